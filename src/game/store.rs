@@ -1,0 +1,209 @@
+//! The interning table: one entry per distinct canonical form.
+//!
+//! Entries are allocated once and never freed, so a [`Game`] is a `&'static` reference to its
+//! entry: copying, comparing and hashing a handle is O(1) and reading an entry takes no lock.
+//! Insertion goes through sharded mutex-protected tables keyed by the option lists (for general
+//! forms) or by the parts (for number + up-multiple + nimber values), which is what makes two
+//! constructions of one value give the identical handle.
+
+use super::number::Number;
+use super::nus::Nus;
+use super::Game;
+use hashbrown::hash_table::{Entry as TableEntry, HashTable};
+use std::hash::{Hash, Hasher};
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{Mutex, OnceLock};
+
+const SHARDS: usize = 32;
+
+/// One stored canonical form.
+pub(crate) struct Entry {
+    /// Sequence number; unique, used as a compact key in memo tables.
+    pub(crate) id: u32,
+    /// `Some` exactly when the value is `x + n·↑ + *k`.
+    pub(crate) nus: Option<Nus>,
+    /// Left and right options, sorted by id. Set at creation for general forms and on first
+    /// request for number + up + nimber values.
+    pub(crate) options: OnceLock<Options>,
+    /// Left and right stops (Siegel, CGT Def. II.3.x): the number itself for numbers; for other
+    /// forms `max RS(G^L)` and `min LS(G^R)`.
+    pub(crate) left_stop: Number,
+    pub(crate) right_stop: Number,
+    /// The birthday when it fits a `u64` (`u64::MAX` otherwise).
+    pub(crate) small_birthday: u64,
+    /// The negative, filled in on first use.
+    pub(crate) negative: OnceLock<Game>,
+}
+
+pub(crate) struct Options {
+    pub(crate) left: Box<[Game]>,
+    pub(crate) right: Box<[Game]>,
+}
+
+struct Store {
+    next_id: AtomicU32,
+    general: Vec<Mutex<HashTable<Game>>>,
+    nus: Vec<Mutex<hashbrown::HashMap<Nus, Game>>>,
+}
+
+fn store() -> &'static Store {
+    static STORE: OnceLock<Store> = OnceLock::new();
+    STORE.get_or_init(|| Store {
+        next_id: AtomicU32::new(0),
+        general: (0..SHARDS).map(|_| Mutex::new(HashTable::new())).collect(),
+        nus: (0..SHARDS)
+            .map(|_| Mutex::new(hashbrown::HashMap::new()))
+            .collect(),
+    })
+}
+
+fn next_id() -> u32 {
+    let id = store().next_id.fetch_add(1, Ordering::Relaxed);
+    assert!(
+        id < u32::MAX / 2,
+        "partizan: more than 2^31 distinct games stored"
+    );
+    id
+}
+
+/// A fast multiplicative hash of a sequence of ids (the option lists of a form).
+pub(crate) fn hash_ids(left: &[Game], right: &[Game]) -> u64 {
+    let mut h: u64 = 0x243F_6A88_85A3_08D3;
+    for g in left {
+        h = (h ^ g.id() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+    h = (h ^ 0xFFFF_FFFF).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+    for g in right {
+        h = (h ^ g.id() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+    h ^ (h >> 29)
+}
+
+/// A deterministic hash (the shard of a value must not depend on a per-instance random seed).
+fn hash_nus(n: &Nus) -> u64 {
+    let mut h = std::hash::DefaultHasher::new();
+    n.hash(&mut h);
+    h.finish()
+}
+
+fn leak(entry: Entry) -> Game {
+    Game(Box::leak(Box::new(entry)))
+}
+
+/// The handle of `x + n·↑ + *k`.
+pub(crate) fn intern_nus(n: Nus) -> Game {
+    let h = hash_nus(&n);
+    let shard = &store().nus[(h as usize >> 7) % SHARDS];
+    let mut table = shard.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(g) = table.get(&n) {
+        return *g;
+    }
+    let birthday = u64::try_from(n.birthday()).unwrap_or(u64::MAX);
+    let g = leak(Entry {
+        id: next_id(),
+        left_stop: n.number.clone(),
+        right_stop: n.number.clone(),
+        nus: Some(n.clone()),
+        options: OnceLock::new(),
+        small_birthday: birthday,
+        negative: OnceLock::new(),
+    });
+    table.insert(n, g);
+    g
+}
+
+/// The handle of the general (not number + up + nimber) canonical form with these options.
+///
+/// The caller guarantees that the form is canonical and not of number + up + nimber form, and
+/// that both lists are sorted by id without repetition.
+pub(crate) fn intern_general(left: Vec<Game>, right: Vec<Game>) -> Game {
+    debug_assert!(left.windows(2).all(|w| w[0].id() < w[1].id()));
+    debug_assert!(right.windows(2).all(|w| w[0].id() < w[1].id()));
+    let h = hash_ids(&left, &right);
+    let shard = &store().general[(h as usize >> 7) % SHARDS];
+    let mut table = shard.lock().unwrap_or_else(|e| e.into_inner());
+    let found = table.entry(
+        h,
+        |g| *g.left_options() == *left && *g.right_options() == *right,
+        |g| hash_ids(g.left_options(), g.right_options()),
+    );
+    match found {
+        TableEntry::Occupied(o) => *o.get(),
+        TableEntry::Vacant(v) => {
+            // A general canonical form is never a number, so both sides are non-empty and the
+            // stops come from the options (Siegel, CGT Def. II.3.x).
+            let left_stop = left
+                .iter()
+                .map(|g| &g.0.right_stop)
+                .max()
+                .expect("a general form has a Left option")
+                .clone();
+            let right_stop = right
+                .iter()
+                .map(|g| &g.0.left_stop)
+                .min()
+                .expect("a general form has a Right option")
+                .clone();
+            let small_birthday = left
+                .iter()
+                .chain(right.iter())
+                .map(|g| g.small_birthday())
+                .max()
+                .unwrap_or(0)
+                .saturating_add(1);
+            let options = OnceLock::new();
+            let _ = options.set(Options {
+                left: left.into_boxed_slice(),
+                right: right.into_boxed_slice(),
+            });
+            let g = leak(Entry {
+                id: next_id(),
+                nus: None,
+                options,
+                left_stop,
+                right_stop,
+                small_birthday,
+                negative: OnceLock::new(),
+            });
+            v.insert(g);
+            g
+        }
+    }
+}
+
+/// The number of distinct canonical forms stored so far.
+pub fn stored_forms() -> usize {
+    store().next_id.load(Ordering::Relaxed) as usize
+}
+
+impl Game {
+    #[inline]
+    pub(crate) fn id(self) -> u32 {
+        self.0.id
+    }
+
+    /// The birthday if it fits in a `u64`, else `u64::MAX`.
+    #[inline]
+    pub(crate) fn small_birthday(self) -> u64 {
+        self.0.small_birthday
+    }
+
+    pub(crate) fn options_entry(self) -> &'static Options {
+        let e: &'static Entry = self.0;
+        e.options.get_or_init(|| {
+            let n = e
+                .nus
+                .as_ref()
+                .expect("general forms store their options at creation");
+            let (l, r) = n.options();
+            let mut left: Vec<Game> = l.into_iter().map(intern_nus).collect();
+            let mut right: Vec<Game> = r.into_iter().map(intern_nus).collect();
+            left.sort_by_key(|g| g.id());
+            right.sort_by_key(|g| g.id());
+            Options {
+                left: left.into_boxed_slice(),
+                right: right.into_boxed_slice(),
+            }
+        })
+    }
+}

@@ -1,0 +1,92 @@
+//! Concrete game families, one file each, and the registry that makes them callable in
+//! expressions (`nim(7)`, `domineering("..|.#")`, ...).
+//!
+//! Families use only the public API of [`crate::game`] and [`crate::solve`].
+
+use crate::game::notation::{Arg, Functions, NamedArg};
+use crate::game::Game;
+
+/// A family callable in expressions: `name(args)`.
+pub struct Family {
+    /// The name used in expressions.
+    pub name: &'static str,
+    /// A one-line description of the arguments, for error messages and `--help`.
+    pub usage: &'static str,
+    /// Evaluates a call.
+    pub call: fn(&[Arg], &[NamedArg]) -> Result<Game, String>,
+}
+
+/// Every registered family.
+pub const FAMILIES: &[Family] = &[];
+
+/// The registry of [`FAMILIES`], for [`crate::parse_with`].
+pub struct Families;
+
+impl Functions for Families {
+    fn call(
+        &self,
+        name: &str,
+        positional: &[Arg],
+        named: &[(String, Arg)],
+    ) -> Option<Result<Game, String>> {
+        FAMILIES
+            .iter()
+            .find(|f| f.name == name)
+            .map(|f| (f.call)(positional, named).map_err(|e| format!("{e} (usage: {})", f.usage)))
+    }
+
+    fn names(&self) -> Vec<String> {
+        FAMILIES.iter().map(|f| f.name.to_string()).collect()
+    }
+}
+
+/// Helpers for reading call arguments.
+pub mod args {
+    use crate::game::notation::{Arg, NamedArg};
+    use num_bigint::BigInt;
+
+    /// The integer argument at `index`, named `what` in errors.
+    pub fn integer(args: &[Arg], index: usize, what: &str) -> Result<BigInt, String> {
+        match args.get(index) {
+            None => Err(format!("missing argument {what}")),
+            Some(Arg::Game(g)) => g
+                .as_number()
+                .and_then(|x| x.to_integer())
+                .ok_or_else(|| format!("{what} must be an integer, not {g}")),
+            Some(Arg::Str(s)) => Err(format!("{what} must be an integer, not the string {s:?}")),
+        }
+    }
+
+    /// A non-negative integer argument that fits `usize`.
+    pub fn size(args: &[Arg], index: usize, what: &str) -> Result<usize, String> {
+        let n = integer(args, index, what)?;
+        if n.sign() == num_bigint::Sign::Minus {
+            return Err(format!("{what} must be non-negative, not {n}"));
+        }
+        usize::try_from(&n).map_err(|_| format!("{what} = {n} is too large"))
+    }
+
+    /// The string argument at `index`.
+    pub fn string<'a>(args: &'a [Arg], index: usize, what: &str) -> Result<&'a str, String> {
+        match args.get(index) {
+            None => Err(format!("missing argument {what}")),
+            Some(Arg::Str(s)) => Ok(s),
+            Some(Arg::Game(g)) => Err(format!("{what} must be a string in double quotes, not {g}")),
+        }
+    }
+
+    /// The value of the named argument `name`, if given; an error for names not in `allowed`.
+    pub fn named<'a>(
+        named: &'a [NamedArg],
+        name: &str,
+        allowed: &[&str],
+    ) -> Result<Option<&'a Arg>, String> {
+        if let Some((n, _)) = named.iter().find(|(n, _)| !allowed.contains(&n.as_str())) {
+            return Err(format!(
+                "unknown named argument '{n}' (allowed: {})",
+                allowed.join(", ")
+            ));
+        }
+        Ok(named.iter().find(|(n, _)| n == name).map(|(_, a)| a))
+    }
+}

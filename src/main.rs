@@ -1,0 +1,126 @@
+//! The `partizan` command: a thin layer over the library.
+//!
+//! ```text
+//! partizan eval "{0|*} + ^"            canonical form
+//! partizan eval --json "{1|-1}"        canonical form and invariants as JSON
+//! partizan compare "^" "*"             one of = < > ||
+//! ```
+//! Errors go to stderr, one line, with exit status 2.
+
+use clap::{Parser, Subcommand};
+use partizan::Game;
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(
+    name = "partizan",
+    version,
+    about = "Combinatorial game theory: canonical forms of short games"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Print the canonical form of an expression, e.g. "{0|*} + ^" or "domineering(\"..|..\")"
+    Eval {
+        /// The expression (notation of NOTATION.md; `+`, `-`, `+-`, parentheses, family calls)
+        expr: String,
+        /// Print one JSON object with the canonical form and its invariants
+        #[arg(long)]
+        json: bool,
+        /// Print with Unicode arrows (↑ ↓ ⇑ ⇓ ±)
+        #[arg(long)]
+        unicode: bool,
+    },
+    /// Compare two games: prints one of `=`, `<`, `>`, `||` (confused)
+    Compare {
+        /// The first game
+        a: String,
+        /// The second game
+        b: String,
+    },
+}
+
+fn main() -> ExitCode {
+    // A bug must not surface as a Rust backtrace: report it on one line and exit 2.
+    std::panic::set_hook(Box::new(|info| {
+        let msg = info
+            .payload()
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| info.payload().downcast_ref::<&str>().copied())
+            .unwrap_or("unknown cause");
+        eprintln!("error: internal error: {msg}");
+    }));
+    let cli = Cli::parse();
+    // Deep game trees recurse deeply in comparisons and sums: run on a large stack.
+    let worker = std::thread::Builder::new()
+        .stack_size(1 << 30)
+        .spawn(move || run(cli))
+        .expect("spawn the worker thread");
+    match worker.join() {
+        Ok(Ok(())) => ExitCode::SUCCESS,
+        Ok(Err(message)) => {
+            eprintln!("error: {message}");
+            ExitCode::from(2)
+        }
+        Err(_) => ExitCode::from(2),
+    }
+}
+
+fn run(cli: Cli) -> Result<(), String> {
+    match cli.command {
+        Command::Eval {
+            expr,
+            json,
+            unicode,
+        } => {
+            let g = partizan::eval(&expr).map_err(|e| e.to_string())?;
+            if json {
+                println!("{}", eval_json(g));
+            } else if unicode {
+                println!("{g:#}");
+            } else {
+                println!("{g}");
+            }
+        }
+        Command::Compare { a, b } => {
+            let a = partizan::eval(&a).map_err(|e| e.to_string())?;
+            let b = partizan::eval(&b).map_err(|e| e.to_string())?;
+            let symbol = match a.partial_cmp(&b) {
+                Some(std::cmp::Ordering::Equal) => "=",
+                Some(std::cmp::Ordering::Less) => "<",
+                Some(std::cmp::Ordering::Greater) => ">",
+                None => "||",
+            };
+            println!("{symbol}");
+        }
+    }
+    Ok(())
+}
+
+fn eval_json(g: Game) -> serde_json::Value {
+    let birthday = g.birthday();
+    let birthday = match u64::try_from(&birthday) {
+        Ok(b) => serde_json::Value::from(b),
+        Err(_) => serde_json::Value::from(birthday.to_string()),
+    };
+    let mut obj = serde_json::json!({
+        "canonical": g.to_string(),
+        "outcome": g.outcome().to_string(),
+        "birthday": birthday,
+        "is_number": g.is_number(),
+        "is_nimber": g.is_nimber(),
+        "is_infinitesimal": g.is_infinitesimal(),
+    });
+    if let Some(x) = g.as_number() {
+        obj["number"] = serde_json::Value::from(x.to_string());
+    }
+    if let Some(n) = g.as_nimber() {
+        obj["nimber"] = serde_json::Value::from(n);
+    }
+    obj
+}

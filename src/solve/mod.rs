@@ -1,0 +1,10 @@
+//! Evaluating rule-defined games: the traits a user implements and the solvers.
+//!
+//! Data flows one way: rulesets ([`crate::games`] or the user's own) describe positions and
+//! moves; the solvers here evaluate them with the algebra of [`crate::game`].
+
+pub mod ruleset;
+pub mod solver;
+
+pub use ruleset::{AsPartizan, ImpartialRuleset, Ruleset};
+pub use solver::{GrundySolver, SolveError, Solver};
