@@ -8,6 +8,7 @@
 //! Errors go to stderr, one line, with exit status 2.
 
 use clap::{Parser, Subcommand};
+use partizan::solve::{TableArgs, TableFormat};
 use partizan::Game;
 use std::process::ExitCode;
 
@@ -41,6 +42,29 @@ enum Command {
         a: String,
         /// The second game
         b: String,
+    },
+    /// Print a table of a family's values, e.g. `table wythoff --size 12`
+    Table {
+        /// The family
+        family: String,
+        /// An N×N table (or N entries)
+        #[arg(long)]
+        size: Option<usize>,
+        /// Number of rows
+        #[arg(long)]
+        rows: Option<usize>,
+        /// Number of columns
+        #[arg(long)]
+        cols: Option<usize>,
+        /// The family's parameter p
+        #[arg(long, allow_hyphen_values = true)]
+        p: Option<i64>,
+        /// The family's parameter q
+        #[arg(long, allow_hyphen_values = true)]
+        q: Option<i64>,
+        /// Output format: text (tab-separated, like the papers), aligned, csv or json
+        #[arg(long, default_value = "text")]
+        format: TableFormat,
     },
 }
 
@@ -97,6 +121,25 @@ fn run(cli: Cli) -> Result<(), String> {
                 None => "||",
             };
             println!("{symbol}");
+        }
+        Command::Table {
+            family,
+            size,
+            rows,
+            cols,
+            p,
+            q,
+            format,
+        } => {
+            let args = TableArgs {
+                size,
+                rows,
+                cols,
+                p,
+                q,
+            };
+            let table = partizan::games::table(&family, &args)?;
+            print!("{}", table.render(format));
         }
     }
     Ok(())

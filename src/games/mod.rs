@@ -5,6 +5,7 @@
 
 use crate::game::notation::{Arg, Functions, NamedArg};
 use crate::game::Game;
+use crate::solve::{Table, TableArgs};
 
 /// A family callable in expressions: `name(args)`.
 pub struct Family {
@@ -18,6 +19,34 @@ pub struct Family {
 
 /// Every registered family.
 pub const FAMILIES: &[Family] = &[];
+
+/// A family with a table of values: `partizan table NAME [--size N] [--rows R] [--cols C]
+/// [--p P] [--q Q]`.
+pub struct TableFamily {
+    /// The name on the command line.
+    pub name: &'static str,
+    /// Which options it takes, for `--help` and error messages.
+    pub usage: &'static str,
+    /// Builds the table; an `Err` is a message about the options.
+    pub build: fn(&TableArgs) -> Result<Table, String>,
+}
+
+/// Every family with a table.
+pub const TABLES: &[TableFamily] = &[];
+
+/// The table of family `name`.
+pub fn table(name: &str, args: &TableArgs) -> Result<Table, String> {
+    match TABLES.iter().find(|t| t.name == name) {
+        Some(t) => (t.build)(args).map_err(|e| format!("{name}: {e} (usage: {})", t.usage)),
+        None => {
+            let known: Vec<&str> = TABLES.iter().map(|t| t.name).collect();
+            Err(format!(
+                "unknown table family {name:?}; known: {}",
+                known.join(", ")
+            ))
+        }
+    }
+}
 
 /// The registry of [`FAMILIES`], for [`crate::parse_with`].
 pub struct Families;

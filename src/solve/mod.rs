@@ -5,6 +5,8 @@
 
 pub mod ruleset;
 pub mod solver;
+pub mod table;
 
 pub use ruleset::{AsPartizan, ImpartialRuleset, Ruleset};
 pub use solver::{GrundySolver, SolveError, Solver};
+pub use table::{Table, TableArgs, TableFormat};

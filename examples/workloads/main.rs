@@ -1,0 +1,82 @@
+//! partizan's side of the peer benchmark (`../shared/peer-bench`): the same workloads, with
+//! output lines of the same shape, `name SIZE<TAB>seconds<TAB>summary`, so that the ratio of the
+//! two `seconds` columns, taken in one run, compares the engines.
+//!
+//! ```text
+//! cargo run --release --example workloads -- sum 14
+//! cargo run --release --example workloads -- compare 1000
+//! ```
+
+mod algebra;
+
+use std::time::Instant;
+
+/// Prints one result line.
+pub fn emit(name: &str, secs: f64, summary: &str) {
+    println!("{name}\t{secs:.6}\t{summary}");
+}
+
+/// Runs `f` and returns its result with the elapsed seconds.
+pub fn timed<T>(f: impl FnOnce() -> T) -> (T, f64) {
+    let start = Instant::now();
+    let v = f();
+    (v, start.elapsed().as_secs_f64())
+}
+
+type Workload = fn(&[String]) -> Result<(), String>;
+
+const WORKLOADS: &[(&str, &str, Workload)] = &[
+    (
+        "sum",
+        "sum K...: K random small forms, their sum and all K*K comparisons",
+        algebra::run_sum,
+    ),
+    (
+        "compare",
+        "compare K...: only the K*K comparisons of the same forms",
+        algebra::run_compare,
+    ),
+];
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let usage = || {
+        let lines: Vec<String> = WORKLOADS.iter().map(|(_, u, _)| format!("  {u}")).collect();
+        format!("usage: workloads WORKLOAD SIZE...\n{}", lines.join("\n"))
+    };
+    let Some((name, sizes)) = args.split_first() else {
+        eprintln!("{}", usage());
+        std::process::exit(2);
+    };
+    let Some((_, _, run)) = WORKLOADS.iter().find(|(n, _, _)| n == name) else {
+        eprintln!("error: unknown workload {name:?}\n{}", usage());
+        std::process::exit(2);
+    };
+    // Deep recursion in sums and comparisons of large forms: use a large stack.
+    let sizes = sizes.to_vec();
+    let run = *run;
+    let result = std::thread::Builder::new()
+        .stack_size(1 << 30)
+        .spawn(move || run(&sizes))
+        .expect("spawn")
+        .join()
+        .expect("workload thread");
+    if let Err(e) = result {
+        eprintln!("error: {e}");
+        std::process::exit(2);
+    }
+}
+
+/// Parses each size argument.
+pub fn parse_sizes<T: std::str::FromStr>(sizes: &[String], what: &str) -> Result<Vec<T>, String> {
+    if sizes.is_empty() {
+        return Err(format!("give at least one {what}"));
+    }
+    sizes
+        .iter()
+        .map(|s| {
+            s.parse()
+                .map_err(|_| format!("{s:?} is not a valid {what}"))
+        })
+        .collect()
+}
