@@ -8,6 +8,7 @@
 //! ```
 
 mod algebra;
+mod generator;
 
 use std::time::Instant;
 

@@ -462,6 +462,7 @@ impl From<BigInt> for Number {
 }
 
 impl PartialEq for Number {
+    #[inline]
     fn eq(&self, other: &Number) -> bool {
         match (&self.0, &other.0) {
             (Repr::Small { num: a, exp: e }, Repr::Small { num: b, exp: f }) => a == b && e == f,
@@ -490,24 +491,32 @@ impl Hash for Number {
 }
 
 impl Ord for Number {
+    #[inline]
     fn cmp(&self, other: &Number) -> Ordering {
         match (&self.0, &other.0) {
             (Repr::Small { num: a, exp: e }, Repr::Small { num: b, exp: f }) => {
+                if e == f {
+                    return a.cmp(b);
+                }
                 let m = (*e).max(*f);
                 let x = (*a as i128) << (m - e);
                 let y = (*b as i128) << (m - f);
                 x.cmp(&y)
             }
-            _ => {
-                let (e, f) = (self.exponent(), other.exponent());
-                let m = e.max(f);
-                (self.numerator() << (m - e)).cmp(&(other.numerator() << (m - f)))
-            }
+            _ => cmp_big(self, other),
         }
     }
 }
 
+#[inline(never)]
+fn cmp_big(a: &Number, b: &Number) -> Ordering {
+    let (e, f) = (a.exponent(), b.exponent());
+    let m = e.max(f);
+    (a.numerator() << (m - e)).cmp(&(b.numerator() << (m - f)))
+}
+
 impl PartialOrd for Number {
+    #[inline]
     fn partial_cmp(&self, other: &Number) -> Option<Ordering> {
         Some(self.cmp(other))
     }

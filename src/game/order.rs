@@ -41,35 +41,55 @@ impl std::fmt::Display for Outcome {
     }
 }
 
-const CACHE_BITS: u32 = 22;
+/// Two lossy caches of comparison results: a small one that stays in the processor's cache for
+/// the hot working set, and a large one for big computations. Each slot is one `AtomicU64`:
+/// `a` (31 bits) | `b` (31 bits) | valid | result; ids are below 2^31.
+const SMALL_BITS: u32 = 15;
+const LARGE_BITS: u32 = 22;
 
-/// One slot per `AtomicU64`: `a` (31 bits) | `b` (31 bits) | valid | result. Ids are below 2^31.
-fn cache() -> &'static [AtomicU64] {
-    static CACHE: OnceLock<Box<[AtomicU64]>> = OnceLock::new();
-    CACHE.get_or_init(|| {
-        (0..1usize << CACHE_BITS)
-            .map(|_| AtomicU64::new(0))
-            .collect()
-    })
+fn zeroed_table(bits: u32) -> Box<[AtomicU64]> {
+    // A zeroed allocation: the pages are mapped lazily, so a short computation does not pay for
+    // writing the whole table.
+    let zeros: Box<[u64]> = vec![0u64; 1usize << bits].into_boxed_slice();
+    let len = zeros.len();
+    let ptr = Box::into_raw(zeros) as *mut AtomicU64;
+    // SAFETY: AtomicU64 has the same size, alignment and bit validity as u64, and the allocation
+    // is reinterpreted whole, with its length, exactly once.
+    unsafe { Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, len)) }
+}
+
+type Tables = (Box<[AtomicU64]>, Box<[AtomicU64]>);
+
+fn tables() -> &'static Tables {
+    static TABLES: OnceLock<Tables> = OnceLock::new();
+    TABLES.get_or_init(|| (zeroed_table(SMALL_BITS), zeroed_table(LARGE_BITS)))
 }
 
 #[inline]
-fn slot(a: u32, b: u32) -> usize {
-    let h = ((a as u64) << 32 | b as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    (h >> (64 - CACHE_BITS)) as usize
+fn slot_hash(a: u32, b: u32) -> u64 {
+    ((a as u64) << 32 | b as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
 #[inline]
 fn cache_get(a: u32, b: u32) -> Option<bool> {
-    let v = cache()[slot(a, b)].load(AtomicOrdering::Relaxed);
+    let (small, large) = tables();
+    let h = slot_hash(a, b);
     let key = (a as u64) << 33 | (b as u64) << 2 | 2;
+    let v = small[(h >> (64 - SMALL_BITS)) as usize].load(AtomicOrdering::Relaxed);
+    if v & !1 == key {
+        return Some(v & 1 == 1);
+    }
+    let v = large[(h >> (64 - LARGE_BITS)) as usize].load(AtomicOrdering::Relaxed);
     (v & !1 == key).then_some(v & 1 == 1)
 }
 
 #[inline]
 fn cache_put(a: u32, b: u32, result: bool) {
+    let (small, large) = tables();
+    let h = slot_hash(a, b);
     let v = (a as u64) << 33 | (b as u64) << 2 | 2 | result as u64;
-    cache()[slot(a, b)].store(v, AtomicOrdering::Relaxed);
+    small[(h >> (64 - SMALL_BITS)) as usize].store(v, AtomicOrdering::Relaxed);
+    large[(h >> (64 - LARGE_BITS)) as usize].store(v, AtomicOrdering::Relaxed);
 }
 
 /// `g <= h`.

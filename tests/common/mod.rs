@@ -1,0 +1,323 @@
+//! Shared test support: random game trees and an independent reference implementation of the
+//! algebra on explicit trees (comparison and canonical form straight from the definitions, no
+//! hash-consing, no numbers, no fast paths), against which the engine is checked.
+#![allow(dead_code)]
+
+use partizan::Game;
+use quickcheck::{Arbitrary, Gen};
+use std::collections::HashMap;
+
+/// An explicit game tree `{l | r}`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Tree {
+    pub l: Vec<Tree>,
+    pub r: Vec<Tree>,
+}
+
+impl Tree {
+    pub fn zero() -> Tree {
+        Tree {
+            l: vec![],
+            r: vec![],
+        }
+    }
+
+    pub fn new(l: Vec<Tree>, r: Vec<Tree>) -> Tree {
+        Tree { l, r }
+    }
+
+    /// The height of the tree (its formal birthday).
+    pub fn height(&self) -> usize {
+        self.l
+            .iter()
+            .chain(&self.r)
+            .map(|t| t.height() + 1)
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// The engine's value of this tree, built bottom-up with `Game::new`.
+    pub fn to_game(&self) -> Game {
+        Game::new(
+            self.l.iter().map(Tree::to_game),
+            self.r.iter().map(Tree::to_game),
+        )
+    }
+
+    /// The tree of a game's canonical form (the engine's options, recursively).
+    pub fn of_game(g: Game) -> Tree {
+        Tree {
+            l: g.left_options().iter().map(|o| Tree::of_game(*o)).collect(),
+            r: g.right_options()
+                .iter()
+                .map(|o| Tree::of_game(*o))
+                .collect(),
+        }
+    }
+
+    /// A key identifying the tree up to the order of options: equal keys iff identical forms.
+    pub fn key(&self) -> String {
+        let mut l: Vec<String> = self.l.iter().map(Tree::key).collect();
+        let mut r: Vec<String> = self.r.iter().map(Tree::key).collect();
+        l.sort();
+        l.dedup();
+        r.sort();
+        r.dedup();
+        format!("{{{}|{}}}", l.join(","), r.join(","))
+    }
+
+    pub fn neg(&self) -> Tree {
+        Tree {
+            l: self.r.iter().map(Tree::neg).collect(),
+            r: self.l.iter().map(Tree::neg).collect(),
+        }
+    }
+}
+
+/// `a <= b` by the definition: no `a^L >= b` and no `b^R <= a` (Conway, ONAG).
+pub fn ref_le(a: &Tree, b: &Tree) -> bool {
+    !a.l.iter().any(|al| ref_le(b, al)) && !b.r.iter().any(|br| ref_le(br, a))
+}
+
+pub fn ref_eq(a: &Tree, b: &Tree) -> bool {
+    ref_le(a, b) && ref_le(b, a)
+}
+
+/// The canonical form by the definition: repeatedly delete dominated options and bypass
+/// reversible ones (Siegel, CGT Thm II.2.9), on trees, with the naive comparison.
+pub fn ref_canonical(t: &Tree) -> Tree {
+    let mut l: Vec<Tree> = t.l.iter().map(ref_canonical).collect();
+    let mut r: Vec<Tree> = t.r.iter().map(ref_canonical).collect();
+    loop {
+        dedup_equal(&mut l);
+        dedup_equal(&mut r);
+        // Dominated: a Left option <= another; a Right option >= another.
+        let l2: Vec<Tree> = l
+            .iter()
+            .enumerate()
+            .filter(|(i, a)| !l.iter().enumerate().any(|(j, b)| *i != j && ref_le(a, b)))
+            .map(|(_, a)| a.clone())
+            .collect();
+        let r2: Vec<Tree> = r
+            .iter()
+            .enumerate()
+            .filter(|(i, a)| !r.iter().enumerate().any(|(j, b)| *i != j && ref_le(b, a)))
+            .map(|(_, a)| a.clone())
+            .collect();
+        l = l2;
+        r = r2;
+        let g = Tree::new(l.clone(), r.clone());
+        let mut changed = false;
+        let mut nl = Vec::new();
+        for a in &l {
+            match a.r.iter().find(|ar| ref_le(ar, &g)) {
+                Some(ar) => {
+                    nl.extend(ar.l.iter().cloned());
+                    changed = true;
+                }
+                None => nl.push(a.clone()),
+            }
+        }
+        let mut nr = Vec::new();
+        for a in &r {
+            match a.l.iter().find(|al| ref_le(&g, al)) {
+                Some(al) => {
+                    nr.extend(al.r.iter().cloned());
+                    changed = true;
+                }
+                None => nr.push(a.clone()),
+            }
+        }
+        l = nl;
+        r = nr;
+        if !changed {
+            dedup_equal(&mut l);
+            dedup_equal(&mut r);
+            return Tree::new(l, r);
+        }
+    }
+}
+
+/// Removes options equal in value to an earlier one (canonical options that are equal are
+/// identical, but this does not assume it).
+fn dedup_equal(v: &mut Vec<Tree>) {
+    let mut out: Vec<Tree> = Vec::new();
+    for t in v.drain(..) {
+        if !out.iter().any(|o| ref_eq(o, &t)) {
+            out.push(t);
+        }
+    }
+    *v = out;
+}
+
+/// The disjunctive sum by the definition, memoised on the canonical keys of the summands and
+/// canonicalised at every node.
+pub struct RefSum {
+    memo: HashMap<(String, String), Tree>,
+}
+
+impl RefSum {
+    pub fn new() -> RefSum {
+        RefSum {
+            memo: HashMap::new(),
+        }
+    }
+
+    /// `a + b` for canonical trees `a`, `b`; the result is canonical.
+    pub fn add(&mut self, a: &Tree, b: &Tree) -> Tree {
+        let k = (a.key(), b.key());
+        if let Some(t) = self.memo.get(&k) {
+            return t.clone();
+        }
+        let mut l = Vec::new();
+        let mut r = Vec::new();
+        for al in &a.l {
+            l.push(self.add(al, b));
+        }
+        for bl in &b.l {
+            l.push(self.add(a, bl));
+        }
+        for ar in &a.r {
+            r.push(self.add(ar, b));
+        }
+        for br in &b.r {
+            r.push(self.add(a, br));
+        }
+        let s = ref_canonical(&Tree::new(l, r));
+        self.memo.insert(k, s.clone());
+        s
+    }
+}
+
+/// The tree of the integer `n`: `n = {n − 1 |}`, `−n = {| −n + 1}`.
+pub fn int_tree(n: i64) -> Tree {
+    match n.signum() {
+        0 => Tree::zero(),
+        1 => Tree::new(vec![int_tree(n - 1)], vec![]),
+        _ => Tree::new(vec![], vec![int_tree(n + 1)]),
+    }
+}
+
+/// The tree of `*k = {*0, ..., *(k−1) | *0, ..., *(k−1)}`.
+pub fn star_tree(k: u64) -> Tree {
+    let opts: Vec<Tree> = (0..k).map(star_tree).collect();
+    Tree::new(opts.clone(), opts)
+}
+
+/// Small values with their birthdays, used as leaves so that trees mix numbers, nimbers and ups
+/// (the engine's fast paths) with general forms.
+fn atom(g: &mut Gen, depth: usize) -> Tree {
+    let half = Tree::new(vec![Tree::zero()], vec![int_tree(1)]);
+    let up = Tree::new(vec![Tree::zero()], vec![star_tree(1)]);
+    let candidates: Vec<(usize, Tree)> = vec![
+        (1, int_tree(1)),
+        (1, int_tree(-1)),
+        (2, int_tree(2)),
+        (2, int_tree(-2)),
+        (1, star_tree(1)),
+        (2, star_tree(2)),
+        (2, half.clone()),
+        (2, half.neg()),
+        (3, Tree::new(vec![half.clone()], vec![int_tree(1)])),
+        (2, up.clone()),
+        (2, up.neg()),
+        (
+            2,
+            Tree::new(vec![Tree::zero(), star_tree(1)], vec![Tree::zero()]),
+        ),
+        (2, Tree::new(vec![int_tree(1)], vec![int_tree(-1)])),
+        (3, Tree::new(vec![int_tree(2)], vec![int_tree(1)])),
+    ];
+    let fitting: Vec<&Tree> = candidates
+        .iter()
+        .filter(|(b, _)| *b <= depth)
+        .map(|(_, t)| t)
+        .collect();
+    if fitting.is_empty() {
+        return Tree::zero();
+    }
+    (*g.choose(&fitting).unwrap()).clone()
+}
+
+/// A random game tree of height at most `depth`, with at most three options a side. Options are
+/// mostly one level shallower than their parent, so that deep forms are common.
+pub fn random_tree(g: &mut Gen, depth: usize) -> Tree {
+    if depth == 0 {
+        return Tree::zero();
+    }
+    if u8::arbitrary(g) % 6 == 0 {
+        return atom(g, depth);
+    }
+    let side = |g: &mut Gen| -> Vec<Tree> {
+        let n = *g.choose(&[0usize, 1, 1, 2, 2, 3]).unwrap();
+        (0..n)
+            .map(|_| {
+                let d = if u8::arbitrary(g) % 4 != 0 {
+                    depth - 1
+                } else {
+                    usize::arbitrary(g) % depth
+                };
+                random_tree(g, d)
+            })
+            .collect()
+    };
+    let l = side(g);
+    let r = side(g);
+    Tree::new(l, r)
+}
+
+/// A random game of birthday at most 4, with the tree it was built from.
+#[derive(Clone, Debug)]
+pub struct Arb {
+    pub tree: Tree,
+    pub game: Game,
+}
+
+impl Arbitrary for Arb {
+    fn arbitrary(g: &mut Gen) -> Arb {
+        let depth = 2 + usize::arbitrary(g) % 3;
+        let tree = random_tree(g, depth);
+        let game = tree.to_game();
+        Arb { tree, game }
+    }
+}
+
+/// A random game of birthday at most 3 (for the costlier reference checks).
+#[derive(Clone, Debug)]
+pub struct Small {
+    pub tree: Tree,
+    pub game: Game,
+}
+
+impl Arbitrary for Small {
+    fn arbitrary(g: &mut Gen) -> Small {
+        let depth = 1 + usize::arbitrary(g) % 3;
+        let tree = random_tree(g, depth);
+        let game = tree.to_game();
+        Small { tree, game }
+    }
+}
+
+/// Runs a property on `n` random cases.
+pub fn check<A: Arbitrary + std::fmt::Debug>(n: u64, prop: fn(A) -> bool) {
+    quickcheck::QuickCheck::new()
+        .tests(n)
+        .max_tests(n * 10)
+        .rng(Gen::new(100))
+        .quickcheck(prop);
+}
+
+/// A random sum of two or three games of birthday at most 4: larger, hotter forms (birthdays up to
+/// 12) for the laws that need no reference computation.
+#[derive(Clone, Debug)]
+pub struct Rich {
+    pub game: Game,
+}
+
+impl Arbitrary for Rich {
+    fn arbitrary(g: &mut Gen) -> Rich {
+        let n = 2 + usize::arbitrary(g) % 2;
+        let game = (0..n).map(|_| Arb::arbitrary(g).game).sum();
+        Rich { game }
+    }
+}

@@ -1,0 +1,297 @@
+//! The printer and parser against `shared/NOTATION.md`.
+
+use partizan::Game;
+
+fn print(s: &str) -> String {
+    s.parse::<Game>()
+        .unwrap_or_else(|e| panic!("{s}: {e}"))
+        .to_string()
+}
+
+fn error(s: &str) -> String {
+    match s.parse::<Game>() {
+        Ok(g) => panic!("{s:?} parsed as {g}"),
+        Err(e) => e.to_string(),
+    }
+}
+
+#[test]
+fn the_example_table_of_notation_md() {
+    // Copied from the "Examples" table of shared/NOTATION.md (input, canonical form printed).
+    let table = [
+        ("{0|0}", "*"),
+        ("{0,*|0,*}", "*2"),
+        ("{0|*}", "^"),
+        ("{0,*|0}", "^*"),
+        ("^ + ^", "^^"),
+        ("{1|-1}", "+-1"),
+        ("{1|1}", "1*"),
+        ("{0|1}", "1/2"),
+        ("{-1|1}", "0"),
+        ("{2|1}", "{2|1}"),
+        ("{3|{2|1}}", "{3||2|1}"),
+        ("{0|{0|-2}}", "Tiny(2)"),
+    ];
+    for (input, printed) in table {
+        assert_eq!(print(input), printed, "{input}");
+        assert_eq!(print(printed), printed, "{printed} reparsed");
+    }
+}
+
+#[test]
+fn printed_forms_of_the_what_is_printed_table() {
+    // Each printed form of NOTATION.md's "What is printed" table prints as itself.
+    for s in [
+        "0",
+        "3",
+        "-2",
+        "1/2",
+        "-3/8",
+        "13/4",
+        "*",
+        "*2",
+        "*17",
+        "1*",
+        "-1/2*3",
+        "^",
+        "^^",
+        "^3",
+        "v",
+        "vv",
+        "v3",
+        "^*",
+        "^^*",
+        "v*3",
+        "2^",
+        "-1/2v*",
+        "+-1",
+        "+-(1*)",
+        "Tiny(2)",
+        "Miny(1/2)",
+        "2Tiny(2)",
+        "Tiny({3|1})",
+        "{1|*}",
+        "{1/2,{2|-1}|-2}",
+        "{3||2|1}",
+        "{2|1||0}",
+        "{3||2*|1*}",
+        "{4|||3|1||0|-2}",
+        "{3|||2||1|0,*||||-1/2}",
+    ] {
+        assert_eq!(print(s), s, "{s}");
+    }
+    // `*0` prints `0`, `*1` prints `*`.
+    assert_eq!(print("*0"), "0");
+    assert_eq!(print("*1"), "*");
+}
+
+#[test]
+fn slash_runs() {
+    // A single option that prints without braces lengthens the outer run by one; several
+    // options on a side are braced each.
+    assert_eq!(print("{3|{2|1}}"), "{3||2|1}");
+    assert_eq!(print("{{2|1}|0}"), "{2|1||0}");
+    assert_eq!(print("{4|{{3|1}|{0|-2}}}"), "{4|||3|1||0|-2}");
+    // {1/2, {2|-1} | -2}: 1/2 and {2|-1} are confused ({2|-1} - 1/2 = {3/2|-3/2}), and
+    // {2|-1} does not reverse (-1 <= G fails: Right, moving first in G + 1, moves to -1 and wins).
+    assert_eq!(print("{1/2,{2|-1}|-2}"), "{1/2,{2|-1}|-2}");
+    // {3, {2|1} | -1}: 3 >= {2|1}, so the switch is dominated.
+    assert_eq!(print("{3,{2|1}|-1}"), "{3|-1}");
+    // At four bars a nested game is braced instead: {5 | G} where G alone prints with 4 bars.
+    let g = "{3|||2||1|0,*||||-1/2}";
+    assert_eq!(print(g), g);
+    assert_eq!(print(&format!("{{5|{g}}}")), format!("{{5|{g}}}"));
+}
+
+#[test]
+fn whitespace_empty_sides_and_alternatives() {
+    assert_eq!(print("{ 1 , * | -1 }"), print("{1,*|-1}"));
+    assert_eq!(print("{|}"), "0");
+    assert_eq!(print("{0|}"), "1");
+    assert_eq!(print("{|0}"), "-1");
+    assert_eq!(print("↑"), "^");
+    assert_eq!(print("↓"), "v");
+    assert_eq!(print("⇑"), "^^");
+    assert_eq!(print("⇓*"), "vv*");
+    assert_eq!(print("±1"), "+-1");
+    assert_eq!(print("^2"), "^^");
+    assert_eq!(print("v4"), "v4");
+    assert_eq!(print("^2*3"), "^^*3");
+    assert_eq!(print("2^100"), "2^100");
+    assert_eq!(
+        print("^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^"),
+        "^73"
+    );
+}
+
+#[test]
+fn plus_minus_forms() {
+    // 3+-1 is {4|2}; +-1+-2 is ±1 ± 2 = {{3|1}|{-1|-3}} = ±{3|1}; +-{2,1} is {2,1|-2,-1}.
+    assert_eq!(print("3+-1"), "{4|2}");
+    assert_eq!(
+        "+-1+-2".parse::<Game>().unwrap(),
+        "{{3|1}|{-1|-3}}".parse::<Game>().unwrap()
+    );
+    assert_eq!(print("+-{2,1}"), print("{2,1|-2,-1}"));
+    assert_eq!(
+        print("+-{3,{2|1}}"),
+        "+-{3,{2|1}}".parse::<Game>().unwrap().to_string()
+    );
+    assert_eq!(print("+-(1*)"), "+-(1*)");
+    assert_eq!(
+        "+-(1*)".parse::<Game>().unwrap(),
+        "{1*|-1*}".parse::<Game>().unwrap()
+    );
+}
+
+#[test]
+fn expressions() {
+    assert_eq!(print("{1|-1} + ^ - *2"), print("{1|-1} + ^*2"));
+    assert_eq!(print("-(1/2*)"), "-1/2*");
+    assert_eq!(print("{3||2+*|1+*}"), "{3||2*|1*}");
+    assert_eq!(print("{1+*, 1/2 | -1}"), print("{1/2,1*|-1}"));
+    // '-' directly before a digit is the sign of the number: -1/2v* is -1/2 + ↓ + *.
+    assert_eq!(
+        "-1/2v*".parse::<Game>().unwrap(),
+        "-1/2 + v + *".parse::<Game>().unwrap()
+    );
+    // A binary minus negates the whole following literal.
+    assert_eq!(print("3-1/2^"), "5/2v");
+    assert_eq!(print("Tiny(2) + Miny(2)"), "0");
+}
+
+#[test]
+fn errors_name_the_position_and_what_was_expected() {
+    assert_eq!(
+        error("{1|*2"),
+        "at byte 5 of \"{1|*2\": expected ',' or '}'"
+    );
+    assert_eq!(
+        error("1/3"),
+        "at byte 0 of \"1/3\": 1/3 is not a dyadic rational: a short game's number has a power of two as denominator"
+    );
+    assert_eq!(
+        error("1.5"),
+        "at byte 0 of \"1.5\": decimal numbers are not accepted: write 1.5 as 3/2"
+    );
+    assert_eq!(error("{"), "at byte 1 of \"{\": expected ',' or '}'");
+    assert_eq!(
+        error(""),
+        "at byte 0 of \"\": expected a game, found an empty expression"
+    );
+    assert!(error("*99999999999999999999999").contains("too large"));
+    assert!(error("{3|2|1}").contains("ambiguous"));
+    assert!(error("1 2").starts_with("at byte 2 of \"1 2\": expected an operator"));
+    assert!(error("(1").contains("expected ')'"));
+    assert!(error("{1|2}}").contains("at byte 5"));
+    assert!(error("nim(3)").contains("unknown function 'nim'"));
+    assert!(error("foo").contains("unknown name 'foo'"));
+    assert!(error("^v").contains("not both"));
+    assert!(error("{1,|2}").contains("expected a game"));
+    assert!(error("1/0").contains("division by zero"));
+    assert!(error("+").contains("expected a game"));
+    assert!(error("{1|-1}.bogus()").contains("unknown method 'bogus'"));
+}
+
+#[test]
+fn unicode_printing() {
+    let cases = [
+        ("^", "↑"),
+        ("^^", "⇑"),
+        ("v*", "↓*"),
+        ("vv", "⇓"),
+        ("^3*2", "↑3*2"),
+        ("+-1", "±1"),
+        ("1/2^", "1/2↑"),
+    ];
+    for (ascii, unicode) in cases {
+        let g: Game = ascii.parse().unwrap();
+        assert_eq!(format!("{g:#}"), unicode);
+        assert_eq!(unicode.parse::<Game>().unwrap(), g);
+    }
+}
+
+#[test]
+fn option_order_is_deterministic() {
+    // Numbers ascending, then nimbers, then other number + ups + nimber values, then the rest,
+    // compared by their sorted Left options, then Right options: ±1 = {1|-1} and {1|*} have
+    // equal Left lists, and -1 (a number) comes before * (a nimber).
+    use partizan::game::notation::sorted;
+    let order = ["{1|*}", "^", "+-1", "*2", "1/2", "*", "0", "-3/2^*"];
+    let games: Vec<Game> = order.iter().map(|s| s.parse().unwrap()).collect();
+    let printed: Vec<String> = sorted(&games).iter().map(ToString::to_string).collect();
+    assert_eq!(
+        printed,
+        ["0", "1/2", "*", "*2", "-3/2^*", "^", "+-1", "{1|*}"]
+    );
+    // In a form: {5 | -1*, -1} is hot (no number fits), both Right options survive (confused),
+    // and the number comes first.
+    assert_eq!(print("{5 | -1*, -1}"), "{5|-1,-1*}");
+}
+
+/// A fixed list of ~50 expressions and their printed canonical forms, pinned by a snapshot.
+#[test]
+fn snapshot_of_canonical_forms() {
+    let exprs = [
+        "0",
+        "{|}",
+        "{0|}",
+        "{|0}",
+        "{0|1}",
+        "{1/2|1}",
+        "{-1|1}",
+        "{1|2}",
+        "{-3|-1}",
+        "1/2 + 1/4",
+        "{0|0}",
+        "{0,*|0,*}",
+        "{0,*,*2|0,*,*2}",
+        "*3 + *5",
+        "{0|*}",
+        "{*|0}",
+        "{0,*|0}",
+        "{0|^}",
+        "^ + ^ + ^",
+        "^ + *2",
+        "{0|*3}",
+        "v + v + *",
+        "{1|1}",
+        "{1/2|1/2}",
+        "1/2 + ^",
+        "{1|-1}",
+        "{2|1}",
+        "{3|{2|1}}",
+        "{{2|1}|0}",
+        "{4|{{3|1}|{0|-2}}}",
+        "{0|{0|-2}}",
+        "{{2|0}|0}",
+        "{1|{0|-2}} + 1",
+        "{1|-1} + {2|-2}",
+        "{1|-1} + {1|-1}",
+        "{2|1} + {1|0}",
+        "{1|0} + {1|0}",
+        "{1|*}",
+        "{1|*} + {1|*}",
+        "{0||0|-1} + {0||0|-1}",
+        "{^|v}",
+        "{^*|v*}",
+        "{0,^*|0}",
+        "{1,*|-1}",
+        "+-{2,1}",
+        "+-(1*)",
+        "3+-1",
+        "+-1+-2",
+        "{3||2*|1*}",
+        "{2|{1|0}} + *",
+        "{1/2|-1/2} + {1/4|-1/4}",
+        "-{3|{2|1}}",
+    ];
+    let mut text = String::new();
+    for e in exprs {
+        let g: Game = e.parse().unwrap_or_else(|err| panic!("{e}: {err}"));
+        text.push_str(&format!("{e:<28} => {g}\n"));
+    }
+    insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false}, {
+        insta::assert_snapshot!("canonical_forms", text);
+    });
+}
