@@ -106,6 +106,29 @@ fn reversible_options_are_bypassed() {
 }
 
 #[test]
+fn repeated_options_change_nothing() {
+    // {1 | 0, ↑*, 0} = {1 | 0, ↑*}: 0 and ↑* are confused, so Right keeps both; the game is hot
+    // (stops 1 and 0), so nothing reverses. Repeating an option must not change the result.
+    let expected = Game::new([Game::integer(1)], [zero(), g("^*")]);
+    assert_eq!(
+        Game::new([Game::integer(1)], [zero(), g("^*"), zero()]),
+        expected
+    );
+    assert_eq!(expected.to_string(), "{1|0,^*}");
+    assert_eq!(
+        Game::new(
+            [zero(), zero(), Game::star()],
+            [zero(), Game::star(), Game::star()]
+        ),
+        Game::nimber(2)
+    );
+    assert_eq!(
+        Game::new([g("1/2"), g("1/2")], [g("1/2*")]).to_string(),
+        "1/2^"
+    );
+}
+
+#[test]
 fn comparisons() {
     let (up, star) = (Game::up(), Game::star());
     // ↑ || *: in ↑ - * = ↑*, the first player wins (↑* is fuzzy).

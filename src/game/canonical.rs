@@ -23,18 +23,15 @@ use super::Game;
 use std::cmp::Ordering;
 
 pub(crate) fn canonicalize(mut left: Vec<Game>, mut right: Vec<Game>) -> Game {
-    sort_dedup(&mut left);
-    sort_dedup(&mut right);
     if left.is_empty() && right.is_empty() {
         return Game::zero();
     }
-    if left == right && left.iter().all(|g| g.is_nimber()) {
-        let k = super::mex(left.iter().map(|g| g.as_nimber().unwrap_or(0)));
-        return Game::nimber(k);
-    }
+    // The fast path needs neither sorted nor deduplicated options.
     if let Some(g) = all_nus_fast_path(&left, &right) {
         return g;
     }
+    sort_dedup(&mut left);
+    sort_dedup(&mut right);
     loop {
         remove_dominated(&mut left, true);
         remove_dominated(&mut right, false);
@@ -99,7 +96,51 @@ fn all_nus_fast_path(left: &[Game], right: &[Game]) -> Option<Game> {
             sort_dedup(&mut r);
             Some(intern_general(l, r))
         }
-        Ordering::Equal => None,
+        Ordering::Equal => {
+            // x = y: a Left option with number below x is dominated by one at x (a positive
+            // number beats any infinitesimal), and symmetrically for Right, so only the options
+            // at x matter; with their infinitesimal parts e_L, e_R, the game is x + {e_L | e_R}
+            // (number translation; and if {e_L | e_R} is a number it is 0 and the game is x).
+            let x = x.expect("both sides are non-empty");
+            let parts_at_x = |parts: &[&Nus]| -> Vec<(i64, u64)> {
+                parts
+                    .iter()
+                    .filter(|n| &n.number == x)
+                    .map(|n| (n.ups, n.nimber))
+                    .collect()
+            };
+            let (mut lp, mut rp) = (parts_at_x(&ln), parts_at_x(&rn));
+            lp.sort_unstable();
+            lp.dedup();
+            rp.sort_unstable();
+            rp.dedup();
+            if lp == rp && lp.iter().all(|p| p.0 == 0) {
+                // {x + *a, ... | x + *a, ...} = x + *mex (Sprague–Grundy, translated).
+                let k = super::mex(lp.iter().map(|p| p.1));
+                return Some(Game::nus(Nus {
+                    number: x.clone(),
+                    ups: 0,
+                    nimber: k,
+                }));
+            }
+            if x.is_zero() && lp.len() == left.len() && rp.len() == right.len() {
+                // Already reduced: leave it to the general algorithm.
+                return None;
+            }
+            let infinitesimal = |parts: Vec<(i64, u64)>| -> Vec<Game> {
+                parts
+                    .into_iter()
+                    .map(|(ups, nimber)| {
+                        Game::nus(Nus {
+                            number: Number::zero(),
+                            ups,
+                            nimber,
+                        })
+                    })
+                    .collect()
+            };
+            Some(canonicalize(infinitesimal(lp), infinitesimal(rp)) + Game::number(x.clone()))
+        }
     }
 }
 
@@ -122,7 +163,11 @@ fn nus_undominated(opts: &[Game], parts: &[&Nus], x: &Number, left: bool) -> Vec
         .map(|t| t.1)
         .max()
         .expect("some option has number x");
-    let top: Vec<u64> = at_x.iter().filter(|t| t.1 == u).map(|t| t.2).collect();
+    // Distinct nimbers at the top up multiple (the options may repeat: they are not deduplicated
+    // before the fast path).
+    let mut top: Vec<u64> = at_x.iter().filter(|t| t.1 == u).map(|t| t.2).collect();
+    top.sort_unstable();
+    top.dedup();
     at_x.iter()
         .filter(|&&(_, ups, k)| ups == u || (ups == u - 1 && top.len() == 1 && top[0] == k ^ 1))
         .map(|t| t.0)

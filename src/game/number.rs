@@ -166,6 +166,19 @@ impl Number {
         Number::from_parts(BigInt::from(num), exp as u64)
     }
 
+    /// A cheap deterministic hash (the same in every process), for sharding tables.
+    pub(crate) fn shard_hash(&self) -> u64 {
+        match &self.0 {
+            Repr::Small { num, exp } => {
+                (*num as u64 ^ (*exp as u64) << 57).wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
+            }
+            Repr::Big(b) => {
+                b.0.iter_u64_digits()
+                    .fold(b.1, |h, d| (h ^ d).wrapping_mul(0xC2B2_AE3D_27D4_EB4F))
+            }
+        }
+    }
+
     /// The numerator in lowest terms.
     pub fn numerator(&self) -> BigInt {
         match &self.0 {

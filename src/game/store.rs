@@ -10,7 +10,6 @@ use super::number::Number;
 use super::nus::Nus;
 use super::Game;
 use hashbrown::hash_table::{Entry as TableEntry, HashTable};
-use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Mutex, OnceLock};
 
@@ -79,11 +78,14 @@ pub(crate) fn hash_ids(left: &[Game], right: &[Game]) -> u64 {
     h ^ (h >> 29)
 }
 
-/// A deterministic hash (the shard of a value must not depend on a per-instance random seed).
-fn hash_nus(n: &Nus) -> u64 {
-    let mut h = std::hash::DefaultHasher::new();
-    n.hash(&mut h);
-    h.finish()
+/// The shard of a value: a cheap deterministic mix (the shard must not depend on a per-instance
+/// random seed; each shard's map then hashes with its own fast hasher).
+fn nus_shard(n: &Nus) -> usize {
+    let mut h = n.number.shard_hash();
+    for v in [n.ups as u64, n.nimber] {
+        h = (h ^ v).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+    (h >> 40) as usize % SHARDS
 }
 
 fn leak(entry: Entry) -> Game {
@@ -92,8 +94,7 @@ fn leak(entry: Entry) -> Game {
 
 /// The handle of `x + n·↑ + *k`.
 pub(crate) fn intern_nus(n: Nus) -> Game {
-    let h = hash_nus(&n);
-    let shard = &store().nus[(h as usize >> 7) % SHARDS];
+    let shard = &store().nus[nus_shard(&n)];
     let mut table = shard.lock().unwrap_or_else(|e| e.into_inner());
     if let Some(g) = table.get(&n) {
         return *g;

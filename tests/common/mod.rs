@@ -280,6 +280,18 @@ impl Arbitrary for Arb {
         let game = tree.to_game();
         Arb { tree, game }
     }
+
+    /// Shrinks to the options (quickcheck 1.1 reports a failing input only once a shrink fails).
+    fn shrink(&self) -> Box<dyn Iterator<Item = Arb>> {
+        Box::new(subtrees(&self.tree).map(|tree| Arb {
+            game: tree.to_game(),
+            tree,
+        }))
+    }
+}
+
+fn subtrees(t: &Tree) -> impl Iterator<Item = Tree> {
+    t.l.clone().into_iter().chain(t.r.clone())
 }
 
 /// A random game of birthday at most 3 (for the costlier reference checks).
@@ -296,6 +308,13 @@ impl Arbitrary for Small {
         let game = tree.to_game();
         Small { tree, game }
     }
+
+    fn shrink(&self) -> Box<dyn Iterator<Item = Small>> {
+        Box::new(subtrees(&self.tree).map(|tree| Small {
+            game: tree.to_game(),
+            tree,
+        }))
+    }
 }
 
 /// Runs a property on `n` random cases.
@@ -311,13 +330,29 @@ pub fn check<A: Arbitrary + std::fmt::Debug>(n: u64, prop: fn(A) -> bool) {
 /// 12) for the laws that need no reference computation.
 #[derive(Clone, Debug)]
 pub struct Rich {
+    pub parts: Vec<Arb>,
     pub game: Game,
 }
 
 impl Arbitrary for Rich {
     fn arbitrary(g: &mut Gen) -> Rich {
         let n = 2 + usize::arbitrary(g) % 2;
-        let game = (0..n).map(|_| Arb::arbitrary(g).game).sum();
-        Rich { game }
+        let parts: Vec<Arb> = (0..n).map(|_| Arb::arbitrary(g)).collect();
+        let game = parts.iter().map(|a| a.game).sum();
+        Rich { parts, game }
+    }
+
+    /// Shrinks by dropping a summand.
+    fn shrink(&self) -> Box<dyn Iterator<Item = Rich>> {
+        let parts = self.parts.clone();
+        let n = if parts.len() > 1 { parts.len() } else { 0 };
+        Box::new((0..n).map(move |i| {
+            let mut p = parts.clone();
+            p.remove(i);
+            Rich {
+                game: p.iter().map(|a| a.game).sum(),
+                parts: p,
+            }
+        }))
     }
 }
