@@ -6,13 +6,19 @@
 //! positions to values, and splits a position into its independent components when the ruleset
 //! can: the value of a sum is the sum of the values (the XOR of Grundy values).
 //!
+//! Positions are stored once, in an arena; the table maps a position's hash to its index, and a
+//! pending node refers to the nodes it waits for by index, so each position is hashed once per
+//! edge that reaches it and never cloned after it is first seen.
+//!
 //! A ruleset whose positions can repeat is not short; the solvers detect a position that is its
 //! own descendant and report it as [`SolveError::Loopy`] instead of looping.
 
 use super::ruleset::{ImpartialRuleset, Ruleset};
 use crate::game::Game;
-use hashbrown::{HashMap, HashSet};
+use hashbrown::hash_table::{Entry, HashTable};
+use hashbrown::DefaultHashBuilder;
 use std::fmt;
+use std::hash::{BuildHasher, Hash};
 
 /// Why a position could not be evaluated.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -34,23 +40,170 @@ impl fmt::Display for SolveError {
 
 impl std::error::Error for SolveError {}
 
-/// What a pending position waits for.
-enum Pending<P> {
-    /// The position is the sum of these components.
+/// How a position's value follows from other positions' values.
+enum Expansion<P> {
+    /// The sum of these components.
     Sum(Vec<P>),
-    /// The position is `{left | right}`.
+    /// `{left | right}` (for impartial rulesets the options are all in `left`).
     Form(Vec<P>, Vec<P>),
 }
 
-enum Task<P> {
-    Eval(P),
-    Combine(P, Pending<P>),
+/// A node waiting for its dependencies: `Sum(deps)` or `Form(deps, split)` with Left options
+/// `deps[..split]` and Right options `deps[split..]`.
+enum Job {
+    Sum(Vec<u32>),
+    Form(Vec<u32>, usize),
+}
+
+enum Task {
+    Expand(u32),
+    Combine(u32, Job),
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum State {
+    New,
+    Pending,
+    Done,
+}
+
+/// The memo shared by both solvers: an arena of positions, their states and values.
+struct Memo<P, V> {
+    positions: Vec<P>,
+    values: Vec<Option<V>>,
+    states: Vec<State>,
+    index: HashTable<u32>,
+    hasher: DefaultHashBuilder,
+}
+
+impl<P: Clone + Eq + Hash, V: Copy> Memo<P, V> {
+    fn new() -> Memo<P, V> {
+        Memo {
+            positions: Vec::new(),
+            values: Vec::new(),
+            states: Vec::new(),
+            index: HashTable::new(),
+            hasher: DefaultHashBuilder::default(),
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.positions.len()
+    }
+
+    /// The index of `p`, adding it when new.
+    fn intern(&mut self, p: P) -> u32 {
+        let h = self.hasher.hash_one(&p);
+        let positions = &self.positions;
+        let hasher = &self.hasher;
+        match self.index.entry(
+            h,
+            |&i| positions[i as usize] == p,
+            |&i| hasher.hash_one(&positions[i as usize]),
+        ) {
+            Entry::Occupied(o) => *o.get(),
+            Entry::Vacant(v) => {
+                let i = u32::try_from(self.positions.len()).expect("fewer than 2^32 positions");
+                v.insert(i);
+                self.positions.push(p);
+                self.values.push(None);
+                self.states.push(State::New);
+                i
+            }
+        }
+    }
+
+    fn get(&self, p: &P) -> Option<V> {
+        let h = self.hasher.hash_one(p);
+        self.index
+            .find(h, |&i| self.positions[i as usize] == *p)
+            .and_then(|&i| self.values[i as usize])
+    }
+
+    /// Evaluates `root` bottom-up with an explicit stack.
+    ///
+    /// `expand` says how a position's value follows from others (and may set it directly through
+    /// `known`); `sum` and `form` combine the values of the dependencies.
+    fn evaluate(
+        &mut self,
+        root: P,
+        known: impl Fn(&P) -> Option<V>,
+        expand: impl Fn(&P) -> Expansion<P>,
+        sum: impl Fn(&mut dyn Iterator<Item = V>) -> V,
+        form: impl Fn(&[V], &[V]) -> V,
+    ) -> Result<V, SolveError> {
+        let root = self.intern(root);
+        if let Some(v) = self.values[root as usize] {
+            return Ok(v);
+        }
+        let mut stack = vec![Task::Expand(root)];
+        let mut scratch: Vec<V> = Vec::new();
+        while let Some(task) = stack.pop() {
+            match task {
+                Task::Expand(i) => {
+                    let iu = i as usize;
+                    match self.states[iu] {
+                        State::Done => continue,
+                        State::Pending => return Err(SolveError::Loopy),
+                        State::New => {}
+                    }
+                    if let Some(v) = known(&self.positions[iu]) {
+                        self.values[iu] = Some(v);
+                        self.states[iu] = State::Done;
+                        continue;
+                    }
+                    let job = match expand(&self.positions[iu]) {
+                        Expansion::Sum(parts) => {
+                            Job::Sum(parts.into_iter().map(|p| self.intern(p)).collect())
+                        }
+                        Expansion::Form(l, r) => {
+                            let split = l.len();
+                            Job::Form(
+                                l.into_iter().chain(r).map(|p| self.intern(p)).collect(),
+                                split,
+                            )
+                        }
+                    };
+                    self.states[iu] = State::Pending;
+                    let deps: &[u32] = match &job {
+                        Job::Sum(d) | Job::Form(d, _) => d,
+                    };
+                    let mut pushed = Vec::new();
+                    for &d in deps {
+                        match self.states[d as usize] {
+                            State::Done => {}
+                            State::Pending => return Err(SolveError::Loopy),
+                            State::New => pushed.push(d),
+                        }
+                    }
+                    stack.push(Task::Combine(i, job));
+                    stack.extend(pushed.into_iter().map(Task::Expand));
+                }
+                Task::Combine(i, job) => {
+                    let value = |d: &u32| {
+                        self.values[*d as usize].expect("dependencies are evaluated first")
+                    };
+                    let v = match &job {
+                        Job::Sum(deps) => sum(&mut deps.iter().map(value)),
+                        Job::Form(deps, split) => {
+                            scratch.clear();
+                            scratch.extend(deps.iter().map(value));
+                            form(&scratch[..*split], &scratch[*split..])
+                        }
+                    };
+                    self.values[i as usize] = Some(v);
+                    self.states[i as usize] = State::Done;
+                }
+            }
+        }
+        Ok(self.values[root as usize].expect("the root is evaluated"))
+    }
 }
 
 /// The canonical-form solver of a partizan [`Ruleset`].
 pub struct Solver<R: Ruleset> {
     ruleset: R,
-    table: HashMap<R::Position, Game>,
+    memo: Memo<R::Position, Game>,
 }
 
 impl<R: Ruleset> Solver<R> {
@@ -58,7 +211,7 @@ impl<R: Ruleset> Solver<R> {
     pub fn new(ruleset: R) -> Solver<R> {
         Solver {
             ruleset,
-            table: HashMap::new(),
+            memo: Memo::new(),
         }
     }
 
@@ -69,7 +222,12 @@ impl<R: Ruleset> Solver<R> {
 
     /// The number of positions in the transposition table.
     pub fn table_len(&self) -> usize {
-        self.table.len()
+        self.memo.len()
+    }
+
+    /// The value of `position` if it has been evaluated.
+    pub fn cached(&self, position: &R::Position) -> Option<Game> {
+        self.memo.get(&self.ruleset.normalize(position.clone()))
     }
 
     /// The canonical form of `position`.
@@ -83,67 +241,25 @@ impl<R: Ruleset> Solver<R> {
 
     /// The canonical form of `position`, or an error when the game is loopy.
     pub fn try_value(&mut self, position: &R::Position) -> Result<Game, SolveError> {
-        let root = self.ruleset.normalize(position.clone());
-        if let Some(g) = self.table.get(&root) {
-            return Ok(*g);
-        }
-        let mut pending: HashSet<R::Position> = HashSet::new();
-        let mut stack = vec![Task::Eval(root.clone())];
-        while let Some(task) = stack.pop() {
-            match task {
-                Task::Eval(p) => {
-                    if self.table.contains_key(&p) {
-                        continue;
-                    }
-                    if pending.contains(&p) {
-                        return Err(SolveError::Loopy);
-                    }
-                    if let Some(v) = self.ruleset.known_value(&p) {
-                        self.table.insert(p, v);
-                        continue;
-                    }
-                    let parts = self.ruleset.components(&p);
-                    let whole = parts.len() == 1 && parts[0] == p;
-                    let job = if whole {
-                        let norm = |v: Vec<R::Position>| -> Vec<R::Position> {
-                            v.into_iter().map(|q| self.ruleset.normalize(q)).collect()
-                        };
-                        Pending::Form(
-                            norm(self.ruleset.left_options(&p)),
-                            norm(self.ruleset.right_options(&p)),
-                        )
-                    } else {
-                        Pending::Sum(
-                            parts
-                                .into_iter()
-                                .map(|q| self.ruleset.normalize(q))
-                                .collect(),
-                        )
+        let rules = &self.ruleset;
+        let root = rules.normalize(position.clone());
+        self.memo.evaluate(
+            root,
+            |p| rules.known_value(p),
+            |p| {
+                let parts = rules.components(p);
+                if parts.len() == 1 && parts[0] == *p {
+                    let norm = |v: Vec<R::Position>| -> Vec<R::Position> {
+                        v.into_iter().map(|q| rules.normalize(q)).collect()
                     };
-                    let deps: Vec<R::Position> = match &job {
-                        Pending::Sum(v) => v.clone(),
-                        Pending::Form(l, r) => l.iter().chain(r).cloned().collect(),
-                    };
-                    pending.insert(p.clone());
-                    stack.push(Task::Combine(p, job));
-                    for d in deps {
-                        if !self.table.contains_key(&d) {
-                            stack.push(Task::Eval(d));
-                        }
-                    }
+                    Expansion::Form(norm(rules.left_options(p)), norm(rules.right_options(p)))
+                } else {
+                    Expansion::Sum(parts.into_iter().map(|q| rules.normalize(q)).collect())
                 }
-                Task::Combine(p, job) => {
-                    let get = |q: &R::Position| self.table[q];
-                    let v = match &job {
-                        Pending::Sum(parts) => parts.iter().map(get).sum(),
-                        Pending::Form(l, r) => Game::new(l.iter().map(get), r.iter().map(get)),
-                    };
-                    pending.remove(&p);
-                    self.table.insert(p, v);
-                }
-            }
-        }
-        Ok(self.table[&root])
+            },
+            |values| values.fold(Game::zero(), |a, b| a + b),
+            |l, r| Game::new(l.iter().copied(), r.iter().copied()),
+        )
     }
 }
 
@@ -151,7 +267,7 @@ impl<R: Ruleset> Solver<R> {
 /// options' values, XORed over components (Sprague–Grundy), never canonical forms.
 pub struct GrundySolver<R: ImpartialRuleset> {
     ruleset: R,
-    table: HashMap<R::Position, u64>,
+    memo: Memo<R::Position, u64>,
 }
 
 impl<R: ImpartialRuleset> GrundySolver<R> {
@@ -159,7 +275,7 @@ impl<R: ImpartialRuleset> GrundySolver<R> {
     pub fn new(ruleset: R) -> GrundySolver<R> {
         GrundySolver {
             ruleset,
-            table: HashMap::new(),
+            memo: Memo::new(),
         }
     }
 
@@ -170,7 +286,7 @@ impl<R: ImpartialRuleset> GrundySolver<R> {
 
     /// The number of positions in the transposition table.
     pub fn table_len(&self) -> usize {
-        self.table.len()
+        self.memo.len()
     }
 
     /// The Grundy value of `position`.
@@ -184,67 +300,27 @@ impl<R: ImpartialRuleset> GrundySolver<R> {
 
     /// The Grundy value of `position`, or an error when the game is loopy.
     pub fn try_grundy(&mut self, position: &R::Position) -> Result<u64, SolveError> {
-        let root = self.ruleset.normalize(position.clone());
-        if let Some(g) = self.table.get(&root) {
-            return Ok(*g);
-        }
-        let mut pending: HashSet<R::Position> = HashSet::new();
-        let mut stack = vec![Task::Eval(root.clone())];
-        while let Some(task) = stack.pop() {
-            match task {
-                Task::Eval(p) => {
-                    if self.table.contains_key(&p) {
-                        continue;
-                    }
-                    if pending.contains(&p) {
-                        return Err(SolveError::Loopy);
-                    }
-                    if let Some(v) = self.ruleset.known_grundy(&p) {
-                        self.table.insert(p, v);
-                        continue;
-                    }
-                    let parts = self.ruleset.components(&p);
-                    let whole = parts.len() == 1 && parts[0] == p;
-                    let job = if whole {
-                        let opts: Vec<R::Position> = self
-                            .ruleset
-                            .options(&p)
-                            .into_iter()
-                            .map(|q| self.ruleset.normalize(q))
-                            .collect();
-                        Pending::Form(opts, Vec::new())
-                    } else {
-                        Pending::Sum(
-                            parts
-                                .into_iter()
-                                .map(|q| self.ruleset.normalize(q))
-                                .collect(),
-                        )
-                    };
-                    let deps: Vec<R::Position> = match &job {
-                        Pending::Sum(v) | Pending::Form(v, _) => v.clone(),
-                    };
-                    pending.insert(p.clone());
-                    stack.push(Task::Combine(p, job));
-                    for d in deps {
-                        if !self.table.contains_key(&d) {
-                            stack.push(Task::Eval(d));
-                        }
-                    }
+        let rules = &self.ruleset;
+        let root = rules.normalize(position.clone());
+        self.memo.evaluate(
+            root,
+            |p| rules.known_grundy(p),
+            |p| {
+                let parts = rules.components(p);
+                if parts.len() == 1 && parts[0] == *p {
+                    let opts = rules
+                        .options(p)
+                        .into_iter()
+                        .map(|q| rules.normalize(q))
+                        .collect();
+                    Expansion::Form(opts, Vec::new())
+                } else {
+                    Expansion::Sum(parts.into_iter().map(|q| rules.normalize(q)).collect())
                 }
-                Task::Combine(p, job) => {
-                    let v = match &job {
-                        Pending::Sum(parts) => parts.iter().fold(0, |acc, q| acc ^ self.table[q]),
-                        Pending::Form(opts, _) => {
-                            crate::game::mex(opts.iter().map(|q| self.table[q]))
-                        }
-                    };
-                    pending.remove(&p);
-                    self.table.insert(p, v);
-                }
-            }
-        }
-        Ok(self.table[&root])
+            },
+            |values| values.fold(0, |a, b| a ^ b),
+            |options, _| crate::game::mex(options.iter().copied()),
+        )
     }
 }
 
@@ -253,8 +329,7 @@ mod tests {
     use super::*;
     use crate::solve::ruleset::AsPartizan;
 
-    /// Subtraction game S = {1, 2, 3}: Grundy value n mod 4 (Bouton-style periodicity; *Winning
-    /// Ways* Ch. 4).
+    /// Subtraction game S = {1, 2, 3}: Grundy value n mod 4 (*Winning Ways* ch. 4).
     struct Sub123;
 
     impl ImpartialRuleset for Sub123 {
@@ -274,6 +349,19 @@ mod tests {
         }
     }
 
+    /// Heaps split into components: a position is a list of heaps; Nim on each.
+    struct NimHeaps;
+
+    impl ImpartialRuleset for NimHeaps {
+        type Position = Vec<u64>;
+        fn options(&self, p: &Vec<u64>) -> Vec<Vec<u64>> {
+            (0..p[0]).map(|k| vec![k]).collect()
+        }
+        fn components(&self, p: &Vec<u64>) -> Vec<Vec<u64>> {
+            p.iter().filter(|&&h| h > 0).map(|&h| vec![h]).collect()
+        }
+    }
+
     #[test]
     fn deep_chain_without_stack_overflow() {
         let mut s = GrundySolver::new(Sub123);
@@ -281,6 +369,18 @@ mod tests {
         assert_eq!(s.grundy(&999_999), 3);
         let mut c = Solver::new(AsPartizan(Sub123));
         assert_eq!(c.value(&100_003), Game::nimber(3));
+        assert_eq!(c.cached(&100_002), Some(Game::nimber(2)));
+    }
+
+    #[test]
+    fn components_are_summed() {
+        // Bouton: 3 ⊕ 5 ⊕ 6 = 0, 1 ⊕ 2 = 3.
+        let mut s = GrundySolver::new(NimHeaps);
+        assert_eq!(s.grundy(&vec![3, 5, 6]), 0);
+        assert_eq!(s.grundy(&vec![1, 2]), 3);
+        assert_eq!(s.grundy(&vec![]), 0);
+        let mut c = Solver::new(AsPartizan(NimHeaps));
+        assert_eq!(c.value(&vec![1, 2, 4]), Game::nimber(7));
     }
 
     #[test]
