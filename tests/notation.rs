@@ -295,3 +295,18 @@ fn snapshot_of_canonical_forms() {
         insta::assert_snapshot!("canonical_forms", text);
     });
 }
+
+#[test]
+fn deep_nesting_parses_up_to_the_limit_and_is_refused_beyond() {
+    // {{...{0|}...|}|}: each level {G|} with G an integer is G + 1, so n nested braces around 0
+    // give the integer n.
+    let n = 999;
+    let s = format!("{}0{}", "{".repeat(n), "|}".repeat(n));
+    assert_eq!(s.parse::<Game>().unwrap(), Game::integer(n as i64));
+    let s = format!("{}1{}", "(".repeat(n), ")".repeat(n));
+    assert_eq!(s.parse::<Game>().unwrap(), Game::integer(1));
+    let s = format!("{}0{}", "{".repeat(n + 2), "|}".repeat(n + 2));
+    assert!(error(&s).contains("nesting deeper than 1000 levels"));
+    let s = format!("{}1", "-".repeat(5000));
+    assert!(error(&s).contains("nesting deeper"));
+}

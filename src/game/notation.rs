@@ -374,7 +374,7 @@ impl<'de> serde::Deserialize<'de> for Game {
 }
 
 /// Nesting beyond this depth is refused rather than risking the stack.
-const MAX_NESTING: usize = 2000;
+const MAX_NESTING: usize = 1000;
 
 struct Parser<'a> {
     src: &'a str,
@@ -441,14 +441,15 @@ impl<'a> Parser<'a> {
     fn enter(&mut self) -> PResult<()> {
         self.depth += 1;
         if self.depth > MAX_NESTING {
-            return Err(self.error(format!("nesting deeper than {MAX_NESTING} levels")));
+            return Err(self.error(format!(
+                "nesting deeper than {MAX_NESTING} levels of braces, parentheses and signs"
+            )));
         }
         Ok(())
     }
 
     /// sum := unary { '+' unary | '-' unary | '+-' pm-operand }
     fn expr(&mut self) -> PResult<Game> {
-        self.enter()?;
         let mut acc = self.unary()?;
         loop {
             self.skip_ws();
@@ -463,7 +464,6 @@ impl<'a> Parser<'a> {
                 break;
             }
         }
-        self.depth -= 1;
         Ok(acc)
     }
 
@@ -561,8 +561,10 @@ impl<'a> Parser<'a> {
             None => Err(self.error("expected a game, found the end of the input")),
             Some('(') => {
                 self.pos += 1;
+                self.enter()?;
                 let g = self.expr()?;
                 self.expect(")", "')'")?;
+                self.depth -= 1;
                 Ok(g)
             }
             Some('{') => {
