@@ -42,3 +42,8 @@ pub use game::{mex, nim_sum, Game, Number, NumberError, Nus, Outcome, Thermograp
 pub fn eval(expression: &str) -> Result<Game, ParseError> {
     parse_with(expression, &games::Families)
 }
+
+/// The README's examples, compiled and run as doctests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -44,7 +44,7 @@ impl std::fmt::Display for Outcome {
 /// Two lossy caches of comparison results: a small one that stays in the processor's cache for
 /// the hot working set, and a large one for big computations. Each slot is one `AtomicU64`:
 /// `a` (31 bits) | `b` (31 bits) | valid | result; ids are below 2^31.
-const SMALL_BITS: u32 = 15;
+const SMALL_BITS: u32 = 16;
 const LARGE_BITS: u32 = 22;
 
 fn zeroed_table(bits: u32) -> Box<[AtomicU64]> {
