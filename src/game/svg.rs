@@ -97,8 +97,8 @@ impl Thermograph {
         );
         let _ = writeln!(
             s,
-            r#"<text class="note" x="{:.2}" y="{:.2}">t = 0</text>"#,
-            x1 + 6.0,
+            r#"<text class="note" x="{:.2}" y="{:.2}" text-anchor="end">t = 0</text>"#,
+            x0 - 8.0,
             py(0.0) + 4.0
         );
         let _ = writeln!(
@@ -108,8 +108,8 @@ impl Thermograph {
         );
         let _ = writeln!(
             s,
-            r#"<text class="note" x="{:.2}" y="{:.2}">t = -1</text>"#,
-            x1 + 6.0,
+            r#"<text class="note" x="{:.2}" y="{:.2}" text-anchor="end">t = -1</text>"#,
+            x0 - 8.0,
             py(-1.0) + 4.0
         );
         if (x_lo..=x_hi).contains(&0.0) {
@@ -119,6 +119,12 @@ impl Thermograph {
                 py(t_lo),
                 py(t_hi),
                 x = px(0.0)
+            );
+            let _ = writeln!(
+                s,
+                r#"<text class="note" x="{:.2}" y="{:.2}" text-anchor="middle">0</text>"#,
+                px(0.0),
+                py(t_lo) + 14.0
             );
         }
         let _ = writeln!(
