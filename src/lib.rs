@@ -35,7 +35,10 @@ pub mod games;
 pub mod solve;
 
 pub use game::notation::{parse_with, Arg, Functions, NamedArg, ParseError};
-pub use game::{mex, nim_sum, Game, Number, NumberError, Nus, Outcome, Thermograph, Trajectory};
+pub use game::{
+    mex, nim_sum, ConfusionInterval, Game, Number, NumberError, Nus, Outcome, Thermograph,
+    Trajectory, Uptimal, UptimalKind,
+};
 
 /// Parses and evaluates an expression of the notation (`shared/NOTATION.md`), in which the
 /// registered game families can be called, e.g. `nim(7) + {1|-1}`.

@@ -4,6 +4,8 @@
 //! partizan eval "{0|*} + ^"            canonical form
 //! partizan eval --json "{1|-1}"        canonical form and invariants as JSON
 //! partizan compare "^" "*"             one of = < > ||
+//! partizan thermograph "{3|-2}" --svg t.svg   thermograph as text, and as an SVG picture
+//! partizan eval "({3|-2}).incentives()"      a list: one incentive per line
 //! ```
 //! Errors go to stderr, one line, with exit status 2.
 
@@ -42,6 +44,14 @@ enum Command {
         a: String,
         /// The second game
         b: String,
+    },
+    /// Print the thermograph of a game (mean, temperature, walls), optionally drawn as SVG
+    Thermograph {
+        /// The expression
+        expr: String,
+        /// Also write the thermograph as an SVG picture to FILE (`-` for standard output)
+        #[arg(long, value_name = "FILE")]
+        svg: Option<String>,
     },
     /// Print a table of a family's values, e.g. `table wythoff --size 12`
     Table {
@@ -102,6 +112,22 @@ fn run(cli: Cli) -> Result<(), String> {
             json,
             unicode,
         } => {
+            if let Some((base, list)) = list_method(&expr)? {
+                let g = partizan::eval(base).map_err(|e| e.to_string())?;
+                let items = partizan::game::notation::sorted(&list.apply(g));
+                if json {
+                    let strings: Vec<String> = items.iter().map(|i| i.to_string()).collect();
+                    println!("{}", serde_json::Value::from(strings));
+                }
+                for item in items.iter().filter(|_| !json) {
+                    if unicode {
+                        println!("{item:#}");
+                    } else {
+                        println!("{item}");
+                    }
+                }
+                return Ok(());
+            }
             let g = partizan::eval(&expr).map_err(|e| e.to_string())?;
             if json {
                 println!("{}", eval_json(g));
@@ -121,6 +147,19 @@ fn run(cli: Cli) -> Result<(), String> {
                 None => "||",
             };
             println!("{symbol}");
+        }
+        Command::Thermograph { expr, svg } => {
+            let g = partizan::eval(&expr).map_err(|e| e.to_string())?;
+            println!("game: {g}");
+            println!("left stop: {}", g.left_stop());
+            println!("right stop: {}", g.right_stop());
+            println!("{}", g.thermograph());
+            match svg.as_deref() {
+                None => {}
+                Some("-") => print!("{}", g.thermograph_svg()),
+                Some(path) => std::fs::write(path, g.thermograph_svg())
+                    .map_err(|e| format!("cannot write {path}: {e}"))?,
+            }
         }
         Command::Table {
             family,
@@ -165,5 +204,95 @@ fn eval_json(g: Game) -> serde_json::Value {
     if let Some(n) = g.as_nimber() {
         obj["nimber"] = serde_json::Value::from(n);
     }
+    let text = |x: &dyn std::fmt::Display| serde_json::Value::from(x.to_string());
+    obj["left_stop"] = text(g.left_stop());
+    obj["right_stop"] = text(g.right_stop());
+    obj["mean"] = text(&g.mean());
+    obj["temperature"] = text(&g.temperature());
+    if let Some(c) = g.confusion_interval() {
+        obj["confusion_interval"] = text(&c);
+    }
+    if let Ok(w) = g.atomic_weight() {
+        obj["atomic_weight"] = text(&w);
+    }
     obj
+}
+
+/// The list-valued methods, which can only end a whole `eval` expression.
+#[derive(Clone, Copy)]
+enum ListMethod {
+    Incentives,
+    LeftIncentives,
+    RightIncentives,
+}
+
+impl ListMethod {
+    fn apply(self, g: Game) -> Vec<Game> {
+        match self {
+            ListMethod::Incentives => g.incentives(),
+            ListMethod::LeftIncentives => g.left_incentives(),
+            ListMethod::RightIncentives => g.right_incentives(),
+        }
+    }
+}
+
+/// Splits `EXPR.incentives()` (or `left_incentives()`, `right_incentives()`) into `EXPR` and the
+/// method, when the expression ends with one. `EXPR` must be a single term (a literal, braces,
+/// parentheses or a call), since the method binds tighter than `+` and `-`: otherwise an error
+/// suggests the parentheses.
+fn list_method(expr: &str) -> Result<Option<(&str, ListMethod)>, String> {
+    let trimmed = expr.trim_end();
+    let Some(call) = trimmed.strip_suffix(')') else {
+        return Ok(None);
+    };
+    let Some(call) = call.trim_end().strip_suffix('(') else {
+        return Ok(None);
+    };
+    let call = call.trim_end();
+    let methods = [
+        ("left_incentives", ListMethod::LeftIncentives),
+        ("right_incentives", ListMethod::RightIncentives),
+        ("incentives", ListMethod::Incentives),
+    ];
+    for (name, method) in methods {
+        let Some(base) = call.strip_suffix(name) else {
+            continue;
+        };
+        let Some(base) = base.trim_end().strip_suffix('.') else {
+            continue;
+        };
+        if !is_single_term(base) {
+            return Err(format!(
+                "{name}() applies to the term just before it and gives a list, which cannot be added to: write ({}).{name}()",
+                base.trim()
+            ));
+        }
+        return Ok(Some((base, method)));
+    }
+    Ok(None)
+}
+
+/// Whether `s` has no operator outside braces, parentheses and strings (a leading minus sign
+/// of a number literal such as `-1/2*` is part of the term).
+fn is_single_term(s: &str) -> bool {
+    let s = s.trim();
+    let mut depth = 0i32;
+    let mut in_string = false;
+    for (i, c) in s.char_indices() {
+        match c {
+            '"' => in_string = !in_string,
+            _ if in_string => {}
+            '{' | '(' => depth += 1,
+            '}' | ')' => depth -= 1,
+            '+' | '±' if depth == 0 => return false,
+            '-' if depth == 0 => {
+                let sign_of_literal = i == 0 && s[1..].starts_with(|d: char| d.is_ascii_digit());
+                if !sign_of_literal {
+                    return false;
+                }
+            }
+            _ => {}
+        }
+    }
+    !s.is_empty()
 }

@@ -23,9 +23,12 @@ pub mod nimber;
 pub mod notation;
 pub mod number;
 pub mod nus;
+pub mod ops;
 mod order;
 mod store;
+pub mod svg;
 pub mod thermo;
+pub mod uptimal;
 
 pub use nimber::{mex, nim_sum};
 pub use notation::ParseError;
@@ -33,7 +36,8 @@ pub use number::{Number, NumberError};
 pub use nus::Nus;
 pub use order::Outcome;
 pub use store::stored_forms;
-pub use thermo::{Thermograph, Trajectory};
+pub use thermo::{ConfusionInterval, Thermograph, Trajectory};
+pub use uptimal::{Uptimal, UptimalKind, MAX_UPTIMAL_ORDER};
 
 use num_bigint::{BigInt, BigUint};
 use std::hash::{Hash, Hasher};
@@ -281,13 +285,26 @@ impl From<&Number> for Game {
     }
 }
 
-/// The methods of the expression language, `G.name(args)`.
+/// The methods of the expression language, `G.name(args)`, sorted by name. `incentives`,
+/// `left_incentives` and `right_incentives` are lists, printed by the CLI when they end an
+/// expression (see `ops::method_incentives`).
 pub(crate) fn methods() -> &'static [(&'static str, notation::MethodFn)] {
-    &[("cool", |g, args| match args {
-        [t] => match t.as_number() {
-            Some(t) => g.cool(t),
-            None => Err(format!("cool takes a number, not {t}")),
-        },
-        _ => Err("cool takes one argument, a number: G.cool(t)".to_string()),
-    })]
+    &[
+        ("atomic_weight", ops::method_atomic_weight),
+        ("conjugate", ops::method_conjugate),
+        ("cool", ops::method_cool),
+        ("heat", ops::method_heat),
+        ("incentives", ops::method_incentives),
+        ("left_incentives", ops::method_incentives),
+        ("left_stop", ops::method_left_stop),
+        ("mean", ops::method_mean),
+        ("norton", ops::method_norton),
+        ("ordinal_sum", ops::method_ordinal_sum),
+        ("overheat", ops::method_overheat),
+        ("rcf", ops::method_rcf),
+        ("reduced_canonical_form", ops::method_rcf),
+        ("right_incentives", ops::method_incentives),
+        ("right_stop", ops::method_right_stop),
+        ("temperature", ops::method_temperature),
+    ]
 }

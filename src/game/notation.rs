@@ -87,6 +87,10 @@ impl Printer {
             self.write_nus(n, out, force_parens);
             return 0;
         }
+        if let Some(u) = g.uptimal() {
+            u.write(out, self.unicode, force_parens);
+            return 0;
+        }
         let lo = sorted(g.left_options());
         let ro = sorted(g.right_options());
         if -g == g {
@@ -164,7 +168,7 @@ impl Printer {
     /// The `G` of `Tiny(G)`: plain when it is number + ups + nimber or prints as an atom of its
     /// own (a tiny); otherwise its explicit braced form.
     fn write_subscript(&self, g: Game, out: &mut String) {
-        if g.is_nus() || tiny_shape(g).is_some() {
+        if g.is_nus() || tiny_shape(g).is_some() || g.uptimal().is_some() {
             self.write(g, out, true, false);
         } else {
             self.write_braces(
@@ -853,7 +857,14 @@ impl<'a> Parser<'a> {
         }
         let mut ups: i64 = 0;
         let mut have_arrows = false;
-        if let Some(u) = self.arrows()? {
+        // An uptimal `^<n>` / `v[n]` (see uptimal.rs) in place of the arrows.
+        let mut uptimal = None;
+        if let Some(parsed) = super::uptimal::parse_marker(self.rest()) {
+            let (len, u) = parsed.map_err(|m| self.error(m))?;
+            self.pos += len;
+            uptimal = Some(u);
+            have_arrows = true;
+        } else if let Some(u) = self.arrows()? {
             ups = u;
             have_arrows = true;
         }
@@ -883,7 +894,7 @@ impl<'a> Parser<'a> {
             number: number.clone(),
             ups,
             nimber,
-        });
+        }) + uptimal.unwrap_or_default();
         // x Tiny(G) / x Miny(G): only directly after a number.
         if have_number
             && !have_arrows

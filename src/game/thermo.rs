@@ -1,24 +1,37 @@
-//! Thermography: thermographs, mean, temperature and cooling.
+//! Thermography: thermographs, mean, temperature, cooling, heating and overheating, and the
+//! confusion interval.
 //!
-//! The thermograph of `G` draws, for each temperature `t >= −1`, the stops of `G` cooled by `t`
-//! (Siegel, CGT §II.5; *Lessons in Play* Ch. 8; Berlekamp–Conway–Guy, *Winning Ways*
-//! Ch. 6). It is computed from the options' thermographs: below the temperature `τ`,
-//! `LW(t) = max RW_{G^L}(t) − t` and `RW(t) = min LW_{G^R}(t) + t`; these walls meet at `τ`,
-//! and above it both follow the vertical *mast* at the mean. An integer `n` is the mast at `n`
-//! from `t = −1` (temperature −1, CGSuite's convention); other numbers and all other games follow
-//! the recursion, so `m/2^k` gets temperature `−1/2^k`.
+//! `G` cooled by `t` (Siegel, CGT Def. II.5.1; *Winning Ways* Ch. 6): an integer stays put;
+//! otherwise `G_t = {G^L_t − t | G^R_t + t}` unless some `G_{t'}` with `t' < t` is
+//! infinitesimally close to a number `x`, in which case `G_t = x` for the least such `t'`. That
+//! least `t'` is the *temperature* and `x` the *mean*. The *thermograph* draws the stops of
+//! `G_t` against `t >= −1`: the left wall `LW(t) = L(G_t)` and the right wall `RW(t) = R(G_t)`.
+//! Below the temperature they are the *scaffolds* `max RW_{G^L}(t) − t` and
+//! `min LW_{G^R}(t) + t`; the temperature is the least `t` where these meet (or cross), and
+//! above it both walls are the vertical *mast* at the mean.
 //!
-//! Walls are piecewise linear with slopes in {−1, 0, 1}, so every corner is a dyadic point and
-//! all coordinates are exact [`Number`]s.
+//! Conventions are CGSuite's, which are Siegel's: an integer has temperature −1 and is a mast
+//! from −1 up; a number `m/2^k` (`k >= 1`) has temperature `−1/2^k`; a number plus a non-zero
+//! infinitesimal has temperature 0. Cooling follows the definition above for every `t > −1`, so
+//! a non-integer number cooled below its temperature is no longer a number (CGSuite instead
+//! leaves numbers unchanged by any cooling; both agree for every `t >= 0`, and ours keeps the
+//! walls equal to the stops of the cooled game for every `t`).
+//!
+//! Walls are piecewise linear with slopes in {−1, 0, 1} (left walls {−1, 0}, right walls
+//! {0, 1}), so every corner is a dyadic point: all coordinates are exact [`Number`]s.
 
 use super::number::Number;
+use super::ops::{integer_multiple, post_order};
 use super::Game;
-use std::sync::{Mutex, OnceLock};
+use hashbrown::HashMap;
+use std::fmt;
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// A continuous piecewise-linear function of the temperature `t` on `[−1, ∞)`.
 ///
 /// Given by its corners `(t_i, x_i)` with `t_0 = −1 < t_1 < ...` and the slope after the last
-/// corner; between corners the function is linear.
+/// corner; between corners the function is linear. No corner but the first lies on a straight
+/// continuation of its neighbours, so equal functions have equal representations.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Trajectory {
     corners: Vec<(Number, Number)>,
@@ -34,7 +47,8 @@ impl Trajectory {
         }
     }
 
-    /// The corners `(t, x)`, by increasing `t`, starting at `t = −1`.
+    /// The corners `(t, x)`: temperature first, then value; by increasing `t`, starting at
+    /// `t = −1`.
     pub fn corners(&self) -> &[(Number, Number)] {
         &self.corners
     }
@@ -55,15 +69,24 @@ impl Trajectory {
         }
     }
 
-    /// The value at `t` (for `t >= −1`).
-    pub fn value_at(&self, t: &Number) -> Number {
-        let i = self
-            .corners
+    /// The index of the segment containing `t` (the last corner at or before `t`).
+    fn segment(&self, t: &Number) -> usize {
+        self.corners
             .iter()
             .rposition(|(ti, _)| ti <= t)
-            .unwrap_or_default();
+            .unwrap_or_default()
+    }
+
+    /// The value at `t` (for `t >= −1`; below −1 the first segment is extended).
+    pub fn value_at(&self, t: &Number) -> Number {
+        let i = self.segment(t);
         let (ti, xi) = &self.corners[i];
         xi + &(self.slope(i) * (t - ti))
+    }
+
+    /// The slope just after `t`.
+    fn slope_at(&self, t: &Number) -> Number {
+        self.slope(self.segment(t))
     }
 
     /// `f(t) + s·t`.
@@ -78,15 +101,16 @@ impl Trajectory {
         }
     }
 
-    /// Pointwise maximum (`max = true`) or minimum.
-    fn combine(&self, other: &Trajectory, max: bool) -> Trajectory {
-        let pick = |a: &Number, b: &Number| {
-            if (a >= b) == max {
-                a.clone()
-            } else {
-                b.clone()
-            }
-        };
+    /// `−f`.
+    fn negated(&self) -> Trajectory {
+        Trajectory {
+            corners: self.corners.iter().map(|(t, x)| (t.clone(), -x)).collect(),
+            tail_slope: -&self.tail_slope,
+        }
+    }
+
+    /// The corner temperatures of `self` and `other` together, sorted, without repeats.
+    fn joint_breaks(&self, other: &Trajectory) -> Vec<Number> {
         let mut ts: Vec<Number> = self
             .corners
             .iter()
@@ -95,38 +119,37 @@ impl Trajectory {
             .collect();
         ts.sort();
         ts.dedup();
-        // Add crossing points inside each interval, and after the last corner.
+        ts
+    }
+
+    /// Pointwise maximum (`max = true`) or minimum.
+    fn combine(&self, other: &Trajectory, max: bool) -> Trajectory {
+        let ts = self.joint_breaks(other);
+        // Both functions are linear between consecutive breaks (and after the last one), so
+        // they cross at most once there.
         let mut all = ts.clone();
-        for w in 0..ts.len() {
-            let t0 = &ts[w];
+        for (w, t0) in ts.iter().enumerate() {
             let d0 = self.value_at(t0) - other.value_at(t0);
-            let (sa, sb) = (self.slope_at(t0), other.slope_at(t0));
-            let ds = &sa - &sb;
+            let ds = self.slope_at(t0) - other.slope_at(t0);
             if ds.is_zero() || d0.is_zero() {
                 continue;
             }
-            // The difference d0 + ds·(t − t0) vanishes at t0 − d0/ds.
             let tc = t0 - &exact_div(&d0, &ds);
-            let in_range = tc > *t0 && ts.get(w + 1).is_none_or(|t1| tc < *t1);
-            if in_range {
+            if tc > *t0 && ts.get(w + 1).is_none_or(|t1| tc < *t1) {
                 all.push(tc);
             }
         }
         all.sort();
         all.dedup();
+        let pick = |a: Number, b: Number| if (a >= b) == max { a } else { b };
         let corners: Vec<(Number, Number)> = all
             .iter()
-            .map(|t| (t.clone(), pick(&self.value_at(t), &other.value_at(t))))
+            .map(|t| (t.clone(), pick(self.value_at(t), other.value_at(t))))
             .collect();
-        let last = all.last().expect("at least one corner");
+        let last = all.last().expect("a trajectory has a corner");
         let (va, vb) = (self.value_at(last), other.value_at(last));
         let tail = if va == vb {
-            let (sa, sb) = (self.tail_slope.clone(), other.tail_slope.clone());
-            if (sa >= sb) == max {
-                sa
-            } else {
-                sb
-            }
+            pick(self.tail_slope.clone(), other.tail_slope.clone())
         } else if (va > vb) == max {
             self.tail_slope.clone()
         } else {
@@ -139,23 +162,11 @@ impl Trajectory {
         .simplified()
     }
 
-    /// The slope just after `t`.
-    fn slope_at(&self, t: &Number) -> Number {
-        let i = self
-            .corners
-            .iter()
-            .rposition(|(ti, _)| ti <= t)
-            .unwrap_or(0);
-        self.slope(i)
-    }
-
-    /// Drops corners where the slope does not change.
+    /// Drops corners (other than the first) where the slope does not change.
     fn simplified(mut self) -> Trajectory {
         let mut i = 1;
         while i < self.corners.len() {
-            let before = self.slope(i - 1);
-            let after = self.slope(i);
-            if before == after {
+            if self.slope(i - 1) == self.slope(i) {
                 self.corners.remove(i);
             } else {
                 i += 1;
@@ -173,11 +184,7 @@ impl Trajectory {
             .filter(|(ti, _)| ti < t)
             .cloned()
             .collect();
-        if corners.is_empty() {
-            corners.push((t.clone(), x.clone()));
-        } else {
-            corners.push((t.clone(), x));
-        }
+        corners.push((t.clone(), x));
         Trajectory {
             corners,
             tail_slope: Number::zero(),
@@ -186,8 +193,25 @@ impl Trajectory {
     }
 }
 
-/// `a / b` for dyadic `a` and `b` whose quotient is dyadic (wall slopes and differences of
-/// slopes are in {−2, ..., 2}, so every division made here is exact).
+impl fmt::Display for Trajectory {
+    /// The corners as `value@temperature`, then the slope after the last one when not 0,
+    /// e.g. `4@-1 1/2@5/2`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, (t, x)) in self.corners.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{x}@{t}")?;
+        }
+        if !self.tail_slope.is_zero() {
+            write!(f, " then slope {}", self.tail_slope)?;
+        }
+        Ok(())
+    }
+}
+
+/// `a / b` for dyadic `a` and `b` whose quotient is dyadic. Wall slopes and their differences
+/// lie in {−2, ..., 2}, so every division made here is by ±1 or ±2 and exact.
 fn exact_div(a: &Number, b: &Number) -> Number {
     let num = a.numerator() << b.exponent();
     let den = b.numerator() << a.exponent();
@@ -198,7 +222,8 @@ fn exact_div(a: &Number, b: &Number) -> Number {
 /// continue up the mast at the mean.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Thermograph {
-    /// The left wall `LW(t)`: the Left stop of `G` cooled by `t`.
+    /// The left wall `LW(t)`: the Left stop of `G` cooled by `t` (constant above the
+    /// temperature).
     pub left: Trajectory,
     /// The right wall `RW(t)`: the Right stop of `G` cooled by `t`.
     pub right: Trajectory,
@@ -208,113 +233,249 @@ pub struct Thermograph {
     pub mean: Number,
 }
 
-type ThermoCache = Mutex<hashbrown::HashMap<u32, &'static Thermograph>>;
+impl Thermograph {
+    /// The mast of an integer `n`: both walls are `n` from `t = −1`.
+    fn integer(n: Number) -> Thermograph {
+        let wall = Trajectory::constant(n.clone());
+        Thermograph {
+            left: wall.clone(),
+            right: wall,
+            temperature: Number::from(-1),
+            mean: n,
+        }
+    }
+
+    /// The thermograph of `−G` from that of `G`: walls exchanged and negated.
+    fn negated(&self) -> Thermograph {
+        Thermograph {
+            left: self.right.negated(),
+            right: self.left.negated(),
+            temperature: self.temperature.clone(),
+            mean: -&self.mean,
+        }
+    }
+
+    /// The thermograph whose left scaffold is `max RW(t) − t` over `lefts` and whose right
+    /// scaffold is `min LW(t) + t` over `rights` (both non-empty).
+    fn from_scaffolds<'a>(
+        lefts: impl IntoIterator<Item = &'a Thermograph>,
+        rights: impl IntoIterator<Item = &'a Thermograph>,
+    ) -> Thermograph {
+        let (minus_one, one) = (Number::from(-1), Number::one());
+        let left = lefts
+            .into_iter()
+            .map(|l| l.right.tilt(&minus_one))
+            .reduce(|a, b| a.combine(&b, true))
+            .expect("a Left option");
+        let right = rights
+            .into_iter()
+            .map(|r| r.left.tilt(&one))
+            .reduce(|a, b| a.combine(&b, false))
+            .expect("a Right option");
+        Thermograph::meet(left, right)
+    }
+
+    /// Truncates the scaffolds where they first meet.
+    fn meet(left: Trajectory, right: Trajectory) -> Thermograph {
+        let tau = first_meeting(&left, &right);
+        let mean = left.value_at(&tau);
+        Thermograph {
+            left: left.truncated_at(&tau),
+            right: right.truncated_at(&tau),
+            temperature: tau,
+            mean,
+        }
+    }
+}
+
+impl fmt::Display for Thermograph {
+    /// Several lines: mean, temperature, and the corners of each wall as `value@temperature`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "mean: {}", self.mean)?;
+        writeln!(f, "temperature: {}", self.temperature)?;
+        writeln!(f, "left wall: {}", self.left)?;
+        write!(f, "right wall: {}", self.right)
+    }
+}
+
+/// The least `t >= −1` with `a(t) <= b(t)`, for `a − b` continuous and non-increasing and
+/// eventually decreasing (scaffolds: the tail slopes are −1 and +1).
+fn first_meeting(a: &Trajectory, b: &Trajectory) -> Number {
+    let ts = a.joint_breaks(b);
+    let diff = |t: &Number| a.value_at(t) - b.value_at(t);
+    let mut previous: Option<&Number> = None;
+    for t in &ts {
+        if diff(t).signum() <= 0 {
+            return match previous {
+                // The meeting is inside the previous interval, where a − b is linear.
+                Some(t0) => t0 - &exact_div(&diff(t0), &(a.slope_at(t0) - b.slope_at(t0))),
+                None => t.clone(),
+            };
+        }
+        previous = Some(t);
+    }
+    let last = ts.last().expect("a trajectory has a corner");
+    let ds = a.tail_slope() - b.tail_slope();
+    debug_assert!(ds.signum() < 0, "scaffolds must meet");
+    last - &exact_div(&diff(last), &ds)
+}
+
+type ThermoCache = Mutex<HashMap<Game, Arc<Thermograph>>>;
 
 fn cache() -> &'static ThermoCache {
     static CACHE: OnceLock<ThermoCache> = OnceLock::new();
-    CACHE.get_or_init(|| Mutex::new(hashbrown::HashMap::new()))
+    CACHE.get_or_init(|| Mutex::new(HashMap::new()))
 }
 
-fn thermograph_of(g: Game) -> &'static Thermograph {
-    if let Some(t) = cache()
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .get(&g.id())
-    {
-        return t;
-    }
-    let th = compute(g);
-    let th: &'static Thermograph = Box::leak(Box::new(th));
+fn cached(g: Game) -> Option<Arc<Thermograph>> {
     cache()
         .lock()
         .unwrap_or_else(|e| e.into_inner())
-        .insert(g.id(), th);
+        .get(&g)
+        .cloned()
+}
+
+/// The thermograph of `g`, memoised for the life of the process.
+fn thermograph_of(g: Game) -> Arc<Thermograph> {
+    if let Some(t) = cached(g) {
+        return t;
+    }
+    let mut memo: HashMap<Game, Arc<Thermograph>> = HashMap::new();
+    let th = post_order(
+        g,
+        &mut memo,
+        |h| {
+            cached(h).or_else(|| {
+                let n = h.as_nus()?;
+                if n.is_number() {
+                    n.number
+                        .is_integer()
+                        .then(|| Arc::new(Thermograph::integer(n.number.clone())))
+                } else {
+                    Some(Arc::new(nus_thermograph(&n.number, n.ups, n.nimber)))
+                }
+            })
+        },
+        |h, memo| {
+            Arc::new(Thermograph::from_scaffolds(
+                h.left_options().iter().map(|o| &*memo[o]),
+                h.right_options().iter().map(|o| &*memo[o]),
+            ))
+        },
+    );
+    cache()
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .extend(memo);
     th
 }
 
-fn compute(g: Game) -> Thermograph {
-    if let Some(x) = g.as_number() {
-        if x.is_integer() {
-            let wall = Trajectory::constant(x.clone());
-            return Thermograph {
-                left: wall.clone(),
-                right: wall,
-                temperature: Number::from(-1),
-                mean: x.clone(),
-            };
+/// The thermograph of `x + n·↑ + *k` (not a number), without walking the option chain, whose
+/// length is `|n| + k`.
+///
+/// The canonical forms (see `nus.rs`) are `x + *k = {x + *j | x + *j}` over `j < k`,
+/// `x + ↑* = {x, x* | x}`, and otherwise for `n >= 1`, `x + n·↑ + *k = {x | x + (n−1)·↑ + *(k ⊕ 1)}`;
+/// negative `n` by symmetry. Both recursions are iterated upwards and stop as soon as they
+/// repeat themselves:
+/// * for `x + *k` the walls are built from those of `x + *j` (`j < k`); once two successive
+///   ones agree, adding a further (equal) option cannot change the scaffolds, so they stay;
+/// * for `n >= 2` the thermograph of `x + n·↑ + *k` is one fixed function (depending on `x`
+///   only) of that of its Right option, so the sequence along the chain is eventually periodic,
+///   from its first repetition on.
+fn nus_thermograph(x: &Number, ups: i64, nimber: u64) -> Thermograph {
+    if ups < 0 {
+        return nus_thermograph(&-x, -ups, nimber).negated();
+    }
+    let base = thermograph_of(Game::number(x.clone()));
+    if ups == 0 {
+        return star_thermograph(&base, nimber);
+    }
+    let n = ups.unsigned_abs();
+    // The bottom of the chain: x + ↑ + *k1.
+    let k1 = nimber ^ ((n - 1) & 1);
+    let first = if k1 == 1 {
+        let x_star = star_thermograph(&base, 1);
+        Thermograph::from_scaffolds([&*base, &x_star], [&*base])
+    } else {
+        let right = star_thermograph(&base, k1 ^ 1);
+        Thermograph::from_scaffolds([&*base], [&right])
+    };
+    // seq[i] is the thermograph of x + (i+1)·↑ + *(...).
+    let mut seq = vec![first];
+    while (seq.len() as u64) < n {
+        let next = Thermograph::from_scaffolds([&*base], [seq.last().expect("non-empty")]);
+        if let Some(j) = seq.iter().position(|s| *s == next) {
+            // next is term number seq.len(), equal to term j: period seq.len() − j.
+            let period = (seq.len() - j) as u64;
+            let index = j as u64 + (n - 1 - j as u64) % period;
+            return seq.swap_remove(index as usize);
         }
+        seq.push(next);
     }
-    let minus_one = Number::from(-1);
-    let one = Number::one();
-    let left_raw = g
-        .left_options()
-        .iter()
-        .map(|gl| thermograph_of(*gl).right.tilt(&minus_one))
-        .reduce(|a, b| a.combine(&b, true))
-        .expect("a non-integer has Left options");
-    let right_raw = g
-        .right_options()
-        .iter()
-        .map(|gr| thermograph_of(*gr).left.tilt(&one))
-        .reduce(|a, b| a.combine(&b, false))
-        .expect("a non-integer has Right options");
-    // LW(t) − RW(t) is non-increasing; τ is where it first reaches 0.
-    let tau = first_meeting(&left_raw, &right_raw);
-    let mean = left_raw.value_at(&tau);
-    Thermograph {
-        left: left_raw.truncated_at(&tau),
-        right: right_raw.truncated_at(&tau),
-        temperature: tau,
-        mean,
-    }
+    seq.pop().expect("non-empty")
 }
 
-/// The least `t >= −1` with `a(t) <= b(t)`, for non-increasing `a − b`.
-fn first_meeting(a: &Trajectory, b: &Trajectory) -> Number {
-    let mut ts: Vec<Number> = a
-        .corners
-        .iter()
-        .chain(&b.corners)
-        .map(|(t, _)| t.clone())
-        .collect();
-    ts.sort();
-    ts.dedup();
-    for t in &ts {
-        let d = a.value_at(t) - b.value_at(t);
-        if d.signum() <= 0 {
-            // The meeting is at t or inside the previous interval: solve on that interval.
-            return solve_before(a, b, t, &ts);
+/// The thermograph of `x + *k` (`k >= 1`) from that of `x`.
+fn star_thermograph(base: &Thermograph, k: u64) -> Thermograph {
+    let (minus_one, one) = (Number::from(-1), Number::one());
+    let mut left = base.right.tilt(&minus_one);
+    let mut right = base.left.tilt(&one);
+    let mut current = Thermograph::meet(left.clone(), right.clone());
+    for _ in 1..k {
+        left = left.combine(&current.right.tilt(&minus_one), true);
+        right = right.combine(&current.left.tilt(&one), false);
+        let next = Thermograph::meet(left.clone(), right.clone());
+        if next == current {
+            break;
         }
+        current = next;
     }
-    let last = ts.last().expect("corners");
-    let d = a.value_at(last) - b.value_at(last);
-    let ds = a.tail_slope() - b.tail_slope();
-    assert!(ds.signum() < 0, "thermograph walls must meet");
-    last - &exact_div(&d, &ds)
+    current
 }
 
-fn solve_before(a: &Trajectory, b: &Trajectory, t: &Number, ts: &[Number]) -> Number {
-    let i = ts.iter().position(|x| x == t).expect("t is a corner");
-    if i == 0 {
-        return t.clone();
+/// The set of numbers a game is confused with: an interval between its Right and Left stops.
+///
+/// Every number strictly between the stops is confused with the game; a number above the Left
+/// stop is greater, one below the Right stop smaller (Siegel, CGT §II.3). Whether the endpoints
+/// belong depends on the game and is decided by comparing with them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConfusionInterval {
+    /// The lower end: the Right stop.
+    pub low: Number,
+    /// Whether the game is confused with `low` itself.
+    pub low_closed: bool,
+    /// The upper end: the Left stop.
+    pub high: Number,
+    /// Whether the game is confused with `high` itself.
+    pub high_closed: bool,
+}
+
+impl fmt::Display for ConfusionInterval {
+    /// Interval notation: `[-1, 1]`, `(0, 2]`, `[0, 0]`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let open = if self.low_closed { '[' } else { '(' };
+        let close = if self.high_closed { ']' } else { ')' };
+        write!(f, "{open}{}, {}{close}", self.low, self.high)
     }
-    let t0 = &ts[i - 1];
-    let d0 = a.value_at(t0) - b.value_at(t0);
-    let ds = a.slope_at(t0) - b.slope_at(t0);
-    if ds.is_zero() {
-        return t.clone();
-    }
-    t0 - &exact_div(&d0, &ds)
 }
 
 impl Game {
-    /// The thermograph (Siegel, CGT §II.5; *Winning Ways* Ch. 6).
+    /// The thermograph (Siegel, CGT §II.5; *Winning Ways* Ch. 6), with exact walls from
+    /// `t = −1` up, including the part below 0.
+    ///
+    /// ```
+    /// use partizan::Game;
+    /// let th = "{3|-2}".parse::<Game>().unwrap().thermograph();
+    /// assert_eq!(th.temperature.to_string(), "5/2");
+    /// assert_eq!(th.mean.to_string(), "1/2");
+    /// assert_eq!(th.left.to_string(), "4@-1 1/2@5/2");
+    /// ```
     pub fn thermograph(&self) -> Thermograph {
-        thermograph_of(*self).clone()
+        (*thermograph_of(*self)).clone()
     }
 
     /// The mean value: where the thermograph's mast stands. `mean(G + H) = mean(G) + mean(H)`
-    /// (Siegel, CGT Thm II.5.x, the mean value theorem).
+    /// (Siegel, CGT §II.5, the mean value theorem).
     pub fn mean(&self) -> Number {
         match self.as_nus() {
             Some(n) => n.number.clone(),
@@ -323,41 +484,108 @@ impl Game {
     }
 
     /// The temperature: the height at which the thermograph's walls meet. CGSuite's
-    /// conventions: an integer has temperature −1, a number `m/2^k` has `−1/2^k`, and an
-    /// infinitesimal 0.
+    /// conventions: an integer has temperature −1, a number `m/2^k` has `−1/2^k`, and a number
+    /// plus a non-zero infinitesimal has 0.
     pub fn temperature(&self) -> Number {
-        thermograph_of(*self).temperature.clone()
+        match self.as_nus() {
+            Some(n) if n.is_number() && n.number.is_integer() => Number::from(-1),
+            Some(n) if n.is_number() => -Number::pow2(-(n.number.exponent() as i64)),
+            Some(_) => Number::zero(),
+            None => thermograph_of(*self).temperature.clone(),
+        }
     }
 
-    /// `G` cooled by `t` (`G_t`; Siegel, CGT Def. II.5.x): `{G^L_t − t | G^R_t + t}` up to the
-    /// temperature of `G`, and the mean above it. Defined for `t > −1`.
+    /// The numbers this game is confused with, or `None` when it is comparable with every
+    /// number (numbers, `↑`, ...).
+    ///
+    /// ```
+    /// use partizan::Game;
+    /// let pm1 = "+-1".parse::<Game>().unwrap();
+    /// assert_eq!(pm1.confusion_interval().unwrap().to_string(), "[-1, 1]");
+    /// assert!(Game::up().confusion_interval().is_none());
+    /// ```
+    pub fn confusion_interval(&self) -> Option<ConfusionInterval> {
+        if self.is_number() {
+            return None;
+        }
+        let (low, high) = (self.right_stop().clone(), self.left_stop().clone());
+        let confused = |x: &Number| self.is_confused_with(&Game::number(x.clone()));
+        let (low_closed, high_closed) = (confused(&low), confused(&high));
+        if low == high && !low_closed {
+            return None;
+        }
+        Some(ConfusionInterval {
+            low,
+            low_closed,
+            high,
+            high_closed,
+        })
+    }
+
+    /// `G` cooled by `t` (`G_t`; Siegel, CGT Def. II.5.1): `{G^L_t − t | G^R_t + t}` up to the
+    /// temperature of `G`, and the mean above it. `{3|−2}` cooled by `5/2` is `1/2*` and by 3
+    /// is `1/2`.
+    ///
+    /// An error when `t <= −1`, where cooling is not defined.
     pub fn cool(&self, t: &Number) -> Result<Game, String> {
         if *t <= Number::from(-1) {
             return Err(format!(
                 "cannot cool by {t}: the cooling temperature must be greater than -1"
             ));
         }
-        Ok(cool(*self, t))
+        let tg = Game::number(t.clone());
+        let mut memo = HashMap::new();
+        Ok(post_order(
+            *self,
+            &mut memo,
+            |h| (*t > h.temperature()).then(|| Game::number(h.mean())),
+            |h, memo| {
+                let left = h.left_options().iter().map(|o| memo[o] - tg);
+                let right = h.right_options().iter().map(|o| memo[o] + tg);
+                Game::new(left.collect::<Vec<_>>(), right.collect::<Vec<_>>())
+            },
+        ))
     }
-}
 
-fn cool(g: Game, t: &Number) -> Game {
-    let th = thermograph_of(g);
-    if *t > th.temperature {
-        return Game::number(th.mean.clone());
+    /// `G` heated by `t` (`∫^t G`; *Winning Ways* Ch. 6; Siegel, CGT §II.5): a number is
+    /// unchanged, and otherwise `∫^t G = {∫^t G^L + t | ∫^t G^R − t}`. `t` may be any game (CGSuite
+    /// heats by `*` for the reduced canonical form). Heating is applied to the canonical form.
+    pub fn heat(&self, t: &Game) -> Game {
+        let t = *t;
+        let mut memo = HashMap::new();
+        post_order(
+            *self,
+            &mut memo,
+            |h| h.is_number().then_some(h),
+            |h, memo| {
+                let left = h.left_options().iter().map(|o| memo[o] + t);
+                let right = h.right_options().iter().map(|o| memo[o] - t);
+                Game::new(left.collect::<Vec<_>>(), right.collect::<Vec<_>>())
+            },
+        )
     }
-    let tg = Game::number(t.clone());
-    let left: Vec<Game> = g
-        .left_options()
-        .iter()
-        .map(|gl| cool(*gl, t) - tg)
-        .collect();
-    let right: Vec<Game> = g
-        .right_options()
-        .iter()
-        .map(|gr| cool(*gr, t) + tg)
-        .collect();
-    Game::new(left, right)
+
+    /// `G` overheated from `s` to `t` (`∫_s^t G`; Berlekamp; *Winning Ways* Ch. 6, as in
+    /// CGSuite): an integer `n` becomes `n` copies of `s`, and otherwise
+    /// `∫_s^t G = {∫_s^t G^L + t | ∫_s^t G^R − t}`, on the canonical form.
+    pub fn overheat(&self, s: &Game, t: &Game) -> Game {
+        let (s, t) = (*s, *t);
+        let mut memo = HashMap::new();
+        post_order(
+            *self,
+            &mut memo,
+            |h| {
+                h.as_number()
+                    .and_then(|x| x.to_integer())
+                    .map(|n| integer_multiple(&n, s))
+            },
+            |h, memo| {
+                let left = h.left_options().iter().map(|o| memo[o] + t);
+                let right = h.right_options().iter().map(|o| memo[o] - t);
+                Game::new(left.collect::<Vec<_>>(), right.collect::<Vec<_>>())
+            },
+        )
+    }
 }
 
 #[cfg(test)]
@@ -370,7 +598,7 @@ mod tests {
 
     #[test]
     fn max_of_crossing_lines() {
-        // max(1 - (t + 1), 0) crosses at t = 0.
+        // max(1 - (t + 1), 0) = max(-t, 0): the lines cross at t = 0.
         let a = Trajectory {
             corners: vec![(n("-1"), n("1"))],
             tail_slope: n("-1"),
@@ -379,5 +607,23 @@ mod tests {
         let m = a.combine(&b, true);
         assert_eq!(m.corners, vec![(n("-1"), n("1")), (n("0"), n("0"))]);
         assert_eq!(m.tail_slope, n("0"));
+        // min(-t, 0) is 0 until t = 0, then -t.
+        let m = a.combine(&b, false);
+        assert_eq!(m.corners, vec![(n("-1"), n("0")), (n("0"), n("0"))]);
+        assert_eq!(m.tail_slope, n("-1"));
+    }
+
+    #[test]
+    fn scaffolds_meet_inside_a_segment() {
+        // 4 - (t + 1) = 3 - t meets -3 + (t + 1) = t - 2 at t = 5/2.
+        let a = Trajectory {
+            corners: vec![(n("-1"), n("4"))],
+            tail_slope: n("-1"),
+        };
+        let b = Trajectory {
+            corners: vec![(n("-1"), n("-3"))],
+            tail_slope: n("1"),
+        };
+        assert_eq!(first_meeting(&a, &b), n("5/2"));
     }
 }
