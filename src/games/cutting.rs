@@ -116,7 +116,7 @@ fn check_sheet(w: usize, h: usize) -> Result<(), String> {
 }
 
 /// The largest side [`call`] and [`table`] accept (the table takes `O(N³)` time).
-pub const MAX_SIDE: usize = 2000;
+pub const MAX_SIDE: usize = 500;
 
 /// `cutting(W, H)`: the value `*G(W, H)`.
 pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
