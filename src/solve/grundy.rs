@@ -76,6 +76,15 @@ impl Bitset {
             .is_some_and(|w| w & (1 << (v % 64)) != 0)
     }
 
+    /// Adds the values `64 · index + i` for the bits `i` set in `word`.
+    #[inline]
+    pub fn union_word(&mut self, index: usize, word: u64) {
+        if index >= self.words.len() {
+            self.words.resize(index + 1, 0);
+        }
+        self.words[index] |= word;
+    }
+
     /// Empties the set, keeping its storage.
     pub fn clear(&mut self) {
         self.words.fill(0);
@@ -231,6 +240,7 @@ pub fn octal_sequence(digits: &[u8], len: usize) -> Result<Vec<u32>, HeapRuleErr
     }
     let mut g: Vec<u32> = Vec::with_capacity(len);
     let mut seen = Bitset::new();
+    let mut max = 0;
     for n in 0..len {
         seen.clear();
         for (k, &d) in digits.iter().enumerate().take(n + 1) {
@@ -242,14 +252,45 @@ pub fn octal_sequence(digits: &[u8], len: usize) -> Result<Vec<u32>, HeapRuleErr
             }
             if d & 4 != 0 && n >= k + 2 {
                 let rest = n - k;
-                for a in 1..=rest / 2 {
-                    seen.insert((g[a] ^ g[rest - a]) as usize);
-                }
+                insert_split_values(&mut seen, &g, max, rest, 1..rest / 2 + 1);
             }
         }
-        g.push(seen.mex() as u32);
+        let v = seen.mex() as u32;
+        max = max.max(v);
+        g.push(v);
     }
     Ok(g)
+}
+
+/// Inserts `g[a] ⊕ g[rest − a]` for `a` in `range` (the splits of a heap of `rest` into two),
+/// where `max` bounds the values of `g`.
+#[inline]
+fn insert_split_values(
+    seen: &mut Bitset,
+    g: &[u32],
+    max: u32,
+    rest: usize,
+    range: std::ops::Range<usize>,
+) {
+    if range.is_empty() {
+        return;
+    }
+    if max < 64 {
+        // Every XOR is below 64 (the values of Kayles and most octal games are small): one word,
+        // no bounds checks, a loop the compiler can vectorise.
+        let (lo, hi) = (range.start, range.end);
+        let left = &g[lo..hi];
+        let right = &g[rest + 1 - hi..rest + 1 - lo];
+        let mut word = 0u64;
+        for (l, r) in left.iter().zip(right.iter().rev()) {
+            word |= 1 << ((l ^ r) & 63);
+        }
+        seen.union_word(0, word);
+    } else {
+        for a in range {
+            seen.insert((g[a] ^ g[rest - a]) as usize);
+        }
+    }
 }
 
 /// The first `len` Grundy values of Grundy's game: a move splits one heap into two non-empty
@@ -262,13 +303,14 @@ pub fn octal_sequence(digits: &[u8], len: usize) -> Result<Vec<u32>, HeapRuleErr
 pub fn grundy_game_sequence(len: usize) -> Vec<u32> {
     let mut g: Vec<u32> = Vec::with_capacity(len);
     let mut seen = Bitset::new();
+    let mut max = 0;
     for n in 0..len {
         seen.clear();
         // a < n − a, both ≥ 1.
-        for a in 1..n.div_ceil(2) {
-            seen.insert((g[a] ^ g[n - a]) as usize);
-        }
-        g.push(seen.mex() as u32);
+        insert_split_values(&mut seen, &g, max, n, 1..n.div_ceil(2));
+        let v = seen.mex() as u32;
+        max = max.max(v);
+        g.push(v);
     }
     g
 }
