@@ -9,9 +9,10 @@
 //! | `kayles`, `dawson-kayles`, `dawson-chess` | none | the octal games `0.77`, `0.07`, `0.137` |
 //! | `grundy-game` | none | [`crate::games::octal::GrundyGame`] |
 //!
-//! The period of a subtraction or octal game is certified by the Octal Periodicity Theorem when
-//! enough values are computed (see [`crate::solve::grundy::periodicity`]); otherwise the report
-//! says the period is only apparent.
+//! The period of a subtraction or octal game is certified by the Octal Periodicity Theorem (see
+//! [`crate::solve::grundy::periodicity`]); when the printed values do not suffice for the
+//! certificate, more are computed for the period only (up to 2^20 values, 2^13 for games that
+//! split heaps). Otherwise the report says the period is only apparent, or that none was found.
 
 use crate::games::octal::{GrundyGame, OctalGame, MAX_SPLIT_HEAP};
 use crate::games::subtraction::{checked_len, Subtraction, TakeRange};
@@ -27,6 +28,8 @@ pub struct SequenceReport {
     pub values: Vec<u32>,
     /// The least period found, if any.
     pub periodicity: Option<Periodicity>,
+    /// How many values the period search examined (at least `values.len()`).
+    pub examined: usize,
 }
 
 impl fmt::Display for SequenceReport {
@@ -38,7 +41,11 @@ impl fmt::Display for SequenceReport {
         writeln!(f, "{}", shown.join(" "))?;
         match &self.periodicity {
             Some(p) => writeln!(f, "{p}"),
-            None => writeln!(f, "no period found in G(0..={last})"),
+            None => writeln!(
+                f,
+                "no period found in G(0..={})",
+                self.examined.max(self.values.len()).saturating_sub(1)
+            ),
         }
     }
 }
@@ -79,19 +86,46 @@ fn split_len(to: usize) -> Result<usize, String> {
     }
 }
 
+/// How far [`with_period`] computes, looking for a certified period: games that split heaps take
+/// quadratic time.
+const SEARCH_CAP: usize = 1 << 20;
+const SPLIT_SEARCH_CAP: usize = 1 << 13;
+
+/// `G(0..len)`, and the least period certified by the Octal Periodicity Theorem for a code of
+/// length `code_length`: when `len` values do not suffice for the certificate, more are computed
+/// (doubling, up to `cap`) for the period only.
+fn with_period(
+    sequence: impl Fn(usize) -> Vec<u32>,
+    len: usize,
+    code_length: usize,
+    cap: usize,
+) -> (Vec<u32>, Option<Periodicity>, usize) {
+    let mut n = len;
+    loop {
+        let mut values = sequence(n);
+        let found = periodicity(&values, Some(code_length));
+        if found.is_some_and(|p| p.proven) || n >= cap {
+            values.truncate(len);
+            return (values, found, n);
+        }
+        n = (2 * n).clamp(n + 1, cap);
+    }
+}
+
 fn octal_report(game: OctalGame, name: String, to: usize) -> Result<SequenceReport, String> {
     let splits = game.digits().iter().any(|d| d & 4 != 0);
-    let len = if splits {
-        split_len(to)?
+    let (len, cap) = if splits {
+        (split_len(to)?, SPLIT_SEARCH_CAP)
     } else {
-        checked_len(to)?
+        (checked_len(to)?, SEARCH_CAP)
     };
-    let values = game.grundy_sequence(len);
-    let periodicity = periodicity(&values, Some(game.code_length()));
+    let (values, periodicity, examined) =
+        with_period(|n| game.grundy_sequence(n), len, game.code_length(), cap);
     Ok(SequenceReport {
         name,
         values,
         periodicity,
+        examined,
     })
 }
 
@@ -127,6 +161,7 @@ pub const SEQUENCES: &[SequenceFamily] = &[
             let periodicity = periodicity(&values, None);
             Ok(SequenceReport {
                 name: "Grundy's game".into(),
+                examined: values.len(),
                 values,
                 periodicity,
             })
@@ -151,13 +186,18 @@ pub const SEQUENCES: &[SequenceFamily] = &[
         usage: "grundy subtraction SET --to N, e.g. grundy subtraction 1,3,4 --to 40",
         build: |args, to| {
             let game = Subtraction::parse(one_arg(args, "the subtraction set, e.g. 1,3,4")?)?;
-            let values = game.grundy_sequence(checked_len(to)?);
             let set: Vec<String> = game.set().iter().map(usize::to_string).collect();
-            let periodicity = periodicity(&values, Some(game.set()[game.set().len() - 1]));
+            let (values, periodicity, examined) = with_period(
+                |n| game.grundy_sequence(n),
+                checked_len(to)?,
+                game.set()[game.set().len() - 1],
+                SEARCH_CAP,
+            );
             Ok(SequenceReport {
                 name: format!("subtraction game {{{}}}", set.join(",")),
                 values,
                 periodicity,
+                examined,
             })
         },
     },
@@ -173,8 +213,12 @@ pub const SEQUENCES: &[SequenceFamily] = &[
                     .map_err(|_| format!("{what} must be a non-negative integer, not {s:?}"))
             };
             let game = TakeRange::new(num(p, "P")?, num(q, "Q")?)?;
-            let values = game.grundy_sequence(checked_len(to)?);
-            let periodicity = periodicity(&values, Some(game.q()));
+            let (values, periodicity, examined) = with_period(
+                |n| game.grundy_sequence(n),
+                checked_len(to)?,
+                game.q(),
+                SEARCH_CAP,
+            );
             Ok(SequenceReport {
                 name: format!(
                     "take {}..{} (or all when fewer than {} remain)",
@@ -184,6 +228,7 @@ pub const SEQUENCES: &[SequenceFamily] = &[
                 ),
                 values,
                 periodicity,
+                examined,
             })
         },
     },
@@ -195,6 +240,11 @@ pub const SEQUENCES: &[SequenceFamily] = &[
 /// let r = partizan::games::sequence::sequence("subtraction", &["1,3,4".into()], 20).unwrap();
 /// assert_eq!(r.values[..7], [0, 1, 0, 1, 2, 3, 2]);
 /// assert_eq!(r.periodicity.unwrap().period, 7);
+/// // Kayles needs 168 values for its certificate; they are computed even for --to 10.
+/// let r = partizan::games::sequence::sequence("kayles", &[], 10).unwrap();
+/// assert_eq!(r.values.len(), 11);
+/// let p = r.periodicity.unwrap();
+/// assert_eq!((p.period, p.preperiod, p.proven), (12, 71, true));
 /// ```
 pub fn sequence(name: &str, args: &[String], to: usize) -> Result<SequenceReport, String> {
     match SEQUENCES.iter().find(|s| s.name == name) {
