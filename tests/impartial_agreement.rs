@@ -100,16 +100,16 @@ fn heap_positions(g: &[u32], max: usize) -> Vec<(Vec<usize>, u64)> {
 fn octal_games_and_grundys_game() {
     for code in ["0.77", "0.07", "0.137", "0.6", "4.07", "0.123", "0.3456"] {
         let game = OctalGame::parse(code).unwrap();
-        let g = game.grundy_sequence(15);
-        check(&game, heap_positions(&g, 14), code);
+        let g = game.grundy_sequence(21);
+        check(&game, heap_positions(&g, 20), code);
     }
-    let g = GrundyGame.grundy_sequence(18);
-    check(&GrundyGame, heap_positions(&g, 17), "Grundy's game");
+    let g = GrundyGame.grundy_sequence(25);
+    check(&GrundyGame, heap_positions(&g, 24), "Grundy's game");
 }
 
 #[test]
 fn wythoff_and_ryuoh() {
-    let n = 12;
+    let n = 16;
     let g = wythoff::grundy_table(n, n);
     let cells = |g: &[u32], n: usize| -> Vec<((usize, usize), u64)> {
         (0..n * n).map(|i| ((i % n, i / n), g[i] as u64)).collect()
@@ -153,10 +153,10 @@ fn tokens_on_a_dag() {
 
 #[test]
 fn paper_cutting() {
-    let g = cutting::grundy_table(10);
+    let g = cutting::grundy_table(14);
     let mut positions = Vec::new();
-    for w in 2..=10 {
-        for h in 2..=10 {
+    for w in 2..=14 {
+        for h in 2..=14 {
             positions.push((vec![(w, h)], g[w][h] as u64));
         }
     }
