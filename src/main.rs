@@ -4,6 +4,8 @@
 //! partizan eval "{0|*} + ^"            canonical form
 //! partizan eval --json "{1|-1}"        canonical form and invariants as JSON
 //! partizan compare "^" "*"             one of = < > ||
+//! partizan table wythoff --size 12     a family's table
+//! partizan grundy octal 0.77 --to 200  a heap game's Grundy values and period
 //! partizan thermograph "{3|-2}" --svg t.svg   thermograph as text, and as an SVG picture
 //! partizan eval "({3|-2}).incentives()"      a list: one incentive per line
 //! ```
@@ -58,13 +60,13 @@ enum Command {
         /// The family
         family: String,
         /// An N×N table (or N entries)
-        #[arg(long)]
+        #[arg(long, value_parser = parse_size, allow_hyphen_values = true)]
         size: Option<usize>,
         /// Number of rows
-        #[arg(long)]
+        #[arg(long, value_parser = parse_size, allow_hyphen_values = true)]
         rows: Option<usize>,
         /// Number of columns
-        #[arg(long)]
+        #[arg(long, value_parser = parse_size, allow_hyphen_values = true)]
         cols: Option<usize>,
         /// The family's parameter p
         #[arg(long, allow_hyphen_values = true)]
@@ -76,6 +78,24 @@ enum Command {
         #[arg(long, default_value = "text")]
         format: TableFormat,
     },
+    /// Print the Grundy values G(0..=N) of a heap game and their period, e.g.
+    /// `grundy subtraction 1,3,4 --to 40`, `grundy octal 0.77 --to 200`, `grundy grundy-game --to 100`
+    Grundy {
+        /// The family: subtraction SET, take-range P Q, octal CODE, kayles, dawson-kayles,
+        /// dawson-chess, grundy-game
+        family: String,
+        /// The family's arguments (a subtraction set such as 1,3,4; an octal code such as 0.77)
+        args: Vec<String>,
+        /// The largest heap size
+        #[arg(long, value_parser = parse_size, allow_hyphen_values = true)]
+        to: usize,
+    },
+}
+
+/// A non-negative integer option, with a message that says so.
+fn parse_size(s: &str) -> Result<usize, String> {
+    s.parse::<usize>()
+        .map_err(|_| format!("expected a non-negative integer, not {s:?}"))
 }
 
 fn main() -> ExitCode {
@@ -89,7 +109,28 @@ fn main() -> ExitCode {
             .unwrap_or("unknown cause");
         eprintln!("error: internal error: {msg}");
     }));
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) if !e.use_stderr() => {
+            // --help and --version.
+            let _ = e.print();
+            return ExitCode::SUCCESS;
+        }
+        Err(e) => {
+            // One line: clap's message without its usage block and "For more information" hint.
+            let text = e.to_string();
+            let message: Vec<&str> = text
+                .lines()
+                .map(str::trim)
+                .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information"))
+                .filter(|l| !l.is_empty())
+                .collect();
+            let line = message.join(" ");
+            let line = line.strip_prefix("error:").unwrap_or(&line).trim();
+            eprintln!("error: {line}");
+            return ExitCode::from(2);
+        }
+    };
     // Deep game trees recurse deeply in comparisons and sums: run on a large stack.
     let worker = std::thread::Builder::new()
         .stack_size(1 << 30)
@@ -179,6 +220,10 @@ fn run(cli: Cli) -> Result<(), String> {
             };
             let table = partizan::games::table(&family, &args)?;
             print!("{}", table.render(format));
+        }
+        Command::Grundy { family, args, to } => {
+            let report = partizan::games::sequence::sequence(&family, &args, to)?;
+            print!("{report}");
         }
     }
     Ok(())

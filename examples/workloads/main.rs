@@ -5,10 +5,13 @@
 //! ```text
 //! cargo run --release --example workloads -- sum 14
 //! cargo run --release --example workloads -- compare 1000
+//! cargo run --release --example workloads -- subtraction 10000000
+//! cargo run --release --example workloads -- grundy-wythoff 4096
 //! ```
 
 mod algebra;
 mod generator;
+mod impartial;
 
 use std::time::Instant;
 
@@ -36,6 +39,16 @@ const WORKLOADS: &[(&str, &str, Workload)] = &[
         "compare",
         "compare K...: only the K*K comparisons of the same forms",
         algebra::run_compare,
+    ),
+    (
+        "grundy-wythoff",
+        "grundy-wythoff N...: the N*N Wythoff Grundy table through the impartial fast path",
+        impartial::run_grundy_wythoff,
+    ),
+    (
+        "subtraction",
+        "subtraction N...: the first N Grundy values of the subtraction game S = {1,2,3}",
+        impartial::run_subtraction,
     ),
 ];
 

@@ -3,6 +3,18 @@
 //!
 //! Families use only the public API of [`crate::game`] and [`crate::solve`].
 
+pub mod cutting;
+pub mod dag;
+pub mod fibonacci_nim;
+pub mod nim;
+pub mod octal;
+pub mod ryuoh;
+pub mod sequence;
+pub mod subtraction;
+pub mod tictactoe;
+pub mod welter;
+pub mod wythoff;
+
 use crate::game::notation::{Arg, Functions, NamedArg};
 use crate::game::Game;
 use crate::solve::{Table, TableArgs};
@@ -18,7 +30,78 @@ pub struct Family {
 }
 
 /// Every registered family.
-pub const FAMILIES: &[Family] = &[];
+pub const FAMILIES: &[Family] = &[
+    Family {
+        name: "cutting",
+        usage: "cutting(W, H): the paper-cutting game on a W×H sheet, W, H >= 2",
+        call: cutting::call,
+    },
+    Family {
+        name: "dag",
+        usage: "dag(\"a>b, b>c, a>c\", \"a,b\"): tokens on the vertices of a directed acyclic graph",
+        call: dag::call,
+    },
+    Family {
+        name: "dawson_chess",
+        usage: "dawson_chess(n): a heap of n in Dawson's chess (octal 0.137)",
+        call: octal::call_dawson_chess,
+    },
+    Family {
+        name: "dawson_kayles",
+        usage: "dawson_kayles(n): a row of n pins in Dawson's Kayles (octal 0.07)",
+        call: octal::call_dawson_kayles,
+    },
+    Family {
+        name: "fibonacci_nim",
+        usage: "fibonacci_nim(n) or fibonacci_nim(n, m): Fibonacci Nim, n tokens, at most m may be taken (default n - 1)",
+        call: fibonacci_nim::call,
+    },
+    Family {
+        name: "grundy_game",
+        usage: "grundy_game(n): a heap of n in Grundy's game (split a heap into two unequal heaps)",
+        call: octal::call_grundy_game,
+    },
+    Family {
+        name: "kayles",
+        usage: "kayles(n): a row of n pins in Kayles (octal 0.77)",
+        call: octal::call_kayles,
+    },
+    Family {
+        name: "nim",
+        usage: "nim(a, b, ...): Nim heaps of sizes a, b, ...",
+        call: nim::call,
+    },
+    Family {
+        name: "octal",
+        usage: "octal(\"0.77\", n): a heap of n in the octal game with that code (digits 0-7)",
+        call: octal::call,
+    },
+    Family {
+        name: "ryuoh",
+        usage: "ryuoh(x, y, p=3, q=Q): the generalised Ryuoh piece at (x, y); q limits orthogonal moves to q - 1 squares",
+        call: ryuoh::call,
+    },
+    Family {
+        name: "subtraction",
+        usage: "subtraction(\"1,3,4\", n): a heap of n in the subtraction game with that set",
+        call: subtraction::call,
+    },
+    Family {
+        name: "take_range",
+        usage: "take_range(p, q, n): take p..q tokens, or all when fewer than p remain; a heap of n",
+        call: subtraction::call_take_range,
+    },
+    Family {
+        name: "welter",
+        usage: "welter(a, b, ...): coins on distinct squares a, b, ... of the Sato-Welter strip",
+        call: welter::call,
+    },
+    Family {
+        name: "wythoff",
+        usage: "wythoff(x, y): Wythoff's game with heaps x and y",
+        call: wythoff::call,
+    },
+];
 
 /// A family with a table of values: `partizan table NAME [--size N] [--rows R] [--cols C]
 /// [--p P] [--q Q]`.
@@ -32,7 +115,23 @@ pub struct TableFamily {
 }
 
 /// Every family with a table.
-pub const TABLES: &[TableFamily] = &[];
+pub const TABLES: &[TableFamily] = &[
+    TableFamily {
+        name: "cutting",
+        usage: "table cutting [--size N]: the paper-cutting game, sheets 2..N by 2..N (default 12)",
+        build: cutting::table,
+    },
+    TableFamily {
+        name: "ryuoh",
+        usage: "table ryuoh [--p P] [--q Q] [--size N | --cols C --rows R]: the generalised Ryuoh piece (default p = 3, no q, size 19)",
+        build: ryuoh::table,
+    },
+    TableFamily {
+        name: "wythoff",
+        usage: "table wythoff [--size N | --cols C --rows R]: Wythoff's game (default size 12)",
+        build: wythoff::table,
+    },
+];
 
 /// The table of family `name`.
 pub fn table(name: &str, args: &TableArgs) -> Result<Table, String> {

@@ -3,6 +3,8 @@
 //! Data flows one way: rulesets ([`crate::games`] or the user's own) describe positions and
 //! moves; the solvers here evaluate them with the algebra of [`crate::game`].
 
+pub mod grundy;
+pub mod minimax;
 pub mod ruleset;
 pub mod solver;
 pub mod table;

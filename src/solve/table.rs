@@ -96,8 +96,13 @@ impl Table {
         self.cells.get(y)?.get(x).map(String::as_str)
     }
 
+    /// The header's corner: `y\x`, or just the column label for a one-row sequence.
     fn corner(&self) -> String {
-        format!("{}\\{}", self.row_label, self.column_label)
+        if self.row_label.is_empty() {
+            self.column_label.clone()
+        } else {
+            format!("{}\\{}", self.row_label, self.column_label)
+        }
     }
 
     /// The paper's layout: `# caption`, a `y\x` header, then one tab-separated line per row.

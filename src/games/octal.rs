@@ -1,0 +1,312 @@
+//! Octal games (Kayles, Dawson's Kayles, Dawson's chess, any code) and Grundy's game.
+//!
+//! **Rules.** Heaps of tokens. An octal game is given by its code `d0.d1d2d3...` of digits
+//! `0..7`: digit `d_k` says how a move may take `k` tokens from one heap. It is the sum of 1 if
+//! the move may take a whole heap of exactly `k`, 2 if it may take `k` from a larger heap and
+//! leave the rest as one heap, and 4 if it may take `k` and split the rest into two non-empty
+//! heaps (*Winning Ways* ch. 4, "Octal games"; Siegel, CGT §IV.2). The digit before the point
+//! is 0 or 4 (4: split a heap without taking anything). Normal play.
+//! - `0.77` *Kayles*: knock down one pin or two adjacent pins from a row.
+//! - `0.07` *Dawson's Kayles*: knock down two adjacent pins.
+//! - `0.137` *Dawson's chess* (the same values shifted by one: `G.137(n) = G.07(n + 1)`).
+//!
+//! *Grundy's game* is not octal: a move splits a heap into two non-empty heaps of different
+//! sizes.
+//!
+//! **Input.** `octal("0.77", 10)`, `kayles(10)`, `dawson_kayles(10)`, `dawson_chess(10)`,
+//! `grundy_game(10)` in expressions (the value of one heap); `partizan grundy octal 0.77 --to
+//! 200` and `partizan grundy grundy-game --to 100` on the command line.
+//!
+//! **Theorems checked.**
+//! - The *Octal Periodicity Theorem* (Guy and Smith 1956; *Winning Ways* ch. 4): for a code of
+//!   length `t`, if `G(n + p) = G(n)` for `n0 <= n < 2·n0 + p + t`, the sequence has period `p`
+//!   from `n0` on. [`OctalGame::periodicity`] finds the least such period and certifies it; for
+//!   Kayles it proves period 12 from 71 on (OEIS A002186: "from n=71 on, periodic with period
+//!   12"), for Dawson's chess period 34 with last exception 51 (OEIS A002187).
+//! - The values agree with the published sequences OEIS A002186 (Kayles), A002187 (Dawson's chess;
+//!   Dawson's Kayles is `a(n − 1)`) and A002188 (Grundy's game), and with the canonical forms of
+//!   [`crate::solve::Solver`].
+
+use crate::game::notation::{Arg, NamedArg};
+use crate::game::Game;
+use crate::games::args;
+use crate::games::nim::singletons;
+use crate::games::subtraction::checked_len;
+use crate::solve::grundy::{self, Periodicity};
+use crate::solve::ImpartialRuleset;
+
+/// An octal game; a position is a list of heap sizes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OctalGame {
+    /// `digits[k]` for taking `k` tokens, without trailing zeros.
+    digits: Vec<u8>,
+}
+
+impl OctalGame {
+    /// Kayles, `0.77`.
+    pub fn kayles() -> OctalGame {
+        OctalGame {
+            digits: vec![0, 7, 7],
+        }
+    }
+
+    /// Dawson's Kayles, `0.07`.
+    pub fn dawson_kayles() -> OctalGame {
+        OctalGame {
+            digits: vec![0, 0, 7],
+        }
+    }
+
+    /// Dawson's chess, `0.137`.
+    pub fn dawson_chess() -> OctalGame {
+        OctalGame {
+            digits: vec![0, 1, 3, 7],
+        }
+    }
+
+    /// The game with these digits (`digits[0]` before the point); an error for a digit above 7 or
+    /// a digit before the point other than 0 and 4.
+    pub fn from_digits(digits: &[u8]) -> Result<OctalGame, String> {
+        let mut digits = digits.to_vec();
+        if digits.is_empty() {
+            digits.push(0);
+        }
+        if let Some(&d) = digits.iter().find(|&&d| d > 7) {
+            return Err(format!("octal digit {d} is not one of 0..7"));
+        }
+        if digits[0] & 3 != 0 {
+            return Err(format!(
+                "the digit before the point is {}, but only 0 or 4 are allowed there (1, 2 or 3 would allow a move that leaves the heap unchanged)",
+                digits[0]
+            ));
+        }
+        while digits.len() > 1 && digits[digits.len() - 1] == 0 {
+            digits.pop();
+        }
+        Ok(OctalGame { digits })
+    }
+
+    /// Parses a code such as `"0.77"`, `".137"` or `"4.07"`.
+    ///
+    /// ```
+    /// use partizan::games::octal::OctalGame;
+    /// assert_eq!(OctalGame::parse("0.77").unwrap(), OctalGame::kayles());
+    /// assert_eq!(OctalGame::parse(".137").unwrap().code(), "0.137");
+    /// assert!(OctalGame::parse("0.9").unwrap_err().contains("digit"));
+    /// ```
+    pub fn parse(code: &str) -> Result<OctalGame, String> {
+        let code = code.trim();
+        let (before, after) = code
+            .split_once('.')
+            .ok_or_else(|| format!("octal code {code:?} needs a point, as in \"0.77\" (Kayles)"))?;
+        let before = if before.is_empty() { "0" } else { before };
+        if before.len() != 1 {
+            return Err(format!(
+                "octal code {code:?} must have one digit before the point (0 or 4)"
+            ));
+        }
+        let digits = before
+            .chars()
+            .chain(after.chars())
+            .map(|c| match c.to_digit(10) {
+                Some(d) if d <= 7 => Ok(d as u8),
+                _ => Err(format!(
+                    "octal code {code:?}: {c:?} is not an octal digit (0..7)"
+                )),
+            })
+            .collect::<Result<Vec<u8>, String>>()?;
+        OctalGame::from_digits(&digits)
+    }
+
+    /// The digits, `digits()[k]` for taking `k` tokens.
+    pub fn digits(&self) -> &[u8] {
+        &self.digits
+    }
+
+    /// The code, as `0.77`.
+    pub fn code(&self) -> String {
+        let rest: String = self.digits[1..]
+            .iter()
+            .map(|d| char::from(b'0' + d))
+            .collect();
+        format!(
+            "{}.{}",
+            self.digits[0],
+            if rest.is_empty() { "0" } else { &rest }
+        )
+    }
+
+    /// The code length `t`: the largest `k` with a non-zero digit (0 for a code with none).
+    pub fn code_length(&self) -> usize {
+        self.digits.len() - 1
+    }
+
+    /// `G(0), ..., G(len − 1)` for one heap.
+    pub fn grundy_sequence(&self, len: usize) -> Vec<u32> {
+        grundy::octal_sequence(&self.digits, len).expect("validated digits")
+    }
+
+    /// The least period and pre-period shown by the first `len` values, certified by the Octal
+    /// Periodicity Theorem when `len` reaches `2·n0 + 2p + t` ([`grundy::periodicity`]).
+    ///
+    /// ```
+    /// use partizan::games::octal::OctalGame;
+    /// let p = OctalGame::kayles().periodicity(200).unwrap();
+    /// assert_eq!((p.period, p.preperiod, p.proven), (12, 71, true));
+    /// ```
+    pub fn periodicity(&self, len: usize) -> Option<Periodicity> {
+        grundy::periodicity(&self.grundy_sequence(len), Some(self.code_length()))
+    }
+}
+
+fn normalize_heaps(mut heaps: Vec<usize>) -> Vec<usize> {
+    heaps.retain(|&h| h > 0);
+    heaps.sort_unstable();
+    heaps
+}
+
+/// Replaces heap `i` of `heaps` by `parts`.
+fn replace(heaps: &[usize], i: usize, parts: &[usize]) -> Vec<usize> {
+    let mut next: Vec<usize> = heaps[..i].to_vec();
+    next.extend_from_slice(parts);
+    next.extend_from_slice(&heaps[i + 1..]);
+    next
+}
+
+impl ImpartialRuleset for OctalGame {
+    type Position = Vec<usize>;
+
+    fn options(&self, heaps: &Vec<usize>) -> Vec<Vec<usize>> {
+        let mut out = Vec::new();
+        for (i, &n) in heaps.iter().enumerate() {
+            for (k, &d) in self.digits.iter().enumerate().take(n + 1) {
+                if d & 1 != 0 && k == n && k > 0 {
+                    out.push(replace(heaps, i, &[]));
+                }
+                if d & 2 != 0 && n > k {
+                    out.push(replace(heaps, i, &[n - k]));
+                }
+                if d & 4 != 0 && n >= k + 2 {
+                    for a in 1..=(n - k) / 2 {
+                        out.push(replace(heaps, i, &[a, n - k - a]));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    fn components(&self, heaps: &Vec<usize>) -> Vec<Vec<usize>> {
+        singletons(heaps)
+    }
+
+    fn normalize(&self, heaps: Vec<usize>) -> Vec<usize> {
+        normalize_heaps(heaps)
+    }
+}
+
+/// Grundy's game; a position is a list of heap sizes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GrundyGame;
+
+impl GrundyGame {
+    /// `G(0), ..., G(len − 1)` for one heap.
+    pub fn grundy_sequence(&self, len: usize) -> Vec<u32> {
+        grundy::grundy_game_sequence(len)
+    }
+
+    /// The least period shown by the first `len` values (no theorem certifies one: none is known
+    /// for Grundy's game).
+    pub fn periodicity(&self, len: usize) -> Option<Periodicity> {
+        grundy::periodicity(&self.grundy_sequence(len), None)
+    }
+}
+
+impl ImpartialRuleset for GrundyGame {
+    type Position = Vec<usize>;
+
+    fn options(&self, heaps: &Vec<usize>) -> Vec<Vec<usize>> {
+        let mut out = Vec::new();
+        for (i, &n) in heaps.iter().enumerate() {
+            for a in 1..n.div_ceil(2) {
+                out.push(replace(heaps, i, &[a, n - a]));
+            }
+        }
+        out
+    }
+
+    fn components(&self, heaps: &Vec<usize>) -> Vec<Vec<usize>> {
+        singletons(heaps)
+    }
+
+    fn normalize(&self, heaps: Vec<usize>) -> Vec<usize> {
+        normalize_heaps(heaps)
+    }
+}
+
+/// The largest heap of a splitting game whose value an expression computes: the sequence takes
+/// time quadratic in the heap size.
+pub const MAX_SPLIT_HEAP: usize = 100_000;
+
+fn heap_value(
+    sequence: impl FnOnce(usize) -> Vec<u32>,
+    splits: bool,
+    positional: &[Arg],
+    index: usize,
+) -> Result<Game, String> {
+    let n = args::size(positional, index, "the heap size n")?;
+    if splits && n > MAX_SPLIT_HEAP {
+        return Err(format!(
+            "heap size {n} is too large for a game that splits heaps (at most {MAX_SPLIT_HEAP})"
+        ));
+    }
+    let g = sequence(checked_len(n)?);
+    Ok(Game::nimber(g[n] as u64))
+}
+
+/// `octal("0.77", n)`: the value of a heap of `n` in the octal game.
+pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
+    args::named(named, "", &[])?;
+    let game = OctalGame::parse(args::string(positional, 0, "the octal code")?)?;
+    let splits = game.digits().iter().any(|d| d & 4 != 0);
+    heap_value(|len| game.grundy_sequence(len), splits, positional, 1)
+}
+
+/// `kayles(n)`.
+pub fn call_kayles(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
+    args::named(named, "", &[])?;
+    heap_value(
+        |len| OctalGame::kayles().grundy_sequence(len),
+        true,
+        positional,
+        0,
+    )
+}
+
+/// `dawson_kayles(n)`.
+pub fn call_dawson_kayles(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
+    args::named(named, "", &[])?;
+    heap_value(
+        |len| OctalGame::dawson_kayles().grundy_sequence(len),
+        true,
+        positional,
+        0,
+    )
+}
+
+/// `dawson_chess(n)`.
+pub fn call_dawson_chess(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
+    args::named(named, "", &[])?;
+    heap_value(
+        |len| OctalGame::dawson_chess().grundy_sequence(len),
+        true,
+        positional,
+        0,
+    )
+}
+
+/// `grundy_game(n)`.
+pub fn call_grundy_game(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
+    args::named(named, "", &[])?;
+    heap_value(grundy::grundy_game_sequence, true, positional, 0)
+}

@@ -1,0 +1,135 @@
+//! The impartial commands of the built binary: `grundy`, `table wythoff|ryuoh|cutting`, family
+//! calls in `eval`, and one-line errors with exit status 2.
+
+use std::process::Command;
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_partizan"))
+        .args(args)
+        .output()
+        .expect("run partizan");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+/// Exit status 2 and one line `error: ...` on stderr, containing `needle`; no panic.
+fn fails(args: &[&str], needle: &str) {
+    let (code, out, err) = run(args);
+    assert_eq!(code, 2, "{args:?}: {err}");
+    assert!(out.is_empty(), "{args:?}: {out}");
+    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    assert!(err.starts_with("error: "), "{args:?}: {err}");
+    assert!(err.contains(needle), "{args:?}: {err} lacks {needle:?}");
+    assert!(!err.contains("panicked"), "{args:?}: {err}");
+}
+
+#[test]
+fn grundy_subtraction_prints_values_and_period() {
+    let (code, out, _) = run(&["grundy", "subtraction", "1,3,4", "--to", "20"]);
+    assert_eq!(code, 0);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "subtraction game {1,3,4}: G(0..=20)");
+    // 0 1 0 1 2 3 2 repeating (by hand: G(n) = mex{G(n−1), G(n−3), G(n−4)}).
+    assert_eq!(lines[1], "0 1 0 1 2 3 2 0 1 0 1 2 3 2 0 1 0 1 2 3 2");
+    assert!(
+        lines[2].starts_with("period 7, pre-period 0 (proven"),
+        "{}",
+        lines[2]
+    );
+}
+
+#[test]
+fn grundy_octal_kayles_and_grundys_game() {
+    let (code, out, _) = run(&["grundy", "octal", "0.77", "--to", "200"]);
+    assert_eq!(code, 0);
+    // OEIS A002186: periodic with period 12 from n = 71 on.
+    assert!(out
+        .lines()
+        .nth(2)
+        .unwrap()
+        .starts_with("period 12, pre-period 71 (proven"));
+    assert!(out
+        .lines()
+        .nth(1)
+        .unwrap()
+        .starts_with("0 1 2 3 1 4 3 2 1 4 2 6 4 1 2 7"));
+    let (code, out, _) = run(&["grundy", "grundy-game", "--to", "12"]);
+    assert_eq!(code, 0);
+    // OEIS A002188 begins 0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1.
+    assert_eq!(out.lines().nth(1), Some("0 0 0 1 0 2 1 0 2 1 0 2 1"));
+}
+
+#[test]
+fn tables() {
+    let (code, out, _) = run(&["table", "ryuoh", "--p", "3", "--q", "9", "--size", "19"]);
+    assert_eq!(code, 0);
+    let paper = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/cases/paper-table1-ryuoh-p3-q9.tsv"
+    ))
+    .unwrap();
+    // Everything but the caption line equals the paper's table.
+    let body = |s: &str| s.lines().skip(1).map(str::to_string).collect::<Vec<_>>();
+    assert_eq!(body(&out), body(&paper));
+    let (code, out, _) = run(&["table", "wythoff", "--size", "4", "--format", "csv"]);
+    assert_eq!(code, 0);
+    // By hand from the rules: row 1 is 1 2 0 4, row 3 is 3 4 5 6.
+    assert_eq!(out.lines().nth(2), Some("1,1,2,0,4"));
+    assert_eq!(out.lines().nth(4), Some("3,3,4,5,6"));
+    let (code, out, _) = run(&["table", "cutting", "--size", "4"]);
+    assert_eq!(code, 0);
+    // 2×2, 2×3, 3×3 are terminal; 4×2 → 2×2 + 2×2 = 0, so 1; 4×4 → 2×4 + 2×4 = 0, so 1.
+    assert_eq!(out.lines().nth(1), Some("H\\W\t2\t3\t4"));
+    assert_eq!(out.lines().nth(2), Some("2\t0\t0\t1"));
+    assert_eq!(out.lines().nth(4), Some("4\t1\t1\t1"));
+}
+
+#[test]
+fn family_calls_in_expressions() {
+    for (expr, value) in [
+        ("nim(3, 5, 7)", "*"),               // 3 ⊕ 5 ⊕ 7 = 1
+        ("wythoff(3, 5)", "0"),              // (⌊2φ⌋, ⌊2φ²⌋) = (3, 5)
+        ("ryuoh(4, 5)", "0"),                // (9 mod 3) + 3·(1 ⊕ 1) = 0
+        ("ryuoh(9, 0, p=3, q=9)", "0"),      // Table 1
+        ("subtraction(\"1,3,4\", 10)", "*"), // period 0 1 0 1 2 3 2: G(10) = G(3) = 1
+        ("welter(3, 9)", "*9"),              // (3 ⊕ 9) − 1 = 9
+        ("fibonacci_nim(8)", "0"),           // 8 is a Fibonacci number
+        ("kayles(4) + kayles(4)", "0"),      // any G + G = 0
+        ("dag(\"a>b, b>c, a>c\", \"a\")", "*2"),
+        ("cutting(2, 3)", "0"),
+    ] {
+        let (code, out, err) = run(&["eval", expr]);
+        assert_eq!(code, 0, "{expr}: {err}");
+        assert_eq!(out.trim(), value, "{expr}");
+    }
+}
+
+#[test]
+fn bad_input_is_one_line_and_exit_two() {
+    fails(&["grundy", "octal", "0.9", "--to", "10"], "octal digit");
+    fails(&["grundy", "octal", "0.77"], "--to");
+    fails(
+        &["grundy", "subtraction", "1,0", "--to", "10"],
+        "0 is not a move",
+    );
+    fails(
+        &["grundy", "nothing", "--to", "10"],
+        "unknown sequence family",
+    );
+    fails(&["grundy", "kayles", "--to", "-5"], "non-negative");
+    fails(&["table", "ryuoh", "--p", "0"], "--p must be at least 1");
+    fails(
+        &["table", "ryuoh", "--p", "3", "--q", "-1"],
+        "--q must be at least 1",
+    );
+    fails(&["table", "wythoff", "--size", "-3"], "non-negative");
+    fails(&["table", "cutting", "--size", "1"], "at least 2");
+    fails(&["eval", "dag(\"a>b, b>a\", \"a\")"], "cycle");
+    fails(&["eval", "wythoff(-1, 2)"], "non-negative");
+    fails(&["eval", "welter(1, 1)"], "two coins");
+    fails(&["eval", "cutting(1, 5)"], "immediate win");
+    fails(&["eval", "ryuoh(1, 2, p=0)"], "p must be at least 1");
+}

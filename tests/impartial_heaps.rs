@@ -1,0 +1,333 @@
+//! Heap games (Nim, subtraction, take-a-range, octal, Grundy's game) against brute force coded
+//! here, closed formulas and published sequences.
+
+// Grids and sequences are indexed by their coordinates, as in the papers.
+#![allow(clippy::needless_range_loop)]
+
+use partizan::games::nim;
+use partizan::games::octal::{GrundyGame, OctalGame};
+use partizan::games::subtraction::{bash_grundy, Convention, Subtraction, TakeRange};
+use std::collections::HashMap;
+
+fn mex(values: impl IntoIterator<Item = u32>) -> u32 {
+    let v: Vec<u32> = values.into_iter().collect();
+    (0..).find(|x| !v.contains(x)).unwrap()
+}
+
+/// All lists of `count` heaps of at most `max`.
+fn heap_lists(count: usize, max: u64) -> Vec<Vec<u64>> {
+    let mut out = vec![vec![]];
+    for _ in 0..count {
+        out = out
+            .into_iter()
+            .flat_map(|v| {
+                (0..=max).map(move |h| {
+                    let mut w = v.clone();
+                    w.push(h);
+                    w
+                })
+            })
+            .collect();
+    }
+    out
+}
+
+/// Whether the player to move wins Nim (normal or misère) by search.
+fn nim_wins(heaps: &[u64], misere: bool, memo: &mut HashMap<(Vec<u64>, bool), bool>) -> bool {
+    let mut key = heaps.to_vec();
+    key.sort_unstable();
+    if let Some(&w) = memo.get(&(key.clone(), misere)) {
+        return w;
+    }
+    let mut any_move = false;
+    let mut wins = false;
+    for i in 0..heaps.len() {
+        for smaller in 0..heaps[i] {
+            any_move = true;
+            let mut next = heaps.to_vec();
+            next[i] = smaller;
+            if !nim_wins(&next, misere, memo) {
+                wins = true;
+            }
+        }
+    }
+    // No move: in normal play the player to move has lost; in misère the opponent took the last
+    // token and lost.
+    let w = if any_move { wins } else { misere };
+    memo.insert((key, misere), w);
+    w
+}
+
+#[test]
+fn nim_bouton_and_misere_rules_with_winning_moves() {
+    let mut memo = HashMap::new();
+    for count in 1..=4 {
+        for heaps in heap_lists(count, 4) {
+            let normal = nim_wins(&heaps, false, &mut memo);
+            assert_eq!(nim::grundy(&heaps) != 0, normal, "{heaps:?}");
+            match nim::winning_move(&heaps) {
+                Some((i, to)) => {
+                    assert!(to < heaps[i]);
+                    let mut next = heaps.clone();
+                    next[i] = to;
+                    assert!(!nim_wins(&next, false, &mut memo), "{heaps:?} → {next:?}");
+                }
+                None => assert!(!normal),
+            }
+            let misere = nim_wins(&heaps, true, &mut memo);
+            assert_eq!(nim::misere_wins(&heaps), misere, "misère {heaps:?}");
+            match nim::misere_winning_move(&heaps) {
+                Some((i, to)) => {
+                    assert!(to < heaps[i]);
+                    let mut next = heaps.clone();
+                    next[i] = to;
+                    assert!(
+                        !nim_wins(&next, true, &mut memo),
+                        "misère {heaps:?} → {next:?}"
+                    );
+                }
+                // Losing, or nothing left to take (a win already).
+                None => assert!(!misere || heaps.iter().all(|&h| h == 0), "{heaps:?}"),
+            }
+        }
+    }
+}
+
+/// `G(0..len)` of a subtraction set by direct mex.
+fn brute_subtraction(set: &[usize], len: usize) -> Vec<u32> {
+    let mut g = Vec::new();
+    for n in 0..len {
+        g.push(mex(set.iter().filter(|&&s| s <= n).map(|&s| g[n - s])));
+    }
+    g
+}
+
+#[test]
+fn bash_game_is_n_mod_m_plus_one() {
+    for m in 1..=7 {
+        let set: Vec<usize> = (1..=m).collect();
+        let g = Subtraction::new(&set).unwrap().grundy_sequence(200);
+        for (n, &v) in g.iter().enumerate() {
+            assert_eq!(v as usize, bash_grundy(m, n));
+            assert_eq!(v as usize, n % (m + 1));
+        }
+    }
+}
+
+/// Checks a reported (period, pre-period) on a long brute-force sequence: the pattern holds on
+/// all of it, fails just before the pre-period, and no smaller period holds on its tail.
+fn check_period(long: &[u32], period: usize, preperiod: usize, what: &str) {
+    for n in preperiod..long.len() - period {
+        assert_eq!(
+            long[n + period],
+            long[n],
+            "{what}: period {period} fails at {n}"
+        );
+    }
+    if preperiod > 0 {
+        assert_ne!(
+            long[preperiod - 1 + period],
+            long[preperiod - 1],
+            "{what}: pre-period"
+        );
+    }
+    let tail = long.len() / 2;
+    for smaller in 1..period {
+        assert!(
+            (tail..long.len() - smaller).any(|n| long[n + smaller] != long[n]),
+            "{what}: {smaller} is a smaller period"
+        );
+    }
+}
+
+#[test]
+fn subtraction_games_match_brute_force_and_their_periods_hold() {
+    let sets: &[&[usize]] = &[
+        &[1, 3, 4],
+        &[2, 5],
+        &[2, 3, 7],
+        &[1, 4, 9, 16],
+        &[3, 5, 8],
+        &[5, 7, 11, 12],
+        &[1, 2, 6],
+    ];
+    for set in sets {
+        let game = Subtraction::new(set).unwrap();
+        let long = brute_subtraction(set, 3000);
+        assert_eq!(game.grundy_sequence(3000), long, "{set:?}");
+        let p = game
+            .periodicity(1000)
+            .expect("a finite subtraction set is periodic");
+        assert!(p.proven, "{set:?}: {p}");
+        assert_eq!(p.saltus, 0);
+        check_period(&long, p.period, p.preperiod, &format!("{set:?}"));
+    }
+    // Hand-derived: S = {1, 3, 4} has 0 1 0 1 2 3 2 repeating from 0 (Winning Ways ch. 4).
+    let p = Subtraction::parse("1,3,4")
+        .unwrap()
+        .periodicity(100)
+        .unwrap();
+    assert_eq!((p.period, p.preperiod), (7, 0));
+    assert!(Subtraction::parse("").is_err());
+    assert!(Subtraction::parse("0,1").is_err());
+    assert!(Subtraction::parse("1,x").is_err());
+}
+
+/// Whether the player to move wins take-a-range by search.
+fn take_range_wins(p: usize, q: usize, n: usize, convention: Convention) -> bool {
+    let mut wins = vec![false; n + 1];
+    for m in 0..=n {
+        let moves: Vec<usize> = if m == 0 {
+            vec![]
+        } else if m < p {
+            vec![m]
+        } else {
+            (p..=q.min(m)).collect()
+        };
+        wins[m] = if moves.is_empty() {
+            // Nothing left: the previous player took the last token.
+            convention == Convention::LastTakerLoses
+        } else {
+            moves.iter().any(|&k| !wins[m - k])
+        };
+    }
+    wins[n]
+}
+
+#[test]
+fn take_range_closed_rules_match_brute_force() {
+    for p in 1..=8 {
+        for q in p..=8 {
+            let game = TakeRange::new(p, q).unwrap();
+            let g = game.grundy_sequence(61);
+            for n in 0..=60 {
+                for c in [Convention::LastTakerWins, Convention::LastTakerLoses] {
+                    assert_eq!(
+                        game.player_to_move_wins(n, c),
+                        take_range_wins(p, q, n, c),
+                        "p={p} q={q} n={n} {c:?}"
+                    );
+                }
+                assert_eq!(
+                    g[n] != 0,
+                    take_range_wins(p, q, n, Convention::LastTakerWins)
+                );
+            }
+        }
+    }
+    assert!(TakeRange::new(0, 3).is_err());
+    assert!(TakeRange::new(4, 3).is_err());
+}
+
+/// Kayles, OEIS A002186 (offset 0; Winning Ways p. 91): the 105 terms of the entry's data.
+const A002186: [u32; 105] = [
+    0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7, 4, 1, 2, 8, 5, 4, 7, 2,
+    1, 8, 6, 7, 4, 1, 2, 3, 1, 4, 7, 2, 1, 8, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 4, 2, 7, 4, 1, 2, 8,
+    1, 4, 7, 2, 1, 8, 6, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2, 7,
+    4, 1, 2, 8, 1, 4, 7, 2, 1,
+];
+
+/// Dawson's chess, octal .137, OEIS A002187 (offset 0; Winning Ways pp. 89, 102); its comment:
+/// "Octal game .07 (Dawson's Kayles) has values a(n-1)".
+const A002187: [u32; 132] = [
+    0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 2,
+    7, 4, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4,
+    5, 3, 7, 4, 8, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 9, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1,
+    0, 4, 5, 3, 7, 4, 8, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 9, 3, 3, 0, 1, 1, 3, 0, 2,
+    1, 1, 0, 4,
+];
+
+/// Grundy's game, OEIS A002188 (offset 0): the 105 terms of the entry's data.
+const A002188: [u32; 105] = [
+    0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0, 4, 3, 0, 4, 3, 0, 4, 1, 2, 3, 1,
+    2, 4, 1, 2, 4, 1, 2, 4, 1, 5, 4, 1, 5, 4, 1, 5, 4, 1, 0, 2, 1, 0, 2, 1, 5, 2, 1, 3, 2, 1, 3, 2,
+    4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 5, 2, 4, 5, 2, 4, 3, 7, 4, 3, 7, 4, 3, 7, 4, 3,
+    5, 2, 3, 5, 2, 3, 5, 2, 3,
+];
+
+#[test]
+fn octal_games_match_the_published_sequences() {
+    assert_eq!(OctalGame::kayles().grundy_sequence(105), A002186);
+    assert_eq!(
+        OctalGame::parse("0.77").unwrap().grundy_sequence(105),
+        A002186
+    );
+    assert_eq!(OctalGame::dawson_chess().grundy_sequence(132), A002187);
+    let dk = OctalGame::dawson_kayles().grundy_sequence(133);
+    assert_eq!(dk[0], 0);
+    assert_eq!(dk[1..], A002187);
+    assert_eq!(GrundyGame.grundy_sequence(105), A002188);
+}
+
+#[test]
+fn octal_periods_are_the_published_ones() {
+    // A002186: "From n=71 on, the sequence is periodic with period 12."
+    let p = OctalGame::kayles().periodicity(300).unwrap();
+    assert_eq!(
+        (p.period, p.preperiod, p.saltus, p.proven),
+        (12, 71, 0, true)
+    );
+    // A002187: "Has period 34 with the only exceptions at n=0, 14, 16, 17, 31, 34 and 51."
+    let p = OctalGame::dawson_chess().periodicity(300).unwrap();
+    assert_eq!((p.period, p.preperiod, p.proven), (34, 52, true));
+    // Dawson's Kayles is the same shifted by one.
+    let p = OctalGame::dawson_kayles().periodicity(300).unwrap();
+    assert_eq!((p.period, p.preperiod, p.proven), (34, 53, true));
+    // Too few values for the certificate: the period is only apparent (or not found).
+    assert!(OctalGame::kayles()
+        .periodicity(120)
+        .is_none_or(|p| !p.proven));
+    // Grundy's game has no known period, and nothing is claimed proven.
+    assert!(GrundyGame.periodicity(300).is_none_or(|p| !p.proven));
+}
+
+/// `G(0..len)` of an octal game by a direct reading of the digits, as lists of resulting heaps.
+fn brute_octal(digits: &[u8], len: usize) -> Vec<u32> {
+    let mut g: Vec<u32> = Vec::new();
+    for n in 0..len {
+        let mut results: Vec<Vec<usize>> = Vec::new();
+        for (k, &d) in digits.iter().enumerate() {
+            if k > n {
+                break;
+            }
+            let rest = n - k;
+            if d & 1 != 0 && rest == 0 && k > 0 {
+                results.push(vec![]);
+            }
+            if d & 2 != 0 && rest > 0 {
+                results.push(vec![rest]);
+            }
+            if d & 4 != 0 {
+                for a in 1..rest {
+                    results.push(vec![a, rest - a]);
+                }
+            }
+        }
+        g.push(mex(results
+            .iter()
+            .map(|r| r.iter().fold(0, |s, &h| s ^ g[h]))));
+    }
+    g
+}
+
+#[test]
+fn octal_codes_match_a_direct_reading_of_the_digits() {
+    for code in [
+        "0.77", "0.07", "0.137", "0.6", "0.51", "0.123", "0.4", "4.07", "4.7", "0.3456", "0.7777",
+        "0.004", "0.16",
+    ] {
+        let game = OctalGame::parse(code).unwrap();
+        assert_eq!(
+            game.grundy_sequence(150),
+            brute_octal(game.digits(), 150),
+            "{code}"
+        );
+        if let Some(p) = game.periodicity(600).filter(|p| p.proven) {
+            let long = brute_octal(game.digits(), 1500);
+            check_period(&long, p.period, p.preperiod, code);
+        }
+    }
+    for bad in ["0.9", "077", "1.7", "0.7a", "00.7"] {
+        assert!(OctalGame::parse(bad).is_err(), "{bad}");
+    }
+}
