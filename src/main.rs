@@ -87,7 +87,7 @@ enum Command {
         /// The family's arguments (a subtraction set such as 1,3,4; an octal code such as 0.77)
         args: Vec<String>,
         /// The largest heap size
-        #[arg(long, value_parser = parse_size, allow_hyphen_values = true)]
+        #[arg(long, value_parser = parse_size, allow_hyphen_values = true, default_value = "100")]
         to: usize,
     },
 }

@@ -108,9 +108,20 @@ fn family_calls_in_expressions() {
 }
 
 #[test]
+fn grundy_defaults_to_100_values() {
+    // Kayles: G(0..=100) printed on one line after the heading, 101 values.
+    let (code, out, err) = run(&["grundy", "kayles"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out.lines().nth(1).map(|l| l.split_whitespace().count()),
+        Some(101)
+    );
+}
+
+#[test]
 fn bad_input_is_one_line_and_exit_two() {
     fails(&["grundy", "octal", "0.9", "--to", "10"], "octal digit");
-    fails(&["grundy", "octal", "0.77"], "--to");
+    fails(&["grundy", "octal", "0.9"], "octal digit");
     fails(
         &["grundy", "subtraction", "1,0", "--to", "10"],
         "0 is not a move",
