@@ -13,8 +13,7 @@
 
 use super::Game;
 use std::cmp::Ordering;
-use std::sync::atomic::{AtomicU64, Ordering as AtomicOrdering};
-use std::sync::OnceLock;
+use std::sync::atomic::{AtomicPtr, AtomicU64, Ordering as AtomicOrdering};
 
 /// The outcome class of a game (*Lessons in Play* §2.x; Siegel, CGT §I.x).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -41,55 +40,120 @@ impl std::fmt::Display for Outcome {
     }
 }
 
-/// Two lossy caches of comparison results: a small one that stays in the processor's cache for
-/// the hot working set, and a large one for big computations. Each slot is one `AtomicU64`:
-/// `a` (31 bits) | `b` (31 bits) | valid | result; ids are below 2^31.
-const SMALL_BITS: u32 = 16;
-const LARGE_BITS: u32 = 22;
-
-fn zeroed_table(bits: u32) -> Box<[AtomicU64]> {
-    // A zeroed allocation: the pages are mapped lazily, so a short computation does not pay for
-    // writing the whole table.
-    let zeros: Box<[u64]> = vec![0u64; 1usize << bits].into_boxed_slice();
-    let len = zeros.len();
-    let ptr = Box::into_raw(zeros) as *mut AtomicU64;
-    // SAFETY: AtomicU64 has the same size, alignment and bit validity as u64, and the allocation
-    // is reinterpreted whole, with its length, exactly once.
-    unsafe { Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, len)) }
+/// A lossy cache of comparison results: one `AtomicU64` per slot holding `a` (31 bits) | `b`
+/// (31 bits) | valid | result (ids are below 2^31), overwritten on collision, so memory stays
+/// bounded. It starts small enough to stay in the processor's cache and grows fourfold when
+/// collisions show that the working set has outgrown it.
+struct CacheTable {
+    bits: u32,
+    slots: Box<[AtomicU64]>,
+    collisions: AtomicU64,
 }
 
-type Tables = (Box<[AtomicU64]>, Box<[AtomicU64]>);
+const FIRST_BITS: u32 = 16;
+const MAX_BITS: u32 = 23;
 
-fn tables() -> &'static Tables {
-    static TABLES: OnceLock<Tables> = OnceLock::new();
-    TABLES.get_or_init(|| (zeroed_table(SMALL_BITS), zeroed_table(LARGE_BITS)))
+impl CacheTable {
+    fn new(bits: u32) -> CacheTable {
+        // A zeroed allocation: pages are mapped lazily, on first touch.
+        let zeros: Box<[u64]> = vec![0u64; 1usize << bits].into_boxed_slice();
+        let len = zeros.len();
+        let ptr = Box::into_raw(zeros) as *mut AtomicU64;
+        // SAFETY: AtomicU64 has the same size, alignment and bit validity as u64, and the
+        // allocation is reinterpreted whole, with its length, exactly once.
+        let slots = unsafe { Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, len)) };
+        CacheTable {
+            bits,
+            slots,
+            collisions: AtomicU64::new(0),
+        }
+    }
+
+    #[inline]
+    fn slot(&self, a: u32, b: u32) -> &AtomicU64 {
+        let h = ((a as u64) << 32 | b as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        &self.slots[(h >> (64 - self.bits)) as usize]
+    }
 }
+
+/// The current table. Replaced tables are leaked, not freed, because other threads may still be
+/// reading them; their sizes form a geometric series, so at most a third more memory is used.
+static CACHE: AtomicPtr<CacheTable> = AtomicPtr::new(std::ptr::null_mut());
 
 #[inline]
-fn slot_hash(a: u32, b: u32) -> u64 {
-    ((a as u64) << 32 | b as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+fn table() -> &'static CacheTable {
+    let p = CACHE.load(AtomicOrdering::Acquire);
+    if !p.is_null() {
+        // SAFETY: tables are leaked boxes, never freed.
+        return unsafe { &*p };
+    }
+    let fresh = Box::into_raw(Box::new(CacheTable::new(FIRST_BITS)));
+    match CACHE.compare_exchange(
+        std::ptr::null_mut(),
+        fresh,
+        AtomicOrdering::AcqRel,
+        AtomicOrdering::Acquire,
+    ) {
+        // SAFETY: as above; `fresh` is now published and never freed.
+        Ok(_) => unsafe { &*fresh },
+        Err(current) => {
+            // SAFETY: `fresh` was never published, so it is still ours to free.
+            drop(unsafe { Box::from_raw(fresh) });
+            // SAFETY: tables are leaked boxes, never freed.
+            unsafe { &*current }
+        }
+    }
+}
+
+/// Replaces `old` by a table four times larger, carrying its entries over.
+#[cold]
+fn grow(old: &'static CacheTable) {
+    let bits = (old.bits + 2).min(MAX_BITS);
+    let new = Box::new(CacheTable::new(bits));
+    for s in old.slots.iter() {
+        let v = s.load(AtomicOrdering::Relaxed);
+        if v & 2 != 0 {
+            let (a, b) = ((v >> 33) as u32, ((v >> 2) & 0x7FFF_FFFF) as u32);
+            new.slot(a, b).store(v, AtomicOrdering::Relaxed);
+        }
+    }
+    let new = Box::into_raw(new);
+    let old_ptr = old as *const CacheTable as *mut CacheTable;
+    if CACHE
+        .compare_exchange(
+            old_ptr,
+            new,
+            AtomicOrdering::AcqRel,
+            AtomicOrdering::Acquire,
+        )
+        .is_err()
+    {
+        // Another thread grew it first.
+        // SAFETY: `new` was never published.
+        drop(unsafe { Box::from_raw(new) });
+    }
 }
 
 #[inline]
 fn cache_get(a: u32, b: u32) -> Option<bool> {
-    let (small, large) = tables();
-    let h = slot_hash(a, b);
+    let v = table().slot(a, b).load(AtomicOrdering::Relaxed);
     let key = (a as u64) << 33 | (b as u64) << 2 | 2;
-    let v = small[(h >> (64 - SMALL_BITS)) as usize].load(AtomicOrdering::Relaxed);
-    if v & !1 == key {
-        return Some(v & 1 == 1);
-    }
-    let v = large[(h >> (64 - LARGE_BITS)) as usize].load(AtomicOrdering::Relaxed);
     (v & !1 == key).then_some(v & 1 == 1)
 }
 
 #[inline]
 fn cache_put(a: u32, b: u32, result: bool) {
-    let (small, large) = tables();
-    let h = slot_hash(a, b);
+    let t = table();
+    let slot = t.slot(a, b);
     let v = (a as u64) << 33 | (b as u64) << 2 | 2 | result as u64;
-    small[(h >> (64 - SMALL_BITS)) as usize].store(v, AtomicOrdering::Relaxed);
-    large[(h >> (64 - LARGE_BITS)) as usize].store(v, AtomicOrdering::Relaxed);
+    if slot.swap(v, AtomicOrdering::Relaxed) & 2 != 0 && t.bits < MAX_BITS {
+        // A valid entry was evicted. The count is a heuristic, so a racy increment is fine.
+        let c = t.collisions.load(AtomicOrdering::Relaxed) + 1;
+        t.collisions.store(c, AtomicOrdering::Relaxed);
+        if c == (1u64 << t.bits) / 2 {
+            grow(t);
+        }
+    }
 }
 
 /// `g <= h`.
