@@ -5,9 +5,12 @@
 //! ```text
 //! cargo run --release --example workloads -- sum 14
 //! cargo run --release --example workloads -- compare 1000
+//! cargo run --release --example workloads -- queen 64 128
+//! cargo run --release --example workloads -- domineering 5x5 5x6
 //! ```
 
 mod algebra;
+mod partizan;
 
 use std::time::Instant;
 
@@ -35,6 +38,21 @@ const WORKLOADS: &[(&str, &str, Workload)] = &[
         "compare",
         "compare K...: only the K*K comparisons of the same forms",
         algebra::run_compare,
+    ),
+    (
+        "queen",
+        "queen N...: the N*N partizan Queen table by the general constructor",
+        self::partizan::run_queen,
+    ),
+    (
+        "wythoff",
+        "wythoff N...: the N*N impartial Queen (Wythoff) table by the general constructor",
+        self::partizan::run_wythoff,
+    ),
+    (
+        "domineering",
+        "domineering RxC...: the canonical form of the empty R-row, C-column Domineering board",
+        self::partizan::run_domineering,
     ),
 ];
 

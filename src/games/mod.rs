@@ -3,6 +3,9 @@
 //!
 //! Families use only the public API of [`crate::game`] and [`crate::solve`].
 
+pub mod domineering;
+pub mod queen;
+
 use crate::game::notation::{Arg, Functions, NamedArg};
 use crate::game::Game;
 use crate::solve::{Table, TableArgs};
@@ -18,7 +21,18 @@ pub struct Family {
 }
 
 /// Every registered family.
-pub const FAMILIES: &[Family] = &[];
+pub const FAMILIES: &[Family] = &[
+    Family {
+        name: "domineering",
+        usage: "domineering(\"..|..\"): rows separated by '|', '.' empty, '#' a hole; Left places vertical dominoes",
+        call: domineering::call,
+    },
+    Family {
+        name: "queen",
+        usage: "queen(x, y[, p=P][, q=Q]): the partizan Queen at (x, y), diagonal moves of at most p-1 steps, orthogonal of at most q-1",
+        call: queen::call,
+    },
+];
 
 /// A family with a table of values: `partizan table NAME [--size N] [--rows R] [--cols C]
 /// [--p P] [--q Q]`.
@@ -32,7 +46,18 @@ pub struct TableFamily {
 }
 
 /// Every family with a table.
-pub const TABLES: &[TableFamily] = &[];
+pub const TABLES: &[TableFamily] = &[
+    TableFamily {
+        name: "domineering",
+        usage: "table domineering --rows R --cols C (every r x c rectangle, r <= R, c <= C)",
+        build: domineering::table,
+    },
+    TableFamily {
+        name: "queen",
+        usage: "table queen --size N [--p P] [--q Q]",
+        build: queen::table,
+    },
+];
 
 /// The table of family `name`.
 pub fn table(name: &str, args: &TableArgs) -> Result<Table, String> {
