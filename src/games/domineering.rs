@@ -262,17 +262,36 @@ impl std::str::FromStr for Board {
     }
 }
 
-/// The Domineering ruleset for the generic [`Solver`]: positions are [`Board`]s. Regions of at
-/// most 128 squares are evaluated by the specialised engine (see the module documentation).
-#[derive(Default)]
+/// The Domineering ruleset for the generic [`Solver`]: positions are [`Board`]s. Boards of at
+/// most 128 squares are evaluated by the specialised engine (see the module documentation),
+/// unless the ruleset is built with [`Domineering::rules_only`].
 pub struct Domineering {
     engine: RefCell<Engine>,
+    use_engine: bool,
+}
+
+impl Default for Domineering {
+    fn default() -> Domineering {
+        Domineering::new()
+    }
 }
 
 impl Domineering {
     /// A ruleset with an empty transposition table for its engine.
     pub fn new() -> Domineering {
-        Domineering::default()
+        Domineering {
+            engine: RefCell::new(Engine::default()),
+            use_engine: true,
+        }
+    }
+
+    /// The ruleset without the engine: every board goes through the generic solver (for
+    /// cross-checks; much slower).
+    pub fn rules_only() -> Domineering {
+        Domineering {
+            use_engine: false,
+            ..Domineering::new()
+        }
     }
 
     /// The number of regions in the engine's transposition table.
@@ -325,6 +344,9 @@ impl Ruleset for Domineering {
     }
 
     fn known_value(&self, b: &Board) -> Option<Game> {
+        if !self.use_engine {
+            return None;
+        }
         let small = b.small()?;
         // A board that is not one region is split by the solver first.
         let mut engine = self.engine.borrow_mut();
@@ -587,6 +609,9 @@ impl Default for Engine {
 impl Engine {
     /// The value of any board of at most 128 squares: the sum of its regions.
     fn board_value(&mut self, b: Small) -> Game {
+        if b.bits == 0 {
+            return self.zero;
+        }
         let not_last = b.not_last_column();
         self.sum_of_regions(b, not_last)
     }

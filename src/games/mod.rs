@@ -3,8 +3,12 @@
 //!
 //! Families use only the public API of [`crate::game`] and [`crate::solve`].
 
+pub mod clobber;
+pub mod cutcake;
 pub mod domineering;
+pub mod hackenbush;
 pub mod queen;
+pub mod toads_frogs;
 
 use crate::game::notation::{Arg, Functions, NamedArg};
 use crate::game::Game;
@@ -23,14 +27,34 @@ pub struct Family {
 /// Every registered family.
 pub const FAMILIES: &[Family] = &[
     Family {
+        name: "clobber",
+        usage: "clobber(\"xo|ox\"): rows separated by '|', x Left's stones, o Right's, . empty",
+        call: clobber::call,
+    },
+    Family {
+        name: "cutcake",
+        usage: "cutcake(w, h): a cake w squares wide (Left cuts vertically) and h high (Right cuts horizontally)",
+        call: cutcake::call,
+    },
+    Family {
         name: "domineering",
         usage: "domineering(\"..|..\"): rows separated by '|', '.' empty, '#' a hole; Left places vertical dominoes",
         call: domineering::call,
     },
     Family {
+        name: "hackenbush",
+        usage: "hackenbush(\"BRG\") (stalks from the ground up, space-separated) or hackenbush(\"0-a:B a-b:R\") (edges U-V:C, ground 0 or ground=NAME)",
+        call: hackenbush::call,
+    },
+    Family {
         name: "queen",
         usage: "queen(x, y[, p=P][, q=Q]): the partizan Queen at (x, y), diagonal moves of at most p-1 steps, orthogonal of at most q-1",
         call: queen::call,
+    },
+    Family {
+        name: "toads",
+        usage: "toads(\"TT..FF\"): one row, T Left's toads (move right), F Right's frogs (move left), . empty",
+        call: toads_frogs::call,
     },
 ];
 
@@ -47,6 +71,11 @@ pub struct TableFamily {
 
 /// Every family with a table.
 pub const TABLES: &[TableFamily] = &[
+    TableFamily {
+        name: "cutcake",
+        usage: "table cutcake --size N (every cake up to N x N)",
+        build: cutcake::table,
+    },
     TableFamily {
         name: "domineering",
         usage: "table domineering --rows R --cols C (every r x c rectangle, r <= R, c <= C)",
