@@ -68,29 +68,40 @@ impl Brute {
 }
 
 #[test]
-fn hand_derived_small_boards() {
-    // No domino fits on one square.
+fn published_small_boards() {
+    // Wikipedia, "Domineering", section "Basic examples" (Left places vertical dominoes):
+    // a single square is 0; one row of 2 or 3 squares is {| 0} = −1; of 4 squares {| 0, −1} = −2;
+    // the 2×2 square is {1 | −1} = ±1; the 2×3 board (2 rows, 3 columns) is {2 | −1/2}, with mean
+    // 3/4 and temperature 5/4; the L of four squares left by Right's moves there is
+    // {−1 | 0, 1} = −1/2.
     assert_eq!(value(&board(".")), g("0"));
-    // A vertical pair is one move for Left, a horizontal pair one for Right.
-    assert_eq!(value(&board(".|.")), g("1"));
     assert_eq!(value(&board("..")), g("-1"));
+    assert_eq!(value(&board("...")), g("-1"));
+    assert_eq!(value(&board("....")), g("-2"));
+    assert_eq!(value(&board("..|..")), g("+-1"));
+    let two_by_three = value(&board("...|..."));
+    assert_eq!(two_by_three, g("{2|-1/2}"));
+    assert_eq!(two_by_three.mean().to_string(), "3/4");
+    assert_eq!(two_by_three.temperature().to_string(), "5/4");
+    assert_eq!(value(&board("##.|...")), g("-1/2"));
+}
+
+#[test]
+fn hand_derived_small_boards() {
+    // A vertical pair is one move for Left.
+    assert_eq!(value(&board(".|.")), g("1"));
     // A column of n squares holds ⌊n/2⌋ vertical dominoes and only Left can play there.
     for n in 1..=12 {
         let column = vec!["."; n].join("|");
         assert_eq!(value(&board(&column)), Game::integer(n as i64 / 2));
     }
-    // The 2×2 square: Left's move leaves a horizontal pair (−1), Right's a vertical one (1):
-    // {1 | −1} = ±1 (Winning Ways ch. 1; Lessons in Play §1.x).
-    assert_eq!(value(&board("..|..")), g("+-1"));
     // The L-tromino: either move leaves a lone square: {0 | 0} = *.
     assert_eq!(value(&board("..|.#")), g("*"));
     // The 2×3 board (2 rows, 3 columns). Left: the middle column leaves two vertical pairs (2),
     // an outer column leaves a 2×2 (±1). Right: any move leaves an L of four squares
-    // (a horizontal triple with one square hanging below an end), whose value is
+    // (a horizontal triple with one square hanging above an end), whose value is
     // {−1 | 0, 1} = {−1 | 0} = −1/2: Left's only move leaves a horizontal pair, Right's moves
     // leave a vertical pair (1) or two lone squares (0). So {2, ±1 | −1/2} = {2 | −1/2}.
-    assert_eq!(value(&board("##.|...")), g("-1/2"));
-    assert_eq!(value(&board("...|...")), g("{2|-1/2}"));
     // Its transpose, 3 rows and 2 columns, is the negative: {1/2 | −2}.
     assert_eq!(value(&board("..|..|..")), g("{1/2|-2}"));
     // Separated regions add: two horizontal pairs and a vertical pair.

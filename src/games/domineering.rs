@@ -23,9 +23,11 @@
 //! [`Solver`] with the [`Domineering`] ruleset, which hands every region small enough back to the
 //! engine. There is no limit on the board size beyond time and memory.
 //!
-//! **Checked against** (tests/domineering.rs): hand derivations of small boards, the published
-//! values of small rectangles (*Winning Ways* ch. 1 and *Lessons in Play*), the transpose rule,
-//! sums of separated regions, and an independent brute-force evaluator.
+//! **Checked against** (tests/domineering.rs): the small boards worked out in the Wikipedia
+//! article "Domineering" (section "Basic examples": 1×2 = −1, 1×3 = −1, 1×4 = −2, 2×2 = ±1,
+//! 2×3 = {2 | −1/2} with mean 3/4 and temperature 5/4), further hand derivations, the transpose
+//! rule, sums of separated regions, and an independent brute-force evaluator (every rectangle of
+//! at most 16 squares and random boards with holes).
 //!
 //! **In expressions:** `domineering("..|..")` (= `+-1`). **Tables:** `partizan table domineering
 //! --rows R --cols C`: the value of every `r × c` rectangle, `r <= R` (rows), `c <= C` (columns).

@@ -18,7 +18,7 @@
 //! with creatures of one kind only is an integer: each toad can still step onto every empty
 //! square to its right, and every move uses up exactly one such step (mirror image for frogs).
 //!
-//! **Checked against** (tests/toads_frogs.rs): hand derivations of small rows, the value of
+//! **Checked against** (tests/small_partizan.rs): hand derivations of small rows, the value of
 //! `ttttt..fffff` printed in CGSuite's test suite, the symmetry `G(reverse and swap) = −G`, and an
 //! independent brute-force evaluator on every row of up to 7 squares.
 //!
