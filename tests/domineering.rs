@@ -1,6 +1,9 @@
 //! Domineering against independent sources: hand derivations, an independent brute-force
 //! evaluator written here (no decomposition, no symmetry), and structural laws.
 
+mod common;
+
+use common::Rng;
 use partizan::games::domineering::{value, Board, Domineering};
 use partizan::solve::{Solver, TableArgs};
 use partizan::Game;
@@ -121,19 +124,6 @@ fn every_small_rectangle_matches_brute_force() {
             let b = Board::rectangle(r, c);
             assert_eq!(solver.value(&b), Brute::value(&b), "{r}x{c}");
         }
-    }
-}
-
-/// A small deterministic generator (splitmix64).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
     }
 }
 

@@ -1,29 +1,15 @@
 //! Hackenbush against independent sources: the sign-expansion rule (coded here), brute-force
 //! Grundy values of Green pictures (coded here), and hand derivations.
 
+mod common;
+
+use common::Rng;
 use partizan::games::hackenbush::{
     green_bundle, green_value, sign_expansion, Colour, Edge, Hackenbush, Picture,
 };
 use partizan::solve::Solver;
 use partizan::Game;
 use std::collections::HashMap;
-
-/// A small deterministic generator (splitmix64).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
 
 fn colour_of(bit: u32) -> Colour {
     if bit == 0 {

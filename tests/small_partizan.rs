@@ -1,6 +1,9 @@
 //! Toads and Frogs, Clobber and Cutcake against independent sources: hand derivations, a
 //! published value, a closed formula, brute-force evaluators written here, and symmetries.
 
+mod common;
+
+use common::Rng;
 use partizan::games::clobber::{self, Clobber, Grid};
 use partizan::games::cutcake;
 use partizan::games::toads_frogs::{self, Row, ToadsFrogs};
@@ -10,19 +13,6 @@ use std::collections::HashMap;
 
 fn g(s: &str) -> Game {
     s.parse().unwrap()
-}
-
-/// A small deterministic generator (splitmix64).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
 }
 
 // ---------------------------------------------------------------------------------------------

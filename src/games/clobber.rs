@@ -41,45 +41,21 @@ pub struct Grid {
 impl Grid {
     /// Parses rows separated by `|` of `x`, `o` and `.`.
     pub fn parse(text: &str) -> Result<Grid, String> {
-        let text = text.trim();
-        let mut cells = Vec::new();
-        let mut cols = None;
-        let mut rows = 0;
-        if text.is_empty() {
-            return Ok(Grid::default());
-        }
-        for (i, row) in text.split('|').enumerate() {
-            let row = row.trim();
-            for ch in row.chars() {
-                cells.push(match ch {
-                    'x' | 'X' => LEFT,
-                    'o' | 'O' => RIGHT,
-                    '.' => EMPTY,
-                    other => {
-                        return Err(format!(
-                            "unknown character {other:?} in row {} of the Clobber position (use x for Left, o for Right, . for empty, | between rows)",
-                            i + 1
-                        ))
-                    }
-                });
-            }
-            let n = row.chars().count();
-            match cols {
-                None => cols = Some(n),
-                Some(c) if c != n => {
-                    return Err(format!(
-                        "ragged Clobber position: row {} has {n} squares but row 1 has {c}",
-                        i + 1
-                    ))
-                }
-                _ => {}
-            }
-            rows += 1;
-        }
+        let g = super::text::grid(
+            text,
+            "Clobber position",
+            "use x for Left's stones, o for Right's, . for an empty square",
+            |c| match c {
+                'x' | 'X' => Some(LEFT),
+                'o' | 'O' => Some(RIGHT),
+                '.' => Some(EMPTY),
+                _ => None,
+            },
+        )?;
         Ok(Grid {
-            rows,
-            cols: cols.unwrap_or(0),
-            cells,
+            rows: g.rows,
+            cols: g.cols,
+            cells: g.cells,
         })
     }
 
@@ -254,13 +230,6 @@ pub fn value(g: &Grid) -> Game {
 
 /// `clobber("xoxo")`, `clobber("xo|ox")`.
 pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
-    super::args::named(named, "", &[])?;
-    if positional.len() != 1 {
-        return Err(format!(
-            "expected one position string, found {} arguments",
-            positional.len()
-        ));
-    }
-    let grid = Grid::parse(super::args::string(positional, 0, "the position")?)?;
+    let grid = Grid::parse(super::text::one_string(positional, named, "the position")?)?;
     Ok(value(&grid))
 }

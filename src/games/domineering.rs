@@ -73,46 +73,17 @@ impl Board {
 
     /// Parses rows separated by `|`, with `.` for an empty square and `#` for a hole.
     pub fn parse(text: &str) -> Result<Board, String> {
-        let text = text.trim();
-        if text.is_empty() {
-            return Ok(Board::rectangle(0, 0));
-        }
-        let mut empty = Vec::new();
-        let mut cols = None;
-        let mut rows = 0;
-        for (i, row) in text.split('|').enumerate() {
-            let row = row.trim();
-            let mut n = 0;
-            for ch in row.chars() {
-                match ch {
-                    '.' => empty.push(true),
-                    '#' => empty.push(false),
-                    other => {
-                        return Err(format!(
-                            "unknown character {other:?} in row {} of the board (use '.' for an empty square, '#' for a hole, '|' between rows)",
-                            i + 1
-                        ))
-                    }
-                }
-                n += 1;
-            }
-            match cols {
-                None => cols = Some(n),
-                Some(c) if c != n => {
-                    return Err(format!(
-                        "ragged board: row {} has {n} squares but row 1 has {c} (every row must have the same length)",
-                        i + 1
-                    ))
-                }
-                _ => {}
-            }
-            rows += 1;
-        }
-        Ok(Board {
-            rows,
-            cols: cols.unwrap_or(0),
-            empty,
-        })
+        let g = super::text::grid(
+            text,
+            "board",
+            "use '.' for an empty square, '#' for a hole",
+            |c| match c {
+                '.' => Some(true),
+                '#' => Some(false),
+                _ => None,
+            },
+        )?;
+        Board::from_cells(g.rows, g.cols, g.cells)
     }
 
     /// The number of rows.
@@ -705,14 +676,7 @@ impl Engine {
 
 /// `domineering("..|..")`.
 pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
-    super::args::named(named, "", &[])?;
-    if positional.len() != 1 {
-        return Err(format!(
-            "expected one board string, found {} arguments",
-            positional.len()
-        ));
-    }
-    let board = Board::parse(super::args::string(positional, 0, "the board")?)?;
+    let board = Board::parse(super::text::one_string(positional, named, "the board")?)?;
     Ok(value(&board))
 }
 

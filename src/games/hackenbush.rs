@@ -646,13 +646,6 @@ pub fn value(p: &Picture) -> Game {
 
 /// `hackenbush("BRR")`, `hackenbush("0-a:B a-b:R")`.
 pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
-    super::args::named(named, "", &[])?;
-    if positional.len() != 1 {
-        return Err(format!(
-            "expected one picture string, found {} arguments",
-            positional.len()
-        ));
-    }
-    let picture = Picture::parse(super::args::string(positional, 0, "the picture")?)?;
+    let picture = Picture::parse(super::text::one_string(positional, named, "the picture")?)?;
     Ok(value(&picture))
 }

@@ -8,6 +8,7 @@ pub mod cutcake;
 pub mod domineering;
 pub mod hackenbush;
 pub mod queen;
+pub mod text;
 pub mod toads_frogs;
 
 use crate::game::notation::{Arg, Functions, NamedArg};

@@ -227,13 +227,6 @@ pub fn value(row: &Row) -> Game {
 
 /// `toads("TT..FF")`.
 pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
-    super::args::named(named, "", &[])?;
-    if positional.len() != 1 {
-        return Err(format!(
-            "expected one row string, found {} arguments",
-            positional.len()
-        ));
-    }
-    let row = Row::parse(super::args::string(positional, 0, "the row")?)?;
+    let row = Row::parse(super::text::one_string(positional, named, "the row")?)?;
     Ok(value(&row))
 }
