@@ -478,8 +478,31 @@ impl Small {
     /// The least of the four images under the symmetries that keep each player's moves: the
     /// identity, the half turn and the two mirror images (a mirror image is the other mirror
     /// image after a half turn).
+    ///
+    /// The images compare as their rows from the top row of the bit string down, and their top
+    /// rows are the first or last row of `self`, read forwards or backwards; when one of these
+    /// four is strictly least, only that image is built.
     #[inline]
     fn least_image(self) -> Small {
+        let w = self.w;
+        let mask = low_bits(w);
+        let first = self.bits & mask;
+        let last = self.bits >> ((self.h - 1) * w);
+        let reverse = |row: u128| row.reverse_bits() >> (128 - w);
+        // The top rows of: the identity, the top–bottom mirror, the half turn, the left–right
+        // mirror.
+        let tops = [last, first, reverse(first), reverse(last)];
+        let least = tops.iter().min().copied().unwrap_or(0);
+        let mut winners = tops.iter().enumerate().filter(|(_, &t)| t == least);
+        let (i, _) = winners.next().unwrap_or((0, &0));
+        if winners.next().is_none() {
+            return match i {
+                0 => self,
+                1 => self.flip_rows(),
+                2 => self.half_turn(),
+                _ => self.half_turn().flip_rows(),
+            };
+        }
         let turned = self.half_turn();
         let a = self.flip_rows();
         let b = turned.flip_rows();

@@ -7,7 +7,7 @@
 //! `q − 1` steps (`p, q >= 1`; no limit by default). The player who cannot move loses.
 //!
 //! **Values.** Canonical forms are built from the rules, cell by cell, from the option values by
-//! the general constructor [`Game::new`] ([`queen_table`]), or by the generic [`Solver`] through
+//! the general constructor [`Game::new`] ([`queen_table`]), or by the generic [`Solver`](crate::solve::Solver) through
 //! the [`PartizanQueen`] ruleset; never from a formula. The paper's Theorem 3.1 states
 //! `G(x, y) = x − y + *min(x, y)`, and its formula (4) with the diagonal limited to `p − 1`
 //! steps `G(x, y) = x − y + *(min(x, y) mod p)`; it also states that limiting the orthogonal
