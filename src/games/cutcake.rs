@@ -9,7 +9,8 @@
 //!
 //! **How values are computed.** The generic [`Solver`] with the [`Cutcake`] ruleset: a position
 //! is the sum of its cakes, each cut is tried, and [`crate::Game::new`] builds the value. The
-//! values are all integers; *Winning Ways* (ch. 2) gives them in closed form: with
+//! values are all integers, and follow the pattern of the Cutcake table of *Winning Ways*
+//! (ch. 2). In closed form, with
 //! `2^a <= h < 2^(a+1)` and `2^b <= w < 2^(b+1)`, the `w × h` cake is worth
 //! `max(⌊w / 2^a⌋ − 1, 0) − max(⌊h / 2^b⌋ − 1, 0)` (at most one of the two terms is non-zero).
 //! The tests (tests/small_partizan.rs) check every cake up to 16 × 16 against this formula; the
