@@ -7,11 +7,14 @@
 //! cargo run --release --example workloads -- compare 1000
 //! cargo run --release --example workloads -- subtraction 10000000
 //! cargo run --release --example workloads -- grundy-wythoff 4096
+//! cargo run --release --example workloads -- queen 64 128
+//! cargo run --release --example workloads -- domineering 5x5 5x6
 //! ```
 
 mod algebra;
 mod generator;
 mod impartial;
+mod partizan;
 
 use std::time::Instant;
 
@@ -49,6 +52,21 @@ const WORKLOADS: &[(&str, &str, Workload)] = &[
         "subtraction",
         "subtraction N...: the first N Grundy values of the subtraction game S = {1,2,3}",
         impartial::run_subtraction,
+    ),
+    (
+        "queen",
+        "queen N...: the N*N partizan Queen table by the general constructor",
+        self::partizan::run_queen,
+    ),
+    (
+        "wythoff",
+        "wythoff N...: the N*N impartial Queen (Wythoff) table by the general constructor",
+        self::partizan::run_wythoff,
+    ),
+    (
+        "domineering",
+        "domineering RxC...: the canonical form of the empty R-row, C-column Domineering board",
+        self::partizan::run_domineering,
     ),
 ];
 

@@ -29,20 +29,51 @@ use std::str::FromStr;
 const MAX_BARS: usize = 4;
 
 /// The class of a value in the deterministic option order: numbers, then nimbers, then other
-/// number + ups + nimber values, then everything else.
+/// number + ups + nimber values and uptimals, then everything else.
 fn print_class(g: Game) -> u8 {
     match g.as_nus() {
         Some(n) if n.is_number() => 0,
         Some(n) if n.ups == 0 && n.number.is_zero() => 1,
         Some(_) => 2,
+        None if g.uptimal().is_some() => 2,
         None => 3,
     }
 }
 
+/// The uptimal expansion `x + d1·↑ + d2·↑² + … + *k` of a class-2 value, as
+/// `(x, [d1, d2, ...], k)`.
+fn expansion(g: Game) -> (Number, Vec<i64>, u64) {
+    if let Some(n) = g.as_nus() {
+        return (n.number.clone(), vec![n.ups], n.nimber);
+    }
+    let u = g
+        .uptimal()
+        .expect("class 2 values are number + ups + nimber or uptimals");
+    let sign = if u.positive { 1 } else { -1 };
+    let order = u.order as usize;
+    let digits = match u.kind {
+        super::uptimal::UptimalKind::Power => {
+            let mut d = vec![0; order];
+            d[order - 1] = sign;
+            d
+        }
+        super::uptimal::UptimalKind::PowerSum => vec![sign; order],
+    };
+    (u.number, digits, u.nimber)
+}
+
+/// Compares coefficient sequences lexicographically, a missing coefficient counting as 0.
+fn compare_digits(a: &[i64], b: &[i64]) -> Ordering {
+    (0..a.len().max(b.len()))
+        .map(|i| a.get(i).unwrap_or(&0).cmp(b.get(i).unwrap_or(&0)))
+        .find(|c| *c != Ordering::Equal)
+        .unwrap_or(Ordering::Equal)
+}
+
 /// CGSuite's deterministic order of options (NOTATION.md): numbers ascending; nimbers by value;
-/// other number + ups + nimber values by number, then ups, then nimber; then all other games by
-/// their sorted Left option lists (element by element, a shorter prefix first), then their
-/// sorted Right lists.
+/// other number + ups + nimber values (and uptimals, as CGSuite orders them) by number, then up
+/// coefficients, then nimber; then all other games by their sorted Left option lists (element by
+/// element, a shorter prefix first), then their sorted Right lists.
 pub fn print_order(a: Game, b: Game) -> Ordering {
     if a == b {
         return Ordering::Equal;
@@ -51,8 +82,20 @@ pub fn print_order(a: Game, b: Game) -> Ordering {
     if ca != cb {
         return ca.cmp(&cb);
     }
-    match (a.as_nus(), b.as_nus()) {
-        (Some(x), Some(y)) => (&x.number, x.ups, x.nimber).cmp(&(&y.number, y.ups, y.nimber)),
+    match ca {
+        0 | 1 => {
+            let (x, y) = (
+                a.as_nus().expect("class 0/1"),
+                b.as_nus().expect("class 0/1"),
+            );
+            (&x.number, x.nimber).cmp(&(&y.number, y.nimber))
+        }
+        2 => {
+            let ((xa, da, ka), (xb, db, kb)) = (expansion(a), expansion(b));
+            xa.cmp(&xb)
+                .then_with(|| compare_digits(&da, &db))
+                .then(ka.cmp(&kb))
+        }
         _ => compare_lists(&sorted(a.left_options()), &sorted(b.left_options()))
             .then_with(|| compare_lists(&sorted(a.right_options()), &sorted(b.right_options()))),
     }

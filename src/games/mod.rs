@@ -3,15 +3,22 @@
 //!
 //! Families use only the public API of [`crate::game`] and [`crate::solve`].
 
+pub mod clobber;
+pub mod cutcake;
 pub mod cutting;
 pub mod dag;
+pub mod domineering;
 pub mod fibonacci_nim;
+pub mod hackenbush;
 pub mod nim;
 pub mod octal;
+pub mod queen;
 pub mod ryuoh;
 pub mod sequence;
 pub mod subtraction;
+pub mod text;
 pub mod tictactoe;
+pub mod toads_frogs;
 pub mod welter;
 pub mod wythoff;
 
@@ -31,6 +38,16 @@ pub struct Family {
 
 /// Every registered family.
 pub const FAMILIES: &[Family] = &[
+    Family {
+        name: "clobber",
+        usage: "clobber(\"xo|ox\"): rows separated by '|', x Left's stones, o Right's, . empty",
+        call: clobber::call,
+    },
+    Family {
+        name: "cutcake",
+        usage: "cutcake(w, h): a cake w squares wide (Left cuts vertically) and h high (Right cuts horizontally)",
+        call: cutcake::call,
+    },
     Family {
         name: "cutting",
         usage: "cutting(W, H): the paper-cutting game on a W×H sheet, W, H >= 2",
@@ -52,6 +69,11 @@ pub const FAMILIES: &[Family] = &[
         call: octal::call_dawson_kayles,
     },
     Family {
+        name: "domineering",
+        usage: "domineering(\"..|..\"): rows separated by '|', '.' empty, '#' a hole; Left places vertical dominoes",
+        call: domineering::call,
+    },
+    Family {
         name: "fibonacci_nim",
         usage: "fibonacci_nim(n) or fibonacci_nim(n, m): Fibonacci Nim, n tokens, at most m may be taken (default n - 1)",
         call: fibonacci_nim::call,
@@ -60,6 +82,11 @@ pub const FAMILIES: &[Family] = &[
         name: "grundy_game",
         usage: "grundy_game(n): a heap of n in Grundy's game (split a heap into two unequal heaps)",
         call: octal::call_grundy_game,
+    },
+    Family {
+        name: "hackenbush",
+        usage: "hackenbush(\"BRG\") (stalks from the ground up, space-separated) or hackenbush(\"0-a:B a-b:R\") (edges U-V:C, ground 0 or ground=NAME)",
+        call: hackenbush::call,
     },
     Family {
         name: "kayles",
@@ -77,6 +104,11 @@ pub const FAMILIES: &[Family] = &[
         call: octal::call,
     },
     Family {
+        name: "queen",
+        usage: "queen(x, y[, p=P][, q=Q]): the partizan Queen at (x, y), diagonal moves of at most p-1 steps, orthogonal of at most q-1",
+        call: queen::call,
+    },
+    Family {
         name: "ryuoh",
         usage: "ryuoh(x, y, p=3, q=Q): the generalised Ryuoh piece at (x, y); q limits orthogonal moves to q - 1 squares",
         call: ryuoh::call,
@@ -90,6 +122,11 @@ pub const FAMILIES: &[Family] = &[
         name: "take_range",
         usage: "take_range(p, q, n): take p..q tokens, or all when fewer than p remain; a heap of n",
         call: subtraction::call_take_range,
+    },
+    Family {
+        name: "toads",
+        usage: "toads(\"TT..FF\"): one row, T Left's toads (move right), F Right's frogs (move left), . empty",
+        call: toads_frogs::call,
     },
     Family {
         name: "welter",
@@ -117,9 +154,24 @@ pub struct TableFamily {
 /// Every family with a table.
 pub const TABLES: &[TableFamily] = &[
     TableFamily {
+        name: "cutcake",
+        usage: "table cutcake --size N (every cake up to N x N)",
+        build: cutcake::table,
+    },
+    TableFamily {
         name: "cutting",
         usage: "table cutting [--size N]: the paper-cutting game, sheets 2..N by 2..N (default 12)",
         build: cutting::table,
+    },
+    TableFamily {
+        name: "domineering",
+        usage: "table domineering --rows R --cols C (every r x c rectangle, r <= R, c <= C)",
+        build: domineering::table,
+    },
+    TableFamily {
+        name: "queen",
+        usage: "table queen --size N [--p P] [--q Q]",
+        build: queen::table,
     },
     TableFamily {
         name: "ryuoh",

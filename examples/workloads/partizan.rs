@@ -1,0 +1,114 @@
+//! The `queen N`, `wythoff N` and `domineering RxC` workloads of the peer bench
+//! (`../shared/peer-bench`), with output lines of the same names and summaries.
+
+use super::{emit, parse_sizes, timed};
+use partizan::games::domineering::{Board, Domineering};
+use partizan::games::queen::{queen_table, PartizanQueen};
+use partizan::solve::Solver;
+use partizan::{Game, Nus};
+
+/// `queen N`: every cell of the N×N partizan Queen by the general constructor, checked (untimed)
+/// against `x − y + *min(x, y)`.
+pub fn run_queen(sizes: &[String]) -> Result<(), String> {
+    for n in parse_sizes::<usize>(sizes, "N")? {
+        let (table, secs) = timed(|| queen_table(n, n, PartizanQueen::unlimited(), false));
+        let mut bad = 0usize;
+        for y in 0..n {
+            for x in 0..n {
+                let expected = Game::nus(Nus {
+                    number: (x as i64 - y as i64).into(),
+                    ups: 0,
+                    nimber: x.min(y) as u64,
+                });
+                if table[y * n + x] != expected {
+                    bad += 1;
+                }
+            }
+        }
+        let m = n.saturating_sub(1);
+        let shown: Vec<String> = [(1, 1), (2, 1), (1, 2), (m, m / 2), (m, m)]
+            .iter()
+            .filter(|&&(x, y)| x < n && y < n)
+            .map(|&(x, y)| format!("({x},{y})={}", table[y * n + x]))
+            .collect();
+        emit(
+            &format!("queen {n}"),
+            secs,
+            &format!(
+                "cells={} mismatches_vs_x-y+*min={bad} {}",
+                n * n,
+                shown.join(" ")
+            ),
+        );
+    }
+    Ok(())
+}
+
+/// `wythoff N`: the impartial queen (Wythoff's game) by the general constructor, checked
+/// (untimed) against a plain mex table of Grundy values. Printed as `wythoff-cf N`, as the peer.
+pub fn run_wythoff(sizes: &[String]) -> Result<(), String> {
+    for n in parse_sizes::<usize>(sizes, "N")? {
+        let (table, secs) = timed(|| queen_table(n, n, PartizanQueen::unlimited(), true));
+        let mut grundy = vec![0u64; n * n];
+        let mut bad = 0usize;
+        for y in 0..n {
+            for x in 0..n {
+                let options = (1..=x)
+                    .map(|t| grundy[y * n + x - t])
+                    .chain((1..=y).map(|t| grundy[(y - t) * n + x]))
+                    .chain((1..=x.min(y)).map(|t| grundy[(y - t) * n + x - t]));
+                grundy[y * n + x] = partizan::mex(options);
+                if table[y * n + x] != Game::nimber(grundy[y * n + x]) {
+                    bad += 1;
+                }
+            }
+        }
+        let m = n.saturating_sub(1);
+        let cell = |x: usize, y: usize| {
+            table
+                .get(y * n + x)
+                .filter(|_| x < n)
+                .map_or("-".to_string(), |g| g.to_string())
+        };
+        emit(
+            &format!("wythoff-cf {n}"),
+            secs,
+            &format!(
+                "cells={} mismatches_vs_mex_table={bad} (1,2)={} ({m},{m})={}",
+                n * n,
+                cell(1, 2),
+                cell(m, m)
+            ),
+        );
+    }
+    Ok(())
+}
+
+/// `domineering RxC`: the canonical form of the empty R×C board (R rows, C columns; Left places
+/// vertical dominoes), with the temperature timed separately, as the peer.
+pub fn run_domineering(sizes: &[String]) -> Result<(), String> {
+    for size in sizes {
+        let (r, c) = size
+            .split_once('x')
+            .ok_or_else(|| format!("{size:?} is not of the form RxC"))?;
+        let rows: usize = r
+            .parse()
+            .map_err(|_| format!("bad row count in {size:?}"))?;
+        let cols: usize = c
+            .parse()
+            .map_err(|_| format!("bad column count in {size:?}"))?;
+        let mut solver = Solver::new(Domineering::new());
+        let board = Board::rectangle(rows, cols);
+        let (value, secs) = timed(|| solver.value(&board));
+        let (temperature, tsecs) = timed(|| value.temperature());
+        emit(
+            &format!("domineering {rows}x{cols}"),
+            secs,
+            &format!(
+                "value={value} tt_positions={} temperature={temperature} (temperature took {tsecs:.6}s)",
+                solver.ruleset().engine_positions() + solver.table_len()
+            ),
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,94 @@
+//! The partizan families on the command line: values, tables, and one-line errors with exit
+//! status 2 for bad input.
+
+use std::process::Command;
+
+fn partizan(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_partizan"))
+        .args(args)
+        .output()
+        .expect("run partizan");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn eval(expr: &str) -> String {
+    let (code, out, err) = partizan(&["eval", expr]);
+    assert_eq!(code, 0, "{expr}: {err}");
+    out.trim().to_string()
+}
+
+fn eval_error(expr: &str, needle: &str) {
+    let (code, out, err) = partizan(&["eval", expr]);
+    assert_eq!(code, 2, "{expr}: exit status");
+    assert!(out.is_empty(), "{expr}: printed {out}");
+    assert_eq!(err.lines().count(), 1, "{expr}: one line, got {err}");
+    assert!(err.starts_with("error: "), "{expr}: {err}");
+    assert!(err.contains(needle), "{expr}: {err} lacks {needle:?}");
+    assert!(
+        !err.contains("panicked") && !err.contains("internal error"),
+        "{err}"
+    );
+}
+
+#[test]
+fn family_calls() {
+    // queen(5,3) = 5 − 3 + *min(5,3) (Theorem 3.1); with p = 3, *(3 mod 3) = 0.
+    assert_eq!(eval("queen(5,3)"), "2*3");
+    assert_eq!(eval("queen(5,3,p=3)"), "2");
+    assert_eq!(eval("queen(3,5,p=2,q=2)"), "-2*");
+    // The 2×2 Domineering square is ±1, a vertical pair 1 (Wikipedia, "Domineering").
+    assert_eq!(eval("domineering(\"..|..\")"), "+-1");
+    assert_eq!(eval("domineering(\".|.\") + domineering(\"..\")"), "0");
+    // T.F = * and xxo = ↑ (hand derivations in tests/small_partizan.rs).
+    assert_eq!(eval("toads(\"T.F\")"), "*");
+    assert_eq!(eval("clobber(\"xxo\")"), "^");
+    // Cutcake, Winning Ways formula: 3 wide, 4 high is −(⌊4/2⌋ − 1) = −1.
+    assert_eq!(eval("cutcake(3,4)"), "-1");
+    // Sign expansion: BRR = 1 − 1/2 − 1/4.
+    assert_eq!(eval("hackenbush(\"BRR\")"), "1/4");
+    assert_eq!(eval("hackenbush(\"0-a:G a-b:G b-0:G\")"), "*");
+}
+
+#[test]
+fn bad_input_is_a_one_line_error() {
+    eval_error("domineering(\"....|...\")", "ragged board");
+    eval_error("toads(\"TTxF\")", "unknown character 'x'");
+    eval_error("hackenbush(\"0-a:B b-c:R\")", "no path to the ground");
+    eval_error("queen(-1,2)", "x must be non-negative");
+    eval_error("queen(5,3,r=2)", "unknown named argument 'r'");
+    eval_error("queen(5,3,p=0)", "p must be at least 1");
+    eval_error("clobber(\"xo|x\")", "ragged");
+    eval_error("cutcake(0,3)", "width must be at least 1");
+    eval_error("hackenbush(\"BQ\")", "unknown colour 'Q'");
+}
+
+#[test]
+fn tables() {
+    let (code, out, err) = partizan(&["table", "queen", "--size", "9", "--p", "3"]);
+    assert_eq!(code, 0, "{err}");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/cases/paper-table3-partizan-queen-p3.tsv"
+    );
+    let paper = std::fs::read_to_string(path).unwrap();
+    // Everything but the caption line is the paper's Table 3.
+    let body = |s: &str| s.lines().skip(1).collect::<Vec<_>>().join("\n");
+    assert_eq!(body(&out), body(&paper));
+
+    let (code, out, _) = partizan(&["table", "domineering", "--rows", "2", "--cols", "3"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("1\t0\t-1\t-1"), "{out}");
+    assert!(out.contains("2\t1\t+-1\t{2|-1/2}"), "{out}");
+
+    let (code, out, _) = partizan(&["table", "cutcake", "--size", "3", "--format", "csv"]);
+    assert_eq!(code, 0);
+    assert_eq!(out, "h\\w,1,2,3\n1,0,1,2\n2,-1,0,0\n3,-2,0,0\n");
+
+    let (code, _, err) = partizan(&["table", "queen", "--size", "4", "--q", "0"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--q must be at least 1"), "{err}");
+}
