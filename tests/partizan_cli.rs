@@ -92,3 +92,20 @@ fn tables() {
     assert_eq!(code, 2);
     assert!(err.contains("--q must be at least 1"), "{err}");
 }
+
+#[test]
+fn an_impossibly_large_cutcake_is_refused() {
+    eval_error("cutcake(1000000,1000000)", "too large");
+}
+
+#[test]
+fn an_impossibly_large_domineering_table_is_refused() {
+    let (code, out, err) = partizan(&["table", "domineering", "--rows", "30", "--cols", "30"]);
+    assert_eq!(code, 2);
+    assert!(out.is_empty());
+    assert!(
+        err.starts_with("error: ") && err.contains("too large"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1);
+}

@@ -112,14 +112,30 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
         }
         u32::try_from(n).map_err(|_| format!("{what} = {n} is too large"))
     };
-    Ok(value(dimension(0, "width")?, dimension(1, "height")?))
+    let (w, h) = (dimension(0, "width")?, dimension(1, "height")?);
+    check_work(w, h)?;
+    Ok(value(w, h))
+}
+
+/// The search from the rules visits every smaller cake and each of its cuts, about
+/// `w·h·(w + h)` steps; cakes beyond 256×256 (about 6 s) are refused.
+const MAX_WORK: u64 = 256 * 256 * 512;
+
+fn check_work(w: u32, h: u32) -> Result<(), String> {
+    let work = (w as u64) * (h as u64) * (w as u64 + h as u64);
+    if work > MAX_WORK {
+        return Err(format!(
+            "a {w}×{h} cake is too large to evaluate from the rules (the search grows like w·h·(w+h); at most the work of a 256×256 cake)"
+        ));
+    }
+    Ok(())
 }
 
 /// `partizan table cutcake --size N`: the value of every cake up to `N × N`.
 pub fn table(a: &TableArgs) -> Result<Table, String> {
     let n = a.size.unwrap_or(8);
-    if n == 0 || n > 4096 {
-        return Err(format!("--size must be between 1 and 4096, not {n}"));
+    if n == 0 || n > 256 {
+        return Err(format!("--size must be between 1 and 256, not {n}"));
     }
     let mut solver = Solver::new(Cutcake);
     let mut t = Table::grid(

@@ -703,12 +703,22 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
     Ok(value(&board))
 }
 
+/// The largest rectangle area `partizan table domineering` evaluates.
+pub const MAX_TABLE_AREA: usize = 40;
+
 /// `partizan table domineering --rows R --cols C` (or `--size N` for both).
 pub fn table(a: &TableArgs) -> Result<Table, String> {
     let rows = a.rows.or(a.size).unwrap_or(4);
     let cols = a.cols.or(a.size).unwrap_or(4);
     if rows == 0 || cols == 0 {
         return Err("--rows and --cols must be at least 1".to_string());
+    }
+    // The work grows exponentially with the area: 6×6 (36 squares) takes minutes and a gigabyte.
+    if rows.saturating_mul(cols) > MAX_TABLE_AREA {
+        return Err(format!(
+            "a {rows}×{cols} rectangle is too large to evaluate ({} squares; the table stops at {MAX_TABLE_AREA}: 6×6 already takes minutes and a gigabyte of memory)",
+            rows.saturating_mul(cols)
+        ));
     }
     let mut solver = Solver::new(Domineering::new());
     let mut cells = Vec::with_capacity(rows);

@@ -8,7 +8,9 @@
 //!
 //! Positions are stored once, in an arena; the table maps a position's hash to its index, and a
 //! pending node refers to the nodes it waits for by index, so each position is hashed once per
-//! edge that reaches it and never cloned after it is first seen.
+//! edge that reaches it and never cloned after it is first seen. Options are split into their
+//! components as they are generated, and only the components are stored: the table grows with
+//! the distinct components, not with the options (a sum of two regions is never a key).
 //!
 //! A ruleset whose positions can repeat is not short; the solvers detect a position that is its
 //! own descendant and report it as [`SolveError::Loopy`] instead of looping.
@@ -44,15 +46,16 @@ impl std::error::Error for SolveError {}
 enum Expansion<P> {
     /// The sum of these components.
     Sum(Vec<P>),
-    /// `{left | right}` (for impartial rulesets the options are all in `left`).
-    Form(Vec<P>, Vec<P>),
+    /// `{left | right}`, each option given as the list of its components (for impartial rulesets
+    /// the options are all in `left`).
+    Form(Vec<Vec<P>>, Vec<Vec<P>>),
 }
 
-/// A node waiting for its dependencies: `Sum(deps)` or `Form(deps, split)` with Left options
-/// `deps[..split]` and Right options `deps[split..]`.
+/// A node waiting for its dependencies: `Sum(deps)`, or `Form(deps, ends, split)` where option
+/// `i` is the sum of the components `deps[ends[i - 1]..ends[i]]` and options `..split` are Left's.
 enum Job {
     Sum(Vec<u32>),
-    Form(Vec<u32>, usize),
+    Form(Vec<u32>, Vec<u32>, usize),
 }
 
 enum Task {
@@ -138,6 +141,7 @@ impl<P: Clone + Eq + Hash, V: Copy> Memo<P, V> {
         }
         let mut stack = vec![Task::Expand(root)];
         let mut scratch: Vec<V> = Vec::new();
+        let mut pushed: Vec<u32> = Vec::new();
         while let Some(task) = stack.pop() {
             match task {
                 Task::Expand(i) => {
@@ -158,17 +162,20 @@ impl<P: Clone + Eq + Hash, V: Copy> Memo<P, V> {
                         }
                         Expansion::Form(l, r) => {
                             let split = l.len();
-                            Job::Form(
-                                l.into_iter().chain(r).map(|p| self.intern(p)).collect(),
-                                split,
-                            )
+                            let mut deps = Vec::new();
+                            let mut ends = Vec::with_capacity(l.len() + r.len());
+                            for option in l.into_iter().chain(r) {
+                                deps.extend(option.into_iter().map(|p| self.intern(p)));
+                                ends.push(deps.len() as u32);
+                            }
+                            Job::Form(deps, ends, split)
                         }
                     };
                     self.states[iu] = State::Pending;
                     let deps: &[u32] = match &job {
-                        Job::Sum(d) | Job::Form(d, _) => d,
+                        Job::Sum(d) | Job::Form(d, _, _) => d,
                     };
-                    let mut pushed = Vec::new();
+                    pushed.clear();
                     for &d in deps {
                         match self.states[d as usize] {
                             State::Done => {}
@@ -177,7 +184,7 @@ impl<P: Clone + Eq + Hash, V: Copy> Memo<P, V> {
                         }
                     }
                     stack.push(Task::Combine(i, job));
-                    stack.extend(pushed.into_iter().map(Task::Expand));
+                    stack.extend(pushed.iter().map(|&d| Task::Expand(d)));
                 }
                 Task::Combine(i, job) => {
                     let value = |d: &u32| {
@@ -185,9 +192,17 @@ impl<P: Clone + Eq + Hash, V: Copy> Memo<P, V> {
                     };
                     let v = match &job {
                         Job::Sum(deps) => sum(&mut deps.iter().map(value)),
-                        Job::Form(deps, split) => {
+                        Job::Form(deps, ends, split) => {
                             scratch.clear();
-                            scratch.extend(deps.iter().map(value));
+                            let mut start = 0;
+                            for &end in ends {
+                                let parts = &deps[start..end as usize];
+                                scratch.push(match parts {
+                                    [one] => value(one),
+                                    _ => sum(&mut parts.iter().map(value)),
+                                });
+                                start = end as usize;
+                            }
                             form(&scratch[..*split], &scratch[*split..])
                         }
                     };
@@ -197,6 +212,20 @@ impl<P: Clone + Eq + Hash, V: Copy> Memo<P, V> {
             }
         }
         Ok(self.values[root as usize].expect("the root is evaluated"))
+    }
+}
+
+/// The components of `p` (normalised), or `p` itself when it is one component.
+fn split<P: Clone + Eq>(
+    p: P,
+    components: impl Fn(&P) -> Vec<P>,
+    normalize: impl Fn(P) -> P,
+) -> Vec<P> {
+    let parts = components(&p);
+    if parts.len() == 1 && parts[0] == p {
+        vec![p]
+    } else {
+        parts.into_iter().map(normalize).collect()
     }
 }
 
@@ -243,16 +272,27 @@ impl<R: Ruleset> Solver<R> {
     pub fn try_value(&mut self, position: &R::Position) -> Result<Game, SolveError> {
         let rules = &self.ruleset;
         let root = rules.normalize(position.clone());
+        let options = |v: Vec<R::Position>| -> Vec<Vec<R::Position>> {
+            v.into_iter()
+                .map(|q| {
+                    split(
+                        rules.normalize(q),
+                        |x| rules.components(x),
+                        |x| rules.normalize(x),
+                    )
+                })
+                .collect()
+        };
         self.memo.evaluate(
             root,
             |p| rules.known_value(p),
             |p| {
                 let parts = rules.components(p);
                 if parts.len() == 1 && parts[0] == *p {
-                    let norm = |v: Vec<R::Position>| -> Vec<R::Position> {
-                        v.into_iter().map(|q| rules.normalize(q)).collect()
-                    };
-                    Expansion::Form(norm(rules.left_options(p)), norm(rules.right_options(p)))
+                    Expansion::Form(
+                        options(rules.left_options(p)),
+                        options(rules.right_options(p)),
+                    )
                 } else {
                     Expansion::Sum(parts.into_iter().map(|q| rules.normalize(q)).collect())
                 }
@@ -311,7 +351,13 @@ impl<R: ImpartialRuleset> GrundySolver<R> {
                     let opts = rules
                         .options(p)
                         .into_iter()
-                        .map(|q| rules.normalize(q))
+                        .map(|q| {
+                            split(
+                                rules.normalize(q),
+                                |x| rules.components(x),
+                                |x| rules.normalize(x),
+                            )
+                        })
                         .collect();
                     Expansion::Form(opts, Vec::new())
                 } else {
@@ -393,5 +439,40 @@ mod tests {
             Solver::new(AsPartizan(Loop)).try_value(&true),
             Err(SolveError::Loopy)
         );
+    }
+}
+
+#[cfg(test)]
+mod depth_tests {
+    use super::*;
+
+    /// A 1×n Domineering strip: only Right (horizontal dominoes) can move; a move splits the strip
+    /// into two strips, evaluated as components. No shortcut: every length is searched.
+    struct Strip;
+
+    impl Ruleset for Strip {
+        type Position = Vec<u32>;
+        fn left_options(&self, _: &Vec<u32>) -> Vec<Vec<u32>> {
+            Vec::new()
+        }
+        fn right_options(&self, p: &Vec<u32>) -> Vec<Vec<u32>> {
+            let n = p[0];
+            (0..n.saturating_sub(1))
+                .map(|i| vec![i, n - 2 - i])
+                .collect()
+        }
+        fn components(&self, p: &Vec<u32>) -> Vec<Vec<u32>> {
+            p.iter().filter(|&&n| n >= 2).map(|&n| vec![n]).collect()
+        }
+    }
+
+    #[test]
+    fn a_strip_of_2000_squares_evaluates_without_stack_overflow() {
+        // Right can place at most ⌊n/2⌋ dominoes and Left none, so the value is the integer
+        // −⌊n/2⌋ (a row of 2n or 2n+1 squares is −n; Winning Ways ch. 5, Lessons in Play §5.x).
+        let mut s = Solver::new(Strip);
+        assert_eq!(s.value(&vec![2000]), Game::integer(-1000));
+        assert_eq!(s.value(&vec![1999]), Game::integer(-999));
+        assert_eq!(s.value(&vec![7, 4]), Game::integer(-5));
     }
 }
