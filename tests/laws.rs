@@ -36,7 +36,7 @@ fn sum_is_commutative() {
 
 #[test]
 fn sum_is_associative() {
-    check::<(Small, Small, Small)>(CASES, |(a, b, c)| {
+    check::<(Arb, Arb, Arb)>(CASES, |(a, b, c)| {
         (a.game + b.game) + c.game == a.game + (b.game + c.game)
     });
 }
