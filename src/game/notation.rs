@@ -1,7 +1,7 @@
 //! The printer and parser of partizan's notation (`shared/NOTATION.md`: CGSuite 2.x plain ASCII).
 //!
 //! [`Display`](std::fmt::Display) prints a canonical form; the alternate flag (`{:#}`) prints the
-//! Unicode form with `↑ ↓ ⇑ ⇓ ±`. [`FromStr`](std::str::FromStr) parses everything the printer
+//! Unicode form with `↑ ↓ ⇑ ⇓ ±`. [`FromStr`] parses everything the printer
 //! writes, plus expressions with `+`, `-`, parentheses and `±`, so that `parse(print(G)) = G`.
 //!
 //! ```

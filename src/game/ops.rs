@@ -4,7 +4,7 @@
 //! Definitions follow Siegel, *Combinatorial Game Theory* (2013), Ch. II, and *Lessons in Play*
 //! (Albert, Nowakowski, Wolfe), Ch. 9, with CGSuite's conventions where the literature leaves a
 //! choice (noted at each item). Every operation works on canonical forms, through the public
-//! [`Game`] API only, and walks the game tree with an explicit stack ([`post_order`]), so deep
+//! [`Game`] API only, and walks the game tree with an explicit stack (`post_order`), so deep
 //! game trees cannot overflow the call stack.
 
 use super::number::Number;
