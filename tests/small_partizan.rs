@@ -292,3 +292,41 @@ fn cutcake_table() {
         insta::assert_snapshot!("cutcake_table_8", t.to_tsv());
     });
 }
+
+#[test]
+fn toads_and_frogs_match_ericksons_formulas() {
+    // J. Erickson, "New Toads and Frogs Results", Games of No Chance (MSRI Publ. 29, 1996),
+    // conjectures E1–E3 on starting positions, as quoted by T. Thanatipanonda, "Further Hopping
+    // with Toads and Frogs", Electron. J. Combin. 18 (2011) #P67; E1 is proved in Thanatipanonda
+    // and Zeilberger, arXiv:0710.4951. The copy of the quotation available here lost the empty
+    // squares of the formulas; the counts used below (two for E1, three for E2 and E3) are the
+    // only ones for which each formula can hold for every a (with one or two empty squares E2 and
+    // E3 fail at once), and each is then checked over the whole range.
+    let row = |a: usize, gaps: usize, b: usize| {
+        format!("{}{}{}", "T".repeat(a), ".".repeat(gaps), "F".repeat(b))
+    };
+    // E1: T^a □□ F^b = {{a − 3 | a − b} | {* | 3 − b}} for a > b >= 2.
+    for a in 3..=8i64 {
+        for b in 2..a {
+            let expected = format!("{{{{{}|{}}}|{{*|{}}}}}", a - 3, a - b, 3 - b);
+            assert_eq!(
+                toads(&row(a as usize, 2, b as usize)),
+                g(&expected),
+                "E1 a={a} b={b}"
+            );
+        }
+    }
+    // E2: T^a □□□ FF = {a − 2 | a − 2} for a >= 2.
+    for a in 2..=9i64 {
+        let expected = format!("{{{}|{}}}", a - 2, a - 2);
+        assert_eq!(toads(&row(a as usize, 3, 2)), g(&expected), "E2 a={a}");
+    }
+    // E3: T^a □□□ FFF = a − 7/2 for a >= 5.
+    for a in 5..=9i64 {
+        assert_eq!(
+            toads(&row(a as usize, 3, 3)),
+            g(&format!("{a} - 7/2")),
+            "E3 a={a}"
+        );
+    }
+}
