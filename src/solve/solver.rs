@@ -75,6 +75,9 @@ struct Memo<P, V> {
     positions: Vec<P>,
     values: Vec<Option<V>>,
     states: Vec<State>,
+    /// Whether the position is known to be a single component (it was interned as a part of an
+    /// option or of a sum), so that `components` need not be asked again.
+    component: Vec<bool>,
     index: HashTable<u32>,
     hasher: DefaultHashBuilder,
 }
@@ -85,6 +88,7 @@ impl<P: Clone + Eq + Hash, V: Copy> Memo<P, V> {
             positions: Vec::new(),
             values: Vec::new(),
             states: Vec::new(),
+            component: Vec::new(),
             index: HashTable::new(),
             hasher: DefaultHashBuilder::default(),
         }
@@ -111,9 +115,17 @@ impl<P: Clone + Eq + Hash, V: Copy> Memo<P, V> {
                 self.positions.push(p);
                 self.values.push(None);
                 self.states.push(State::New);
+                self.component.push(false);
                 i
             }
         }
+    }
+
+    /// The index of `p`, a single component.
+    fn intern_component(&mut self, p: P) -> u32 {
+        let i = self.intern(p);
+        self.component[i as usize] = true;
+        i
     }
 
     fn get(&self, p: &P) -> Option<V> {
@@ -131,7 +143,7 @@ impl<P: Clone + Eq + Hash, V: Copy> Memo<P, V> {
         &mut self,
         root: P,
         known: impl Fn(&P) -> Option<V>,
-        expand: impl Fn(&P) -> Expansion<P>,
+        expand: impl Fn(&P, bool) -> Expansion<P>,
         sum: impl Fn(&mut dyn Iterator<Item = V>) -> V,
         form: impl Fn(&[V], &[V]) -> V,
     ) -> Result<V, SolveError> {
@@ -156,16 +168,19 @@ impl<P: Clone + Eq + Hash, V: Copy> Memo<P, V> {
                         self.states[iu] = State::Done;
                         continue;
                     }
-                    let job = match expand(&self.positions[iu]) {
-                        Expansion::Sum(parts) => {
-                            Job::Sum(parts.into_iter().map(|p| self.intern(p)).collect())
-                        }
+                    let job = match expand(&self.positions[iu], self.component[iu]) {
+                        Expansion::Sum(parts) => Job::Sum(
+                            parts
+                                .into_iter()
+                                .map(|p| self.intern_component(p))
+                                .collect(),
+                        ),
                         Expansion::Form(l, r) => {
                             let split = l.len();
                             let mut deps = Vec::new();
                             let mut ends = Vec::with_capacity(l.len() + r.len());
                             for option in l.into_iter().chain(r) {
-                                deps.extend(option.into_iter().map(|p| self.intern(p)));
+                                deps.extend(option.into_iter().map(|p| self.intern_component(p)));
                                 ends.push(deps.len() as u32);
                             }
                             Job::Form(deps, ends, split)
@@ -215,18 +230,36 @@ impl<P: Clone + Eq + Hash, V: Copy> Memo<P, V> {
     }
 }
 
-/// The components of `p` (normalised), or `p` itself when it is one component.
-fn split<P: Clone + Eq>(
-    p: P,
+/// How `p` expands, for both solvers: the sum of its components when it has several, otherwise
+/// the form of its options (`sides`), each option split into its normalised components. When `p`
+/// is already known to be a single component, `components` is not asked again.
+fn expansion<P: Clone + Eq>(
+    p: &P,
+    known_component: bool,
     components: impl Fn(&P) -> Vec<P>,
     normalize: impl Fn(P) -> P,
-) -> Vec<P> {
-    let parts = components(&p);
-    if parts.len() == 1 && parts[0] == p {
-        vec![p]
-    } else {
-        parts.into_iter().map(normalize).collect()
+    sides: impl FnOnce(&P) -> (Vec<P>, Vec<P>),
+) -> Expansion<P> {
+    let split = |q: P| -> Vec<P> {
+        let q = normalize(q);
+        let parts = components(&q);
+        if parts.len() == 1 && parts[0] == q {
+            vec![q]
+        } else {
+            parts.into_iter().map(&normalize).collect()
+        }
+    };
+    if !known_component {
+        let parts = components(p);
+        if !(parts.len() == 1 && parts[0] == *p) {
+            return Expansion::Sum(parts.into_iter().map(&normalize).collect());
+        }
     }
+    let (left, right) = sides(p);
+    Expansion::Form(
+        left.into_iter().map(&split).collect(),
+        right.into_iter().map(&split).collect(),
+    )
 }
 
 /// The canonical-form solver of a partizan [`Ruleset`].
@@ -272,30 +305,17 @@ impl<R: Ruleset> Solver<R> {
     pub fn try_value(&mut self, position: &R::Position) -> Result<Game, SolveError> {
         let rules = &self.ruleset;
         let root = rules.normalize(position.clone());
-        let options = |v: Vec<R::Position>| -> Vec<Vec<R::Position>> {
-            v.into_iter()
-                .map(|q| {
-                    split(
-                        rules.normalize(q),
-                        |x| rules.components(x),
-                        |x| rules.normalize(x),
-                    )
-                })
-                .collect()
-        };
         self.memo.evaluate(
             root,
             |p| rules.known_value(p),
-            |p| {
-                let parts = rules.components(p);
-                if parts.len() == 1 && parts[0] == *p {
-                    Expansion::Form(
-                        options(rules.left_options(p)),
-                        options(rules.right_options(p)),
-                    )
-                } else {
-                    Expansion::Sum(parts.into_iter().map(|q| rules.normalize(q)).collect())
-                }
+            |p, known_component| {
+                expansion(
+                    p,
+                    known_component,
+                    |x| rules.components(x),
+                    |x| rules.normalize(x),
+                    |x| (rules.left_options(x), rules.right_options(x)),
+                )
             },
             |values| values.fold(Game::zero(), |a, b| a + b),
             |l, r| Game::new(l.iter().copied(), r.iter().copied()),
@@ -345,24 +365,14 @@ impl<R: ImpartialRuleset> GrundySolver<R> {
         self.memo.evaluate(
             root,
             |p| rules.known_grundy(p),
-            |p| {
-                let parts = rules.components(p);
-                if parts.len() == 1 && parts[0] == *p {
-                    let opts = rules
-                        .options(p)
-                        .into_iter()
-                        .map(|q| {
-                            split(
-                                rules.normalize(q),
-                                |x| rules.components(x),
-                                |x| rules.normalize(x),
-                            )
-                        })
-                        .collect();
-                    Expansion::Form(opts, Vec::new())
-                } else {
-                    Expansion::Sum(parts.into_iter().map(|q| rules.normalize(q)).collect())
-                }
+            |p, known_component| {
+                expansion(
+                    p,
+                    known_component,
+                    |x| rules.components(x),
+                    |x| rules.normalize(x),
+                    |x| (rules.options(x), Vec::new()),
+                )
             },
             |values| values.fold(0, |a, b| a ^ b),
             |options, _| crate::game::mex(options.iter().copied()),
