@@ -249,16 +249,21 @@ impl Printer {
                 }
             }
         }
-        match n.nimber {
-            0 => {}
-            1 => out.push('*'),
-            k => {
-                out.push('*');
-                out.push_str(&k.to_string());
-            }
-        }
+        push_nimber(out, n.nimber);
         if compound && force_parens {
             out.push(')');
+        }
+    }
+}
+
+/// Appends the nimber part of a value: nothing for `*0`, `*` for `*1`, `*k` otherwise.
+pub(crate) fn push_nimber(out: &mut String, k: u64) {
+    match k {
+        0 => {}
+        1 => out.push('*'),
+        k => {
+            out.push('*');
+            out.push_str(&k.to_string());
         }
     }
 }

@@ -115,14 +115,7 @@ impl Uptimal {
         out.push(open);
         out.push_str(&self.order.to_string());
         out.push(close);
-        match self.nimber {
-            0 => {}
-            1 => out.push('*'),
-            k => {
-                out.push('*');
-                out.push_str(&k.to_string());
-            }
-        }
+        super::notation::push_nimber(out, self.nimber);
         if compound && parens {
             out.push(')');
         }
