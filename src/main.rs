@@ -155,7 +155,7 @@ fn run(cli: Cli) -> Result<(), String> {
         } => {
             if let Some((base, list)) = list_method(&expr)? {
                 let g = partizan::eval(base).map_err(|e| e.to_string())?;
-                let items = partizan::game::notation::sorted(&list.apply(g));
+                let items = partizan::game::print::sorted(&list.apply(g));
                 if json {
                     let strings: Vec<String> = items.iter().map(|i| i.to_string()).collect();
                     println!("{}", serde_json::Value::from(strings));

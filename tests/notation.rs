@@ -216,7 +216,7 @@ fn option_order_is_deterministic() {
     // Numbers ascending, then nimbers, then other number + ups + nimber values, then the rest,
     // compared by their sorted Left options, then Right options: ±1 = {1|-1} and {1|*} have
     // equal Left lists, and -1 (a number) comes before * (a nimber).
-    use partizan::game::notation::sorted;
+    use partizan::game::print::sorted;
     let order = ["{1|*}", "^", "+-1", "*2", "1/2", "*", "0", "-3/2^*"];
     let games: Vec<Game> = order.iter().map(|s| s.parse().unwrap()).collect();
     let printed: Vec<String> = sorted(&games).iter().map(ToString::to_string).collect();

@@ -25,6 +25,7 @@ pub mod number;
 pub mod nus;
 pub mod ops;
 mod order;
+pub mod print;
 mod store;
 pub mod svg;
 pub mod thermo;

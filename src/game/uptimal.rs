@@ -115,7 +115,7 @@ impl Uptimal {
         out.push(open);
         out.push_str(&self.order.to_string());
         out.push(close);
-        super::notation::push_nimber(out, self.nimber);
+        super::print::push_nimber(out, self.nimber);
         if compound && parens {
             out.push(')');
         }
