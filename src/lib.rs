@@ -32,6 +32,7 @@
 
 pub mod game;
 pub mod games;
+pub mod progress;
 pub mod solve;
 
 pub use game::notation::{parse_with, Arg, Functions, NamedArg, ParseError};
