@@ -17,7 +17,7 @@
 
 use super::number::Number;
 use super::nus::Nus;
-use super::order::le;
+use super::order::{le, le_operands, Form, Operand};
 use super::store::{intern_general, intern_nus};
 use super::Game;
 use std::cmp::Ordering;
@@ -209,19 +209,19 @@ fn remove_dominated(opts: &mut Vec<Game>, left: bool) {
 /// replaced by the Left options of the first `A^R <= G`.
 fn bypass_reversible(opts: &mut Vec<Game>, other: &[Game], left: bool) -> bool {
     let (gl, gr): (&[Game], &[Game]) = if left { (opts, other) } else { (other, opts) };
-    let bounds = StopBounds::of(gl, gr);
+    let form = Form::new(gl, gr);
     let mut out: Vec<Game> = Vec::with_capacity(opts.len());
     let mut changed = false;
     for &a in opts.iter() {
         let through = if left {
             a.right_options()
                 .iter()
-                .find(|&&ar| bounds.may_be_le(ar) && le_form(ar, gl, gr))
+                .find(|&&ar| le_operands(Operand::Game(ar), Operand::Form, Some(&form)))
                 .map(|ar| ar.left_options())
         } else {
             a.left_options()
                 .iter()
-                .find(|&&al| bounds.may_be_ge(al) && form_le(gl, gr, al))
+                .find(|&&al| le_operands(Operand::Form, Operand::Game(al), Some(&form)))
                 .map(|al| al.right_options())
         };
         match through {
@@ -234,63 +234,6 @@ fn bypass_reversible(opts: &mut Vec<Game>, other: &[Game], left: bool) -> bool {
     }
     *opts = out;
     changed
-}
-
-/// Bounds on the stops of a form `{gl | gr}` that hold whether or not it equals a number, used
-/// to rule out comparisons cheaply. With `a = max RS(G^L)` and `b = min LS(G^R)`:
-/// `a <= LS(G) <= max(a, b)` and `min(a, b) <= RS(G) <= b`.
-struct StopBounds {
-    a: Option<&'static Number>,
-    b: Option<&'static Number>,
-}
-
-impl StopBounds {
-    fn of(gl: &[Game], gr: &[Game]) -> StopBounds {
-        StopBounds {
-            a: gl.iter().map(|g| g.right_stop()).max(),
-            b: gr.iter().map(|g| g.left_stop()).min(),
-        }
-    }
-
-    /// False when `x <= G` is impossible.
-    fn may_be_le(&self, x: Game) -> bool {
-        if let Some(b) = self.b {
-            if x.right_stop() > b {
-                return false;
-            }
-            if let Some(a) = self.a {
-                if x.left_stop() > a.max(b) {
-                    return false;
-                }
-            }
-        }
-        true
-    }
-
-    /// False when `x >= G` is impossible.
-    fn may_be_ge(&self, x: Game) -> bool {
-        if let Some(a) = self.a {
-            if x.left_stop() < a {
-                return false;
-            }
-            if let Some(b) = self.b {
-                if x.right_stop() < a.min(b) {
-                    return false;
-                }
-            }
-        }
-        true
-    }
-}
-
-/// `x <= {gl | gr}`: no `G^R <= x` and no `x^L >= G`.
-fn le_form(x: Game, gl: &[Game], gr: &[Game]) -> bool {
-    !gr.iter().any(|&r| le(r, x)) && !x.left_options().iter().any(|&xl| form_le(gl, gr, xl))
-}
-
-/// `{gl | gr} <= y`: no `G^L >= y` and no `y^R <= G`.
-fn form_le(gl: &[Game], gr: &[Game], y: Game) -> bool {
-    !gl.iter().any(|&l| le(y, l)) && !y.right_options().iter().any(|&yr| le_form(yr, gl, gr))
 }
 
 /// The handle of a canonical form given by its (sorted, deduplicated) options: the number or

@@ -11,6 +11,7 @@
 //! * number avoidance: for a number `x` and a non-number `H`, `x <= H` iff no `H^R <= x`
 //!   (Siegel, CGT Thm II.3.x, the number avoidance theorem).
 
+use super::number::Number;
 use super::Game;
 use std::cmp::Ordering;
 use std::sync::atomic::{AtomicPtr, AtomicU64, Ordering as AtomicOrdering};
@@ -156,35 +157,265 @@ fn cache_put(a: u32, b: u32, result: bool) {
     }
 }
 
-/// `g <= h`.
-pub(crate) fn le(g: Game, h: Game) -> bool {
-    if g == h {
-        return true;
+/// One side of a comparison: a stored game, or the form `{left | right}` being simplified by
+/// [`super::canonical`], which compares candidate options against the form's option lists
+/// without interning it. A comparison involves at most one such form, passed beside the
+/// operands.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Operand {
+    Game(Game),
+    Form,
+}
+
+/// A form `{left | right}` that is not stored, with bounds on its stops (see [`StopBounds`]).
+pub(crate) struct Form<'a> {
+    pub(crate) left: &'a [Game],
+    pub(crate) right: &'a [Game],
+    bounds: StopBounds,
+}
+
+impl<'a> Form<'a> {
+    pub(crate) fn new(left: &'a [Game], right: &'a [Game]) -> Form<'a> {
+        Form {
+            left,
+            right,
+            bounds: StopBounds::of(left, right),
+        }
     }
-    if let (Some(a), Some(b)) = (g.as_nus(), h.as_nus()) {
-        return a.le(b);
+}
+
+/// Bounds on the stops of a form `{gl | gr}` that hold whether or not it equals a number, used
+/// to rule out comparisons cheaply. With `a = max RS(G^L)` and `b = min LS(G^R)`:
+/// `a <= LS(G) <= max(a, b)` and `min(a, b) <= RS(G) <= b`.
+struct StopBounds {
+    a: Option<&'static Number>,
+    b: Option<&'static Number>,
+}
+
+impl StopBounds {
+    fn of(gl: &[Game], gr: &[Game]) -> StopBounds {
+        StopBounds {
+            a: gl.iter().map(|g| g.right_stop()).max(),
+            b: gr.iter().map(|g| g.left_stop()).min(),
+        }
+    }
+
+    /// False when `x <= G` is impossible.
+    fn may_be_le(&self, x: Game) -> bool {
+        if let Some(b) = self.b {
+            if x.right_stop() > b {
+                return false;
+            }
+            if let Some(a) = self.a {
+                if x.left_stop() > a.max(b) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// False when `x >= G` is impossible.
+    fn may_be_ge(&self, x: Game) -> bool {
+        if let Some(a) = self.a {
+            if x.left_stop() < a {
+                return false;
+            }
+            if let Some(b) = self.b {
+                if x.right_stop() < a.min(b) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+}
+
+/// The outcome of the shortcuts for one comparison `a <= b`.
+enum Quick {
+    /// Decided without looking at options.
+    Known(bool),
+    /// Needs the definition; which of its two halves apply (number avoidance skips one).
+    Search { right_of_b: bool, left_of_a: bool },
+}
+
+const SEARCH_BOTH: Quick = Quick::Search {
+    right_of_b: true,
+    left_of_a: true,
+};
+
+/// The shortcuts for `a <= b` (see the module documentation).
+#[inline]
+fn quick(a: Operand, b: Operand, form: Option<&Form<'_>>) -> Quick {
+    let (g, h) = match (a, b) {
+        (Operand::Game(g), Operand::Game(h)) => (g, h),
+        (Operand::Game(x), Operand::Form) => {
+            let f = form.expect("a form operand comes with its form");
+            return if f.bounds.may_be_le(x) {
+                SEARCH_BOTH
+            } else {
+                Quick::Known(false)
+            };
+        }
+        (Operand::Form, Operand::Game(y)) => {
+            let f = form.expect("a form operand comes with its form");
+            return if f.bounds.may_be_ge(y) {
+                SEARCH_BOTH
+            } else {
+                Quick::Known(false)
+            };
+        }
+        (Operand::Form, Operand::Form) => return Quick::Known(true),
+    };
+    if g == h {
+        return Quick::Known(true);
+    }
+    if let (Some(x), Some(y)) = (g.as_nus(), h.as_nus()) {
+        return Quick::Known(x.le(y));
     }
     let (gl, gr, hl, hr) = (g.left_stop(), g.right_stop(), h.left_stop(), h.right_stop());
     if gl > hl || gr > hr {
-        return false;
+        return Quick::Known(false);
     }
     if gl < hr {
-        return true;
+        return Quick::Known(true);
     }
-    if g.is_number() {
-        return !h.right_options().iter().any(|&x| le(x, g));
+    if let Some(r) = cache_get(g.id(), h.id()) {
+        return Quick::Known(r);
     }
-    if h.is_number() {
-        return !g.left_options().iter().any(|&x| le(h, x));
+    // Number avoidance: against a number only the other game's moves matter.
+    Quick::Search {
+        right_of_b: !h.is_number(),
+        left_of_a: !g.is_number(),
     }
-    let (a, b) = (g.id(), h.id());
-    if let Some(r) = cache_get(a, b) {
-        return r;
+}
+
+/// A comparison `a <= b` in progress: by definition it holds iff no `b^R <= a` and no
+/// `b <= a^L`; the frame walks these subqueries in turn (Right options of `b` first).
+struct Frame {
+    a: Operand,
+    b: Operand,
+    /// The next subquery: `index` into `b`'s Right options while `in_right`, then into `a`'s
+    /// Left options.
+    in_right: bool,
+    left_of_a: bool,
+    index: u32,
+}
+
+impl Frame {
+    fn new(a: Operand, b: Operand, right_of_b: bool, left_of_a: bool) -> Frame {
+        Frame {
+            a,
+            b,
+            in_right: right_of_b,
+            left_of_a,
+            index: 0,
+        }
     }
-    let r =
-        !h.right_options().iter().any(|&x| le(x, g)) && !g.left_options().iter().any(|&x| le(h, x));
-    cache_put(a, b, r);
-    r
+
+    /// The next subquery `(x, y)`, asking whether `x <= y`; `None` when all were refuted.
+    fn next_query(&mut self, form: Option<&Form<'_>>) -> Option<(Operand, Operand)> {
+        let options = |o: Operand, right: bool| -> &[Game] {
+            match (o, form) {
+                (Operand::Game(g), _) if right => g.right_options(),
+                (Operand::Game(g), _) => g.left_options(),
+                (Operand::Form, Some(f)) if right => f.right,
+                (Operand::Form, Some(f)) => f.left,
+                (Operand::Form, None) => unreachable!("a form operand comes with its form"),
+            }
+        };
+        if self.in_right {
+            if let Some(&x) = options(self.b, true).get(self.index as usize) {
+                self.index += 1;
+                return Some((Operand::Game(x), self.a));
+            }
+            self.in_right = false;
+            self.index = 0;
+        }
+        if self.left_of_a {
+            if let Some(&y) = options(self.a, false).get(self.index as usize) {
+                self.index += 1;
+                return Some((self.b, Operand::Game(y)));
+            }
+        }
+        None
+    }
+
+    /// Records the result of a comparison of two stored games.
+    fn finish(&self, result: bool) {
+        if let (Operand::Game(g), Operand::Game(h)) = (self.a, self.b) {
+            cache_put(g.id(), h.id(), result);
+        }
+    }
+}
+
+thread_local! {
+    /// The stack of comparisons in progress, kept between calls so that a comparison allocates
+    /// nothing once the stack has grown to the depth it needs.
+    static STACK: std::cell::RefCell<Vec<Frame>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// `a <= b` (with `form` the form an [`Operand::Form`] stands for), by the definition with an
+/// explicit stack instead of recursion, so that the depth of the game trees is limited only by
+/// memory.
+pub(crate) fn le_operands(a: Operand, b: Operand, form: Option<&Form<'_>>) -> bool {
+    let (right_of_b, left_of_a) = match quick(a, b, form) {
+        Quick::Known(r) => return r,
+        Quick::Search {
+            right_of_b,
+            left_of_a,
+        } => (right_of_b, left_of_a),
+    };
+    let root = Frame::new(a, b, right_of_b, left_of_a);
+    STACK.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut stack) => search(&mut stack, root, form),
+        // Not reached (a comparison starts no other), but a fresh stack is always correct.
+        Err(_) => search(&mut Vec::new(), root, form),
+    })
+}
+
+/// Runs the comparison `root` to its end on `stack` (which it leaves empty).
+fn search(stack: &mut Vec<Frame>, root: Frame, form: Option<&Form<'_>>) -> bool {
+    debug_assert!(stack.is_empty());
+    stack.push(root);
+    // Whether a subquery of the top frame has just been found to hold.
+    let mut holds = false;
+    loop {
+        let top = stack.last_mut().expect("the stack is never empty here");
+        if holds {
+            // A subquery of the top frame holds, so the top frame's comparison fails.
+            top.finish(false);
+            stack.pop();
+            if stack.is_empty() {
+                return false;
+            }
+            holds = false;
+            continue;
+        }
+        match top.next_query(form) {
+            None => {
+                // Every subquery was refuted: the comparison holds.
+                top.finish(true);
+                stack.pop();
+                if stack.is_empty() {
+                    return true;
+                }
+                holds = true;
+            }
+            Some((x, y)) => match quick(x, y, form) {
+                Quick::Known(r) => holds = r,
+                Quick::Search {
+                    right_of_b,
+                    left_of_a,
+                } => stack.push(Frame::new(x, y, right_of_b, left_of_a)),
+            },
+        }
+    }
+}
+
+/// `g <= h`.
+pub(crate) fn le(g: Game, h: Game) -> bool {
+    le_operands(Operand::Game(g), Operand::Game(h), None)
 }
 
 impl Game {
