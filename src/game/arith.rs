@@ -14,8 +14,8 @@
 //! in the entry on first use.
 
 use super::canonical::canonicalize;
-use super::number::Number;
 use super::store::{intern_general, intern_nus};
+use super::walk::evaluate;
 use super::Game;
 use std::ops::{Add, AddAssign, Neg, Sub, SubAssign};
 use std::sync::{Mutex, OnceLock};
@@ -44,29 +44,70 @@ fn sum_key(g: Game, h: Game) -> (u64, usize) {
     (key, shard)
 }
 
+/// `g + h`.
 pub(crate) fn add(g: Game, h: Game) -> Game {
-    match (g.as_nus(), h.as_nus()) {
-        (Some(a), Some(b)) => {
-            return intern_nus(
-                a.checked_add(b)
-                    .expect("partizan: an up multiple outside the range of i64"),
-            )
-        }
-        (Some(a), None) if a.is_number() => return translate(h, g, &a.number),
-        (None, Some(b)) if b.is_number() => return translate(g, h, &b.number),
-        _ => {}
+    evaluate((g, h), quick_sum, sum_parts, combine_sum)
+}
+
+/// The sum when it needs no options: parts of number + up + nimber values, a zero summand, or
+/// the memo.
+fn quick_sum((g, h): (Game, Game)) -> Option<Game> {
+    if let (Some(a), Some(b)) = (g.as_nus(), h.as_nus()) {
+        return Some(intern_nus(
+            a.checked_add(b)
+                .expect("partizan: an up multiple outside the range of i64"),
+        ));
+    }
+    if h.is_zero() {
+        return Some(g);
+    }
+    if g.is_zero() {
+        return Some(h);
     }
     let (key, shard) = sum_key(g, h);
-    if let Some(s) = lock(shard).get(&key) {
-        return *s;
+    lock(shard).get(&key).copied()
+}
+
+/// The summands of the options of `g + h`, Left options first: `G^L + H, G + H^L` and then
+/// `G^R + H, G + H^R`; for a number `x`, only `G^L + x` and `G^R + x` (number translation).
+fn sum_parts((g, h): (Game, Game), out: &mut Vec<(Game, Game)>) {
+    match (g.is_number(), h.is_number()) {
+        (false, true) => {
+            out.extend(g.left_options().iter().map(|&o| (o, h)));
+            out.extend(g.right_options().iter().map(|&o| (o, h)));
+        }
+        (true, false) => {
+            out.extend(h.left_options().iter().map(|&o| (o, g)));
+            out.extend(h.right_options().iter().map(|&o| (o, g)));
+        }
+        _ => {
+            out.extend(g.left_options().iter().map(|&o| (o, h)));
+            out.extend(h.left_options().iter().map(|&o| (g, o)));
+            out.extend(g.right_options().iter().map(|&o| (o, h)));
+            out.extend(h.right_options().iter().map(|&o| (g, o)));
+        }
     }
-    let mut left = Vec::with_capacity(g.left_options().len() + h.left_options().len());
-    left.extend(g.left_options().iter().map(|&x| add(x, h)));
-    left.extend(h.left_options().iter().map(|&x| add(g, x)));
-    let mut right = Vec::with_capacity(g.right_options().len() + h.right_options().len());
-    right.extend(g.right_options().iter().map(|&x| add(x, h)));
-    right.extend(h.right_options().iter().map(|&x| add(g, x)));
-    let s = canonicalize(left, right);
+}
+
+/// `g + h` from the values of [`sum_parts`], in that order.
+fn combine_sum((g, h): (Game, Game), values: &[Game]) -> Game {
+    let s = match (g.is_number(), h.is_number()) {
+        (false, true) | (true, false) => {
+            // Number translation: already canonical.
+            let general = if g.is_number() { h } else { g };
+            let split = general.left_options().len();
+            let mut left = values[..split].to_vec();
+            let mut right = values[split..].to_vec();
+            left.sort_unstable_by_key(|o| o.id());
+            right.sort_unstable_by_key(|o| o.id());
+            intern_general(left, right)
+        }
+        _ => {
+            let split = g.left_options().len() + h.left_options().len();
+            canonicalize(values[..split].to_vec(), values[split..].to_vec())
+        }
+    };
+    let (key, shard) = sum_key(g, h);
     lock(shard).insert(key, s);
     s
 }
@@ -75,43 +116,38 @@ fn lock(shard: usize) -> std::sync::MutexGuard<'static, hashbrown::HashMap<u64, 
     sums()[shard].lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// `g + x` for a general canonical `g` and the number `x` (handle `xh`).
-fn translate(g: Game, xh: Game, x: &Number) -> Game {
-    if x.is_zero() {
-        return g;
-    }
-    let (key, shard) = sum_key(g, xh);
-    if let Some(s) = lock(shard).get(&key) {
-        return *s;
-    }
-    let mut left: Vec<Game> = g.left_options().iter().map(|&o| add(o, xh)).collect();
-    let mut right: Vec<Game> = g.right_options().iter().map(|&o| add(o, xh)).collect();
-    left.sort_unstable_by_key(|o| o.id());
-    right.sort_unstable_by_key(|o| o.id());
-    let s = intern_general(left, right);
-    lock(shard).insert(key, s);
-    s
+/// `−g`.
+pub(crate) fn neg(g: Game) -> Game {
+    evaluate(g, quick_neg, |h, out| {
+        out.extend(h.right_options());
+        out.extend(h.left_options());
+    }, combine_neg)
 }
 
-pub(crate) fn neg(g: Game) -> Game {
+fn quick_neg(g: Game) -> Option<Game> {
     if let Some(n) = g.as_nus() {
-        return intern_nus(
+        return Some(intern_nus(
             n.checked_neg()
                 .expect("partizan: an up multiple outside the range of i64"),
-        );
+        ));
     }
-    *g.0.negative.get_or_init(|| {
-        let mut left: Vec<Game> = g.right_options().iter().map(|&o| neg(o)).collect();
-        let mut right: Vec<Game> = g.left_options().iter().map(|&o| neg(o)).collect();
-        left.sort_unstable_by_key(|o| o.id());
-        right.sort_unstable_by_key(|o| o.id());
-        let n = intern_general(left, right);
-        // A self-negative game (±x) is the cell being initialised here: do not set it twice.
-        if n != g {
-            let _ = n.0.negative.set(g);
-        }
-        n
-    })
+    g.0.negative.get().copied()
+}
+
+/// `−g` from the negatives of its Right options and then of its Left options.
+fn combine_neg(g: Game, values: &[Game]) -> Game {
+    let split = g.right_options().len();
+    let mut left = values[..split].to_vec();
+    let mut right = values[split..].to_vec();
+    left.sort_unstable_by_key(|o| o.id());
+    right.sort_unstable_by_key(|o| o.id());
+    let n = intern_general(left, right);
+    let _ = g.0.negative.set(n);
+    // A self-negative game (±x) has its cell set just above.
+    if n != g {
+        let _ = n.0.negative.set(g);
+    }
+    n
 }
 
 macro_rules! game_binop {

@@ -30,6 +30,7 @@ mod store;
 pub mod svg;
 pub mod thermo;
 pub mod uptimal;
+mod walk;
 
 pub use nimber::{mex, nim_sum};
 pub use notation::ParseError;
