@@ -118,10 +118,15 @@ fn lock(shard: usize) -> std::sync::MutexGuard<'static, hashbrown::HashMap<u64, 
 
 /// `−g`.
 pub(crate) fn neg(g: Game) -> Game {
-    evaluate(g, quick_neg, |h, out| {
-        out.extend(h.right_options());
-        out.extend(h.left_options());
-    }, combine_neg)
+    evaluate(
+        g,
+        quick_neg,
+        |h, out| {
+            out.extend(h.right_options());
+            out.extend(h.left_options());
+        },
+        combine_neg,
+    )
 }
 
 fn quick_neg(g: Game) -> Option<Game> {

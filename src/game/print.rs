@@ -62,17 +62,15 @@ fn compare_digits(a: &[i64], b: &[i64]) -> Ordering {
         .unwrap_or(Ordering::Equal)
 }
 
-/// CGSuite's deterministic order of options (NOTATION.md): numbers ascending; nimbers by value;
-/// other number + ups + nimber values (and uptimals, as CGSuite orders them) by number, then up
-/// coefficients, then nimber; then all other games by their sorted Left option lists (element by
-/// element, a shorter prefix first), then their sorted Right lists.
-pub fn print_order(a: Game, b: Game) -> Ordering {
+/// The order of two values that do not need their options compared: `None` when both are of
+/// class 3 (general forms), whose order depends on their sorted option lists.
+fn order_by_class(a: Game, b: Game) -> Option<Ordering> {
     if a == b {
-        return Ordering::Equal;
+        return Some(Ordering::Equal);
     }
     let (ca, cb) = (print_class(a), print_class(b));
     if ca != cb {
-        return ca.cmp(&cb);
+        return Some(ca.cmp(&cb));
     }
     match ca {
         0 | 1 => {
@@ -80,138 +78,293 @@ pub fn print_order(a: Game, b: Game) -> Ordering {
                 a.as_nus().expect("class 0/1"),
                 b.as_nus().expect("class 0/1"),
             );
-            (&x.number, x.nimber).cmp(&(&y.number, y.nimber))
+            Some((&x.number, x.nimber).cmp(&(&y.number, y.nimber)))
         }
         2 => {
             let ((xa, da, ka), (xb, db, kb)) = (expansion(a), expansion(b));
-            xa.cmp(&xb)
-                .then_with(|| compare_digits(&da, &db))
-                .then(ka.cmp(&kb))
+            Some(
+                xa.cmp(&xb)
+                    .then_with(|| compare_digits(&da, &db))
+                    .then(ka.cmp(&kb)),
+            )
         }
-        _ => compare_lists(&sorted(a.left_options()), &sorted(b.left_options()))
-            .then_with(|| compare_lists(&sorted(a.right_options()), &sorted(b.right_options()))),
+        _ => None,
     }
 }
 
-fn compare_lists(a: &[Game], b: &[Game]) -> Ordering {
-    for (x, y) in a.iter().zip(b) {
-        let c = print_order(*x, *y);
-        if c != Ordering::Equal {
-            return c;
-        }
+/// CGSuite's deterministic order of options (NOTATION.md): numbers ascending; nimbers by value;
+/// other number + ups + nimber values (and uptimals, as CGSuite orders them) by number, then up
+/// coefficients, then nimber; then all other games by their sorted Left option lists (element by
+/// element, a shorter prefix first), then their sorted Right lists.
+pub fn print_order(a: Game, b: Game) -> Ordering {
+    if let Some(o) = order_by_class(a, b) {
+        return o;
     }
-    a.len().cmp(&b.len())
+    let mut layout = Layout::default();
+    layout.add(a);
+    layout.add(b);
+    layout.compare(a, b)
 }
 
 /// Options in the deterministic print order.
 pub fn sorted(options: &[Game]) -> Vec<Game> {
-    let mut v = options.to_vec();
-    v.sort_by(|a, b| print_order(*a, *b));
-    v
+    let mut layout = Layout::default();
+    for &o in options {
+        layout.add(o);
+    }
+    layout.sorted(options)
+}
+
+/// How a value prints.
+enum Shape {
+    /// `x + n·↑ + *k`.
+    Nus,
+    /// An uptimal, `x^<n>*k` or `x^[n]*k`.
+    Uptimal(super::uptimal::Uptimal),
+    /// A symmetric switch `±x`: a game equal to its negative.
+    PlusMinus,
+    /// `x Tiny(G)` or `y Miny(G)`: the name, the number and `G`.
+    Tiny(&'static str, Number, Game),
+    /// `{L | R}` with the slash convention; `bars` is the length of its own bar run.
+    Braces { bars: usize },
+}
+
+/// What the printer knows of a general form (class 3): its options in print order and its shape.
+struct Node {
+    left: Vec<Game>,
+    right: Vec<Game>,
+    shape: Shape,
+}
+
+/// The sorted options and shapes of every general form that printing (or ordering) some values
+/// needs, computed once per value, children before parents and without recursion: sorting a
+/// form's options compares its options' own sorted lists, which are then already known.
+#[derive(Default)]
+struct Layout {
+    nodes: hashbrown::HashMap<Game, Node>,
+}
+
+impl Layout {
+    /// Lays out `g` and everything below it that printing it needs.
+    fn add(&mut self, g: Game) {
+        let mut stack: Vec<(Game, bool)> = vec![(g, false)];
+        while let Some((h, expanded)) = stack.pop() {
+            if self.nodes.contains_key(&h) || print_class(h) != 3 {
+                continue;
+            }
+            let tiny = tiny_shape(h);
+            if !expanded {
+                stack.push((h, true));
+                let below = h.left_options().iter().chain(h.right_options());
+                stack.extend(below.map(|&o| (o, false)));
+                if let Some((_, _, sub)) = &tiny {
+                    stack.push((*sub, false));
+                }
+                continue;
+            }
+            let left = self.sorted(h.left_options());
+            let right = self.sorted(h.right_options());
+            let shape = if -h == h {
+                Shape::PlusMinus
+            } else if let Some((kind, x, sub)) = tiny {
+                Shape::Tiny(kind, x, sub)
+            } else {
+                let run = |side: &[Game]| match side {
+                    [one] => self.run(*one),
+                    _ => 0,
+                };
+                Shape::Braces {
+                    bars: 1 + run(&left).max(run(&right)),
+                }
+            };
+            self.nodes.insert(h, Node { left, right, shape });
+        }
+    }
+
+    /// The bar run of `g` printed as the single option of a side: its own bar run when it prints
+    /// in the slash convention, 0 for atoms and for forms that need braces.
+    fn run(&self, g: Game) -> usize {
+        match self.nodes.get(&g).map(|n| &n.shape) {
+            Some(Shape::Braces { bars }) if *bars < MAX_BARS => *bars,
+            _ => 0,
+        }
+    }
+
+    fn shape(&self, g: Game) -> Shape {
+        if g.is_nus() {
+            return Shape::Nus;
+        }
+        if let Some(u) = g.uptimal() {
+            return Shape::Uptimal(u);
+        }
+        match &self.nodes[&g].shape {
+            Shape::PlusMinus => Shape::PlusMinus,
+            Shape::Tiny(kind, x, sub) => Shape::Tiny(kind, x.clone(), *sub),
+            Shape::Braces { bars } => Shape::Braces { bars: *bars },
+            Shape::Nus | Shape::Uptimal(_) => unreachable!("layout nodes are general forms"),
+        }
+    }
+
+    /// The options in print order; every general form among them must be laid out.
+    fn sorted(&self, options: &[Game]) -> Vec<Game> {
+        let mut v = options.to_vec();
+        v.sort_by(|a, b| self.compare(*a, *b));
+        v
+    }
+
+    /// [`print_order`] for laid-out values: general forms compare their sorted option lists
+    /// element by element, with an explicit stack instead of recursion.
+    fn compare(&self, a: Game, b: Game) -> Ordering {
+        if let Some(o) = order_by_class(a, b) {
+            return o;
+        }
+        // (a, b, comparing Right lists, next index)
+        let mut stack: Vec<(Game, Game, bool, usize)> = vec![(a, b, false, 0)];
+        while let Some((x, y, right, i)) = stack.last_mut() {
+            let (nx, ny) = (&self.nodes[x], &self.nodes[y]);
+            let (lx, ly) = if *right {
+                (&nx.right, &ny.right)
+            } else {
+                (&nx.left, &ny.left)
+            };
+            if let (Some(&p), Some(&q)) = (lx.get(*i), ly.get(*i)) {
+                *i += 1;
+                match order_by_class(p, q) {
+                    Some(Ordering::Equal) => {}
+                    // The first difference decides every comparison on the stack.
+                    Some(o) => return o,
+                    None => stack.push((p, q, false, 0)),
+                }
+            } else if lx.len() != ly.len() {
+                return lx.len().cmp(&ly.len());
+            } else if !*right {
+                *right = true;
+                *i = 0;
+            } else {
+                stack.pop();
+            }
+        }
+        Ordering::Equal
+    }
+}
+
+/// One step of printing.
+enum Piece {
+    /// Print this value: `(value, braces forced, parentheses forced)`.
+    Value(Game, bool, bool),
+    Text(&'static str),
+    Bars(usize),
 }
 
 struct Printer {
     unicode: bool,
+    layout: Layout,
 }
 
 impl Printer {
-    /// Writes `g`; returns the length of its top-level bar run when printed without braces
-    /// (0 for atoms and braced forms).
-    fn write(&self, g: Game, out: &mut String, force_braces: bool, force_parens: bool) -> usize {
-        if let Some(n) = g.as_nus() {
-            self.write_nus(n, out, force_parens);
-            return 0;
-        }
-        if let Some(u) = g.uptimal() {
-            u.write(out, self.unicode, force_parens);
-            return 0;
-        }
-        let lo = sorted(g.left_options());
-        let ro = sorted(g.right_options());
-        if -g == g {
-            // A symmetric switch ±x or ±{a, b, ...}.
-            out.push_str(if self.unicode { "±" } else { "+-" });
-            if lo.len() > 1 {
-                out.push('{');
-            }
-            for (i, x) in lo.iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
+    /// Writes `g` at the top level (a general form in braces), with an explicit stack of pieces
+    /// instead of recursion.
+    fn write(&self, g: Game, out: &mut String) {
+        let mut pieces = vec![Piece::Value(g, true, false)];
+        // The pieces of one value, in printing order (pushed onto `pieces` reversed).
+        let mut parts: Vec<Piece> = Vec::new();
+        while let Some(piece) = pieces.pop() {
+            let (h, force_braces, force_parens) = match piece {
+                Piece::Text(t) => {
+                    out.push_str(t);
+                    continue;
                 }
-                self.write(*x, out, true, lo.len() == 1);
+                Piece::Bars(n) => {
+                    out.extend(std::iter::repeat_n('|', n));
+                    continue;
+                }
+                Piece::Value(h, force_braces, force_parens) => (h, force_braces, force_parens),
+            };
+            parts.clear();
+            match self.layout.shape(h) {
+                Shape::Nus => {
+                    let n = h.as_nus().expect("shape Nus");
+                    self.write_nus(n, out, force_parens);
+                }
+                Shape::Uptimal(u) => u.write(out, self.unicode, force_parens),
+                Shape::PlusMinus => {
+                    let lo = &self.layout.nodes[&h].left;
+                    parts.push(Piece::Text(if self.unicode { "±" } else { "+-" }));
+                    let several = lo.len() > 1;
+                    if several {
+                        parts.push(Piece::Text("{"));
+                    }
+                    for (i, x) in lo.iter().enumerate() {
+                        if i > 0 {
+                            parts.push(Piece::Text(","));
+                        }
+                        parts.push(Piece::Value(*x, true, !several));
+                    }
+                    if several {
+                        parts.push(Piece::Text("}"));
+                    }
+                }
+                Shape::Tiny(kind, x, sub) => {
+                    if force_parens {
+                        out.push('(');
+                    }
+                    if !x.is_zero() {
+                        out.push_str(&x.to_string());
+                    }
+                    out.push_str(kind);
+                    out.push('(');
+                    // The subscript: plain when it prints as an atom, otherwise braced.
+                    match self.layout.shape(sub) {
+                        Shape::Braces { .. } | Shape::PlusMinus => {
+                            self.braces(sub, true, &mut parts)
+                        }
+                        _ => parts.push(Piece::Value(sub, true, false)),
+                    }
+                    parts.push(Piece::Text(")"));
+                    if force_parens {
+                        parts.push(Piece::Text(")"));
+                    }
+                }
+                Shape::Braces { .. } => self.braces(h, force_braces, &mut parts),
             }
-            if lo.len() > 1 {
-                out.push('}');
-            }
-            return 0;
+            pieces.extend(parts.drain(..).rev());
         }
-        if let Some((kind, x, sub)) = tiny_shape(g) {
-            if force_parens {
-                out.push('(');
-            }
-            if !x.is_zero() {
-                out.push_str(&x.to_string());
-            }
-            out.push_str(kind);
-            out.push('(');
-            self.write_subscript(sub, out);
-            out.push(')');
-            if force_parens {
-                out.push(')');
-            }
-            return 0;
-        }
-        self.write_braces(&lo, &ro, out, force_braces)
     }
 
-    /// `{L|R}` with the slash convention; returns the bar run (0 when braced).
-    fn write_braces(
-        &self,
-        lo: &[Game],
-        ro: &[Game],
-        out: &mut String,
-        force_braces: bool,
-    ) -> usize {
-        let mut left = String::new();
-        let mut right = String::new();
-        let mut bars = 1;
-        for (side, text) in [(lo, &mut left), (ro, &mut right)] {
-            for (i, x) in side.iter().enumerate() {
-                if i > 0 {
-                    text.push(',');
-                }
-                bars = bars.max(self.write(*x, text, side.len() > 1, false) + 1);
+    /// The pieces of `{L|R}` with the slash convention: braces when forced or when the bar run
+    /// reaches [`MAX_BARS`].
+    fn braces(&self, g: Game, force_braces: bool, parts: &mut Vec<Piece>) {
+        let node = &self.layout.nodes[&g];
+        let bars = match node.shape {
+            Shape::Braces { bars } => bars,
+            // A ± or tiny subscript written out explicitly.
+            _ => {
+                let run = |side: &[Game]| match side {
+                    [one] => self.layout.run(*one),
+                    _ => 0,
+                };
+                1 + run(&node.left).max(run(&node.right))
             }
-        }
+        };
         let braced = force_braces || bars == MAX_BARS;
         if braced {
-            out.push('{');
+            parts.push(Piece::Text("{"));
         }
-        out.push_str(&left);
-        for _ in 0..bars {
-            out.push('|');
+        for (i, x) in node.left.iter().enumerate() {
+            if i > 0 {
+                parts.push(Piece::Text(","));
+            }
+            parts.push(Piece::Value(*x, node.left.len() > 1, false));
         }
-        out.push_str(&right);
+        parts.push(Piece::Bars(bars));
+        for (i, x) in node.right.iter().enumerate() {
+            if i > 0 {
+                parts.push(Piece::Text(","));
+            }
+            parts.push(Piece::Value(*x, node.right.len() > 1, false));
+        }
         if braced {
-            out.push('}');
-            0
-        } else {
-            bars
-        }
-    }
-
-    /// The `G` of `Tiny(G)`: plain when it is number + ups + nimber or prints as an atom of its
-    /// own (a tiny); otherwise its explicit braced form.
-    fn write_subscript(&self, g: Game, out: &mut String) {
-        if g.is_nus() || tiny_shape(g).is_some() || g.uptimal().is_some() {
-            self.write(g, out, true, false);
-        } else {
-            self.write_braces(
-                &sorted(g.left_options()),
-                &sorted(g.right_options()),
-                out,
-                true,
-            );
+            parts.push(Piece::Text("}"));
         }
     }
 
@@ -286,11 +439,14 @@ fn tiny_shape(g: Game) -> Option<(&'static str, Number, Game)> {
 impl fmt::Display for Game {
     /// The canonical form in the notation of `shared/NOTATION.md`; `{:#}` for Unicode arrows.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut layout = Layout::default();
+        layout.add(*self);
         let mut s = String::new();
         Printer {
             unicode: f.alternate(),
+            layout,
         }
-        .write(*self, &mut s, true, false);
+        .write(*self, &mut s);
         f.write_str(&s)
     }
 }
