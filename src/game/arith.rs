@@ -14,6 +14,7 @@
 //! in the entry on first use.
 
 use super::canonical::canonicalize;
+use super::limits;
 use super::store::{intern_general, intern_nus};
 use super::walk::evaluate;
 use super::Game;
@@ -54,8 +55,7 @@ pub(crate) fn add(g: Game, h: Game) -> Game {
 fn quick_sum((g, h): (Game, Game)) -> Option<Game> {
     if let (Some(a), Some(b)) = (g.as_nus(), h.as_nus()) {
         return Some(intern_nus(
-            a.checked_add(b)
-                .expect("partizan: an up multiple outside the range of i64"),
+            a.checked_add(b).unwrap_or_else(|| limits::up_overflow()),
         ));
     }
     if h.is_zero() {
@@ -71,6 +71,10 @@ fn quick_sum((g, h): (Game, Game)) -> Option<Game> {
 /// The summands of the options of `g + h`, Left options first: `G^L + H, G + H^L` and then
 /// `G^R + H, G + H^R`; for a number `x`, only `G^L + x` and `G^R + x` (number translation).
 fn sum_parts((g, h): (Game, Game), out: &mut Vec<(Game, Game)>) {
+    // The general formula walks down an up-multiple summand one step per level.
+    for n in [g.as_nus(), h.as_nus()].into_iter().flatten() {
+        limits::check_up_chain(n.ups);
+    }
     match (g.is_number(), h.is_number()) {
         (false, true) => {
             out.extend(g.left_options().iter().map(|&o| (o, h)));
@@ -132,8 +136,7 @@ pub(crate) fn neg(g: Game) -> Game {
 fn quick_neg(g: Game) -> Option<Game> {
     if let Some(n) = g.as_nus() {
         return Some(intern_nus(
-            n.checked_neg()
-                .expect("partizan: an up multiple outside the range of i64"),
+            n.checked_neg().unwrap_or_else(|| limits::up_overflow()),
         ));
     }
     g.0.negative.get().copied()

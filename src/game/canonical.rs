@@ -109,37 +109,8 @@ fn all_nus_fast_path(left: &[Game], right: &[Game]) -> Option<Game> {
                     .map(|n| (n.ups, n.nimber))
                     .collect()
             };
-            let (mut lp, mut rp) = (parts_at_x(&ln), parts_at_x(&rn));
-            lp.sort_unstable();
-            lp.dedup();
-            rp.sort_unstable();
-            rp.dedup();
-            if lp == rp && lp.iter().all(|p| p.0 == 0) {
-                // {x + *a, ... | x + *a, ...} = x + *mex (Sprague–Grundy, translated).
-                let k = super::mex(lp.iter().map(|p| p.1));
-                return Some(Game::nus(Nus {
-                    number: x.clone(),
-                    ups: 0,
-                    nimber: k,
-                }));
-            }
-            if x.is_zero() && lp.len() == left.len() && rp.len() == right.len() {
-                // Already reduced: leave it to the general algorithm.
-                return None;
-            }
-            let infinitesimal = |parts: Vec<(i64, u64)>| -> Vec<Game> {
-                parts
-                    .into_iter()
-                    .map(|(ups, nimber)| {
-                        Game::nus(Nus {
-                            number: Number::zero(),
-                            ups,
-                            nimber,
-                        })
-                    })
-                    .collect()
-            };
-            Some(canonicalize(infinitesimal(lp), infinitesimal(rp)) + Game::number(x.clone()))
+            let (lp, rp) = (parts_at_x(&ln), parts_at_x(&rn));
+            Some(super::nus_canonical::canonical(x, &lp, &rp))
         }
     }
 }
@@ -234,6 +205,13 @@ fn bypass_reversible(opts: &mut Vec<Game>, other: &[Game], left: bool) -> bool {
     }
     *opts = out;
     changed
+}
+
+/// The handle of the canonical form with these options (in any order, possibly repeated).
+pub(crate) fn recognize_sorted(mut left: Vec<Game>, mut right: Vec<Game>) -> Game {
+    sort_dedup(&mut left);
+    sort_dedup(&mut right);
+    recognize(left, right)
 }
 
 /// The handle of a canonical form given by its (sorted, deduplicated) options: the number or

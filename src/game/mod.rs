@@ -19,10 +19,12 @@
 
 mod arith;
 mod canonical;
+pub mod limits;
 pub mod nimber;
 pub mod notation;
 pub mod number;
 pub mod nus;
+mod nus_canonical;
 pub mod ops;
 mod order;
 pub mod print;

@@ -57,22 +57,13 @@ impl Nus {
         })
     }
 
-    /// Whether `n·↑ + *k >= 0`.
-    fn infinitesimal_ge_zero(ups: i64, nimber: u64) -> bool {
-        match ups {
-            0 => nimber == 0,
-            1 => nimber != 1,
-            u => u >= 2,
-        }
-    }
-
     /// Whether `self <= other`, computed on the parts.
     pub fn le(&self, other: &Nus) -> bool {
         match other.number.cmp(&self.number) {
             Ordering::Greater => true,
             Ordering::Less => false,
             Ordering::Equal => match other.ups.checked_sub(self.ups) {
-                Some(d) => Nus::infinitesimal_ge_zero(d, other.nimber ^ self.nimber),
+                Some(d) => infinitesimal_ge_zero(d, other.nimber ^ self.nimber),
                 // The difference of two i64 up multiples only overflows when it is huge.
                 None => other.ups > self.ups,
             },
@@ -118,6 +109,15 @@ impl Nus {
             (n, k) if n > 0 => (vec![at(0, 0)], vec![at(n - 1, k ^ 1)]),
             (n, k) => (vec![at(n + 1, k ^ 1)], vec![at(0, 0)]),
         }
+    }
+}
+
+/// Whether `n·↑ + *k >= 0`.
+pub(crate) fn infinitesimal_ge_zero(ups: i64, nimber: u64) -> bool {
+    match ups {
+        0 => nimber == 0,
+        1 => nimber != 1,
+        u => u >= 2,
     }
 }
 

@@ -39,6 +39,10 @@ pub(crate) fn post_order<V: Clone>(
             memo.insert(h, v);
             continue;
         }
+        if let Some(n) = h.as_nus() {
+            // Without a closed form, the walk goes down the up-multiple chain one form a step.
+            super::limits::check_up_chain(n.ups);
+        }
         stack.push((h, true));
         for o in h.left_options().iter().chain(h.right_options()) {
             if !memo.contains_key(o) {

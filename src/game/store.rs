@@ -196,6 +196,9 @@ impl Game {
                 .nus
                 .as_ref()
                 .expect("general forms store their options at creation");
+            if n.ups == 0 {
+                super::limits::check_nimber_options(n.nimber);
+            }
             let (l, r) = n.options();
             let mut left: Vec<Game> = l.into_iter().map(intern_nus).collect();
             let mut right: Vec<Game> = r.into_iter().map(intern_nus).collect();

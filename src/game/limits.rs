@@ -1,0 +1,95 @@
+//! Requests beyond the sizes the algebra will build, reported as [`ExpansionLimit`].
+//!
+//! Values `x + n·↑ + *k` are stored by their parts, and the algebra decides sums, comparisons
+//! and option sets made of them on those parts. A few operations still need such a value's
+//! options written out: `*k` has `k` options on each side, and walking down from `n·↑` visits
+//! `n` forms. When that would exceed the limits below, the operation stops with an
+//! [`ExpansionLimit`] instead of exhausting memory.
+//!
+//! The arithmetic operators (`+`, `-`, `<=`, ...) and the constructors cannot return an error, so
+//! they stop by unwinding with an [`ExpansionLimit`] payload (see "Panics" on those functions).
+//! [`catch`] turns that into a `Result`; the expression evaluator and the command line use it,
+//! so that a request beyond the limits is a one-line error there, never a crash. The algebra's
+//! tables stay consistent when an operation is abandoned this way: every memo entry is written
+//! only once its value is complete.
+//!
+//! ```
+//! use partizan::game::limits::{catch, NIMBER_OPTIONS_LIMIT};
+//! use partizan::Game;
+//! // Decided on the parts, however large the nimber: {*n | 0} = ↓ + *(n ⊕ 1).
+//! let g = Game::new([Game::nimber(u64::MAX)], [Game::zero()]);
+//! assert_eq!(g.to_string(), "v*18446744073709551614");
+//! // Listing the options of a huge nimber is refused.
+//! let big = Game::nimber(NIMBER_OPTIONS_LIMIT + 1);
+//! assert!(catch(|| big.left_options().len()).is_err());
+//! ```
+
+use std::fmt;
+use std::panic::{self, UnwindSafe};
+
+/// The largest `k` for which the options `*0, …, *(k − 1)` of `*k` are written out.
+pub const NIMBER_OPTIONS_LIMIT: u64 = 1 << 16;
+
+/// The largest `|n|` for which the algebra walks the option chain of `x + n·↑ + *k`
+/// (`n·↑ + *k`, `(n − 1)·↑ + *(k ⊕ 1)`, …, one form per step).
+pub const UP_CHAIN_LIMIT: u64 = 1 << 16;
+
+/// A request that needs a form larger than the algebra's limits; the message says which.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExpansionLimit {
+    /// What was too large, and the limit.
+    pub message: String,
+}
+
+impl fmt::Display for ExpansionLimit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for ExpansionLimit {}
+
+/// Abandons the current operation with an [`ExpansionLimit`] (see the module documentation).
+#[cold]
+pub(crate) fn exceeded(message: String) -> ! {
+    panic::resume_unwind(Box::new(ExpansionLimit { message }))
+}
+
+/// Runs `f`, turning an [`ExpansionLimit`] raised inside it into an `Err`. Other panics (bugs)
+/// continue to unwind.
+pub fn catch<T>(f: impl FnOnce() -> T + UnwindSafe) -> Result<T, ExpansionLimit> {
+    match panic::catch_unwind(f) {
+        Ok(v) => Ok(v),
+        Err(payload) => match payload.downcast::<ExpansionLimit>() {
+            Ok(limit) => Err(*limit),
+            Err(other) => panic::resume_unwind(other),
+        },
+    }
+}
+
+/// Refuses to write out the options of `*k` beyond [`NIMBER_OPTIONS_LIMIT`].
+pub(crate) fn check_nimber_options(k: u64) {
+    if k > NIMBER_OPTIONS_LIMIT {
+        exceeded(format!(
+            "this needs the {k} options of the nimber *{k}, beyond the limit of {NIMBER_OPTIONS_LIMIT}"
+        ));
+    }
+}
+
+/// Refuses to walk the chain below `n·↑` beyond [`UP_CHAIN_LIMIT`] steps.
+pub(crate) fn check_up_chain(n: i64) {
+    if n.unsigned_abs() > UP_CHAIN_LIMIT {
+        exceeded(format!(
+            "this needs the {} forms below {n}·↑, beyond the limit of {UP_CHAIN_LIMIT}",
+            n.unsigned_abs()
+        ));
+    }
+}
+
+/// An up multiple outside `i64`.
+pub(crate) fn up_overflow() -> ! {
+    exceeded(format!(
+        "an up multiple outside the supported range ±{} (2^63 - 1)",
+        i64::MAX
+    ))
+}
