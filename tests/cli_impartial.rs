@@ -68,7 +68,7 @@ fn tables() {
     assert_eq!(code, 0);
     let paper = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../shared/cases/paper-table1-ryuoh-p3-q9.tsv"
+        "/tests/data/paper-table1-ryuoh-p3-q9.tsv"
     ))
     .unwrap();
     // Everything but the caption line equals the paper's table.
