@@ -1,7 +1,8 @@
 //! The impartial workloads of `examples/workloads` under criterion: the first 10^7 Grundy values
-//! of the subtraction game S = {1,2,3}, and the 1024×1024 Wythoff Grundy table through the fast
-//! path (the 4096 table is the `grundy-wythoff 4096` workload). Small sample sizes keep a run
-//! short: `cargo bench --bench impartial`.
+//! of the subtraction games S = {1,2,3}, {2,5,7} and {1,4,9,16,25} (the peer bench's sets), and
+//! the 1024×1024 Wythoff Grundy table through the fast path (the 4096 table is the
+//! `grundy-wythoff 4096` workload). Small sample sizes keep a run short:
+//! `cargo bench --bench impartial`.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use partizan::games::wythoff;
@@ -13,9 +14,12 @@ fn impartial(c: &mut Criterion) {
     group.sample_size(10);
     group.warm_up_time(Duration::from_millis(500));
     group.measurement_time(Duration::from_secs(3));
-    group.bench_function("subtraction(1,2,3) 10000000", |b| {
-        b.iter(|| subtraction_sequence(black_box(&[1, 2, 3]), black_box(10_000_000)).unwrap())
-    });
+    for set in [&[1, 2, 3][..], &[2, 5, 7], &[1, 4, 9, 16, 25]] {
+        let name: Vec<String> = set.iter().map(usize::to_string).collect();
+        group.bench_function(format!("subtraction({}) 10000000", name.join(",")), |b| {
+            b.iter(|| subtraction_sequence(black_box(set), black_box(10_000_000)).unwrap())
+        });
+    }
     group.bench_function("grundy-wythoff 1024", |b| {
         b.iter(|| wythoff::grundy_table(black_box(1024), black_box(1024)))
     });

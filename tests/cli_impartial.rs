@@ -35,10 +35,69 @@ fn grundy_subtraction_prints_values_and_period() {
     // 0 1 0 1 2 3 2 repeating (by hand: G(n) = mex{G(n−1), G(n−3), G(n−4)}).
     assert_eq!(lines[1], "0 1 0 1 2 3 2 0 1 0 1 2 3 2 0 1 0 1 2 3 2");
     assert!(
-        lines[2].starts_with("period 7, pre-period 0 (proven"),
+        lines[2].starts_with("period 7, pre-period 0 (proven: "),
         "{}",
         lines[2]
     );
+    // S = {1, 2, 3}: G(n) = n mod 4.
+    let (code, out, _) = run(&["grundy", "subtraction", "1,2,3", "--to", "9"]);
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().nth(1), Some("0 1 2 3 0 1 2 3 0 1"));
+    assert!(out
+        .lines()
+        .nth(2)
+        .unwrap()
+        .starts_with("period 4, pre-period 0 (proven: "));
+}
+
+/// `G(0..len)` of the subtraction game `set` by direct mex over the moves.
+fn brute_subtraction(set: &[usize], len: usize) -> Vec<u32> {
+    let mut g: Vec<u32> = Vec::new();
+    for n in 0..len {
+        let options: Vec<u32> = set.iter().filter(|&&s| s <= n).map(|&s| g[n - s]).collect();
+        g.push((0..).find(|v| !options.contains(v)).unwrap());
+    }
+    g
+}
+
+#[test]
+fn grundy_subtraction_periods_agree_with_brute_force() {
+    for set in [[2, 5, 7].as_slice(), &[1, 4, 9, 16, 25], &[3, 5, 8]] {
+        let long = brute_subtraction(set, 10_000);
+        // The least period over the second half, and the least pre-period of that period.
+        let period = (1..5000)
+            .find(|&p| (5000..10_000 - p).all(|n| long[n + p] == long[n]))
+            .unwrap();
+        let mut preperiod = 5000;
+        while preperiod > 0 && long[preperiod - 1 + period] == long[preperiod - 1] {
+            preperiod -= 1;
+        }
+        let text: Vec<String> = set.iter().map(usize::to_string).collect();
+        let (code, out, err) = run(&["grundy", "subtraction", &text.join(","), "--to", "30"]);
+        assert_eq!(code, 0, "{err}");
+        let shown: Vec<String> = long[..31].iter().map(u32::to_string).collect();
+        assert_eq!(out.lines().nth(1), Some(shown.join(" ").as_str()));
+        let line = out.lines().nth(2).unwrap();
+        assert!(
+            line.starts_with(&format!(
+                "period {period}, pre-period {preperiod} (proven: "
+            )),
+            "{set:?}: {line}"
+        );
+    }
+}
+
+#[test]
+fn apparent_periods_are_not_printed() {
+    // 0.16 ends G(0..=100000) with twelve values of period 3, but its true period is 149459 from
+    // 105351 on (Gangolli and Plambeck 1989): no period may be printed.
+    let (code, out, err) = run(&["grundy", "octal", "0.16", "--to", "100000"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().nth(2), Some("no period found in G(0..=100000)"));
+    // Grundy's game: no periodicity theorem applies, and no period is known.
+    let (code, out, _) = run(&["grundy", "grundy-game", "--to", "300"]);
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().nth(2), Some("no period found in G(0..=300)"));
 }
 
 #[test]
@@ -50,7 +109,7 @@ fn grundy_octal_kayles_and_grundys_game() {
         .lines()
         .nth(2)
         .unwrap()
-        .starts_with("period 12, pre-period 71 (proven"));
+        .starts_with("period 12, pre-period 71 (proven: Guy–Smith"));
     assert!(out
         .lines()
         .nth(1)
@@ -68,7 +127,7 @@ fn tables() {
     assert_eq!(code, 0);
     let paper = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../shared/cases/paper-table1-ryuoh-p3-q9.tsv"
+        "/tests/data/paper-table1-ryuoh-p3-q9.tsv"
     ))
     .unwrap();
     // Everything but the caption line equals the paper's table.

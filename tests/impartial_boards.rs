@@ -212,7 +212,7 @@ fn ryuoh_theorem_two_one_for_q_multiple_of_p_and_brute_force_tables_otherwise() 
 fn ryuoh_table_one_of_the_paper_cell_by_cell() {
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../shared/cases/paper-table1-ryuoh-p3-q9.tsv"
+        "/tests/data/paper-table1-ryuoh-p3-q9.tsv"
     );
     let text = std::fs::read_to_string(path).expect("read the paper's Table 1");
     let paper = Table::from_tsv(&text).unwrap();

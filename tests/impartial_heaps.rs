@@ -7,6 +7,7 @@
 use partizan::games::nim;
 use partizan::games::octal::{GrundyGame, OctalGame};
 use partizan::games::subtraction::{bash_grundy, Convention, Subtraction, TakeRange};
+use partizan::solve::grundy::Proof;
 use std::collections::HashMap;
 
 fn mex(values: impl IntoIterator<Item = u32>) -> u32 {
@@ -140,34 +141,70 @@ fn check_period(long: &[u32], period: usize, preperiod: usize, what: &str) {
     }
 }
 
+/// The least period and pre-period that `long` shows over its second half, by trying every
+/// period: exact for a sequence whose pre-period and period are both well below half its length.
+fn brute_period(long: &[u32]) -> (usize, usize) {
+    let half = long.len() / 2;
+    let period = (1..half)
+        .find(|&p| (half..long.len() - p).all(|n| long[n + p] == long[n]))
+        .expect("a period over the second half");
+    let mut preperiod = half;
+    while preperiod > 0 && long[preperiod - 1 + period] == long[preperiod - 1] {
+        preperiod -= 1;
+    }
+    (period, preperiod)
+}
+
 #[test]
 fn subtraction_games_match_brute_force_and_their_periods_hold() {
     let sets: &[&[usize]] = &[
+        &[1, 2, 3],
         &[1, 3, 4],
         &[2, 5],
+        &[2, 5, 7],
         &[2, 3, 7],
         &[1, 4, 9, 16],
+        &[1, 4, 9, 16, 25],
         &[3, 5, 8],
         &[5, 7, 11, 12],
         &[1, 2, 6],
+        &[4, 9, 13, 40],
     ];
     for set in sets {
         let game = Subtraction::new(set).unwrap();
-        let long = brute_subtraction(set, 3000);
-        assert_eq!(game.grundy_sequence(3000), long, "{set:?}");
+        let long = brute_subtraction(set, 20_000);
+        assert_eq!(game.grundy_sequence(20_000), long, "{set:?}");
         let p = game
-            .periodicity(1000)
+            .periodicity(20_000)
             .expect("a finite subtraction set is periodic");
-        assert!(p.proven, "{set:?}: {p}");
-        assert_eq!(p.saltus, 0);
+        assert!(
+            matches!(p.proof, Proof::RepeatedWindow { order, .. } if order == *set.last().unwrap()),
+            "{set:?}: {p}"
+        );
+        assert_eq!((p.period, p.preperiod), brute_period(&long), "{set:?}: {p}");
         check_period(&long, p.period, p.preperiod, &format!("{set:?}"));
     }
-    // Hand-derived: S = {1, 3, 4} has 0 1 0 1 2 3 2 repeating from 0 (Winning Ways ch. 4).
+    // Hand-derived: S = {1, 2, 3} is the Bash game, G(n) = n mod 4; S = {1, 3, 4} has
+    // 0 1 0 1 2 3 2 repeating from 0 (Winning Ways ch. 4).
+    let g = Subtraction::parse("1,2,3").unwrap().grundy_sequence(1000);
+    assert!(g.iter().enumerate().all(|(n, &v)| v as usize == n % 4));
+    let p = Subtraction::parse("1,2,3")
+        .unwrap()
+        .periodicity(100)
+        .unwrap();
+    assert_eq!((p.period, p.preperiod), (4, 0));
+    let g = Subtraction::parse("1,3,4").unwrap().grundy_sequence(1000);
+    assert!(g
+        .iter()
+        .enumerate()
+        .all(|(n, &v)| v == [0, 1, 0, 1, 2, 3, 2][n % 7]));
     let p = Subtraction::parse("1,3,4")
         .unwrap()
         .periodicity(100)
         .unwrap();
     assert_eq!((p.period, p.preperiod), (7, 0));
+    // Not enough values for a window to repeat: no period is claimed.
+    assert_eq!(Subtraction::parse("1,3,4").unwrap().periodicity(6), None);
     assert!(Subtraction::parse("").is_err());
     assert!(Subtraction::parse("0,1").is_err());
     assert!(Subtraction::parse("1,x").is_err());
@@ -261,24 +298,24 @@ fn octal_games_match_the_published_sequences() {
 
 #[test]
 fn octal_periods_are_the_published_ones() {
-    // A002186: "From n=71 on, the sequence is periodic with period 12."
+    // A002186: "From n=71 on, the sequence is periodic with period 12." (Guy and Smith 1956.)
     let p = OctalGame::kayles().periodicity(300).unwrap();
-    assert_eq!(
-        (p.period, p.preperiod, p.saltus, p.proven),
-        (12, 71, 0, true)
-    );
+    assert_eq!((p.period, p.preperiod), (12, 71));
+    assert_eq!(p.proof, Proof::OctalTheorem { code_length: 2 });
     // A002187: "Has period 34 with the only exceptions at n=0, 14, 16, 17, 31, 34 and 51."
     let p = OctalGame::dawson_chess().periodicity(300).unwrap();
-    assert_eq!((p.period, p.preperiod, p.proven), (34, 52, true));
-    // Dawson's Kayles is the same shifted by one.
+    assert_eq!((p.period, p.preperiod), (34, 52));
+    // Dawson's Kayles is the same shifted by one (a(n − 1)): its last exception is at 52.
     let p = OctalGame::dawson_kayles().periodicity(300).unwrap();
-    assert_eq!((p.period, p.preperiod, p.proven), (34, 53, true));
-    // Too few values for the certificate: the period is only apparent (or not found).
-    assert!(OctalGame::kayles()
-        .periodicity(120)
-        .is_none_or(|p| !p.proven));
-    // Grundy's game has no known period, and nothing is claimed proven.
-    assert!(GrundyGame.periodicity(300).is_none_or(|p| !p.proven));
+    assert_eq!((p.period, p.preperiod), (34, 53));
+    // Too few values for the certificate (Kayles needs 2·71 + 2·12 + 2 = 168): nothing claimed,
+    // although the values up to 120 already show period 12 from 71.
+    assert_eq!(OctalGame::kayles().periodicity(120), None);
+    assert_eq!(OctalGame::kayles().periodicity(167), None);
+    assert!(OctalGame::kayles().periodicity(168).is_some());
+    // 0.16 shows period 3 on its last values up to 10^5, but its true period is 149459 from
+    // 105351 on (Gangolli and Plambeck 1989): nothing may be claimed from 10^4 values.
+    assert_eq!(OctalGame::parse("0.16").unwrap().periodicity(10_000), None);
 }
 
 /// `G(0..len)` of an octal game by a direct reading of the digits, as lists of resulting heaps.
@@ -322,7 +359,7 @@ fn octal_codes_match_a_direct_reading_of_the_digits() {
             brute_octal(game.digits(), 150),
             "{code}"
         );
-        if let Some(p) = game.periodicity(600).filter(|p| p.proven) {
+        if let Some(p) = game.periodicity(600) {
             let long = brute_octal(game.digits(), 1500);
             check_period(&long, p.period, p.preperiod, code);
         }

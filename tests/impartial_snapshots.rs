@@ -1,6 +1,6 @@
 //! Snapshots of the impartial tables (under `snapshots/`). Each content is also checked against
 //! an independent source elsewhere: Table 1 cell by cell against the paper's
-//! `shared/cases/paper-table1-ryuoh-p3-q9.tsv` (here and in `impartial_boards.rs`), the Wythoff
+//! `tests/data/paper-table1-ryuoh-p3-q9.tsv` (here and in `impartial_boards.rs`), the Wythoff
 //! table against OEIS A317205 (`impartial_boards.rs`), the sequences against OEIS A002186,
 //! A002187 and A002188 (`impartial_heaps.rs`).
 
@@ -25,7 +25,7 @@ fn ryuoh_paper_table_one() {
     let table = ryuoh::table(&args).unwrap();
     let paper = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../shared/cases/paper-table1-ryuoh-p3-q9.tsv"
+        "/tests/data/paper-table1-ryuoh-p3-q9.tsv"
     ))
     .unwrap();
     assert_eq!(table.cells, Table::from_tsv(&paper).unwrap().cells);

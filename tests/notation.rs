@@ -1,4 +1,4 @@
-//! The printer and parser against `shared/NOTATION.md`.
+//! The printer and parser against `docs/NOTATION.md`.
 
 use partizan::Game;
 
@@ -17,7 +17,7 @@ fn error(s: &str) -> String {
 
 #[test]
 fn the_example_table_of_notation_md() {
-    // Copied from the "Examples" table of shared/NOTATION.md (input, canonical form printed).
+    // Copied from the "Examples" table of docs/NOTATION.md (input, canonical form printed).
     let table = [
         ("{0|0}", "*"),
         ("{0,*|0,*}", "*2"),

@@ -72,7 +72,7 @@ fn tables() {
     assert_eq!(code, 0, "{err}");
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../shared/cases/paper-table3-partizan-queen-p3.tsv"
+        "/tests/data/paper-table3-partizan-queen-p3.tsv"
     );
     let paper = std::fs::read_to_string(path).unwrap();
     // Everything but the caption line is the paper's Table 3.

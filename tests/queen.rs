@@ -1,5 +1,5 @@
 //! The partizan Queen against the paper: Theorem 3.1, formula (4), the claim that orthogonal
-//! limits change nothing, and Tables 2 and 3 (`../shared/cases`).
+//! limits change nothing, and Tables 2 and 3 (`tests/data`).
 
 use partizan::games::queen::{queen_table, PartizanQueen};
 use partizan::solve::{Solver, Table, TableArgs};
@@ -124,7 +124,7 @@ fn wythoff_by_the_general_constructor_matches_a_mex_table() {
 }
 
 fn paper_table(file: &str) -> Table {
-    let path = format!("{}/../shared/cases/{file}", env!("CARGO_MANIFEST_DIR"));
+    let path = format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     Table::from_tsv(&text).unwrap()
 }

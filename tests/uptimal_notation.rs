@@ -1,5 +1,5 @@
 //! Printing and parsing of uptimals (`^<n>`, `^[n]`), tinies, minies and switches, as
-//! `shared/NOTATION.md` specifies, and parse(print(G)) = G in ASCII and Unicode.
+//! `docs/NOTATION.md` specifies, and parse(print(G)) = G in ASCII and Unicode.
 
 mod common;
 

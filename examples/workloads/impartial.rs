@@ -1,6 +1,7 @@
-//! The `subtraction N` workload (the peer bench's: the first N Grundy values of S = {1,2,3}, with
-//! the same summary fields and checksum) and `grundy-wythoff N` (the N×N Wythoff Grundy table
-//! through the impartial fast path).
+//! The `subtraction [SET] N...` workload (the peer bench's: the first N Grundy values of the
+//! subtraction game S, {1,2,3} unless a token with commas such as `2,5,7` sets S for the sizes
+//! after it, with the same summary fields and checksum) and `grundy-wythoff N` (the N×N Wythoff
+//! Grundy table through the impartial fast path).
 
 use super::{emit, parse_sizes, timed};
 use partizan::games::wythoff;
@@ -14,19 +15,39 @@ fn checksum(values: &[u32]) -> u64 {
         .fold(0u64, |c, &v| c.wrapping_mul(31).wrapping_add(v as u64))
 }
 
-pub fn run_subtraction(sizes: &[String]) -> Result<(), String> {
-    for m in parse_sizes::<usize>(sizes, "N")? {
-        let ((values, sum), secs) = timed(|| {
-            let values = subtraction_sequence(&[1, 2, 3], m).expect("a valid set");
-            let sum = checksum(&values);
-            (values, sum)
+pub fn run_subtraction(args: &[String]) -> Result<(), String> {
+    // The set as given (the peer prints it unsorted), and the sizes that follow it.
+    let mut set: Vec<usize> = vec![1, 2, 3];
+    if !args.iter().any(|a| !a.contains(',')) {
+        return Err("give at least one N".into());
+    }
+    for arg in args {
+        if arg.contains(',') {
+            set = arg
+                .split(',')
+                .filter(|t| !t.is_empty())
+                .map(|t| {
+                    t.parse()
+                        .map_err(|_| format!("{t:?} in the set {arg:?} is not a positive integer"))
+                })
+                .collect::<Result<_, _>>()?;
+            continue;
+        }
+        let m: usize = parse_sizes(std::slice::from_ref(arg), "N")?[0];
+        let (result, secs) = timed(|| {
+            subtraction_sequence(&set, m).map(|values| {
+                let sum = checksum(&values);
+                (values, sum)
+            })
         });
+        let (values, sum) = result.map_err(|e| e.to_string())?;
         let first: Vec<String> = values.iter().take(8).map(u32::to_string).collect();
         let last = values
             .last()
             .map_or(Game::zero(), |&v| Game::nimber(v as u64));
+        let name: Vec<String> = set.iter().map(usize::to_string).collect();
         emit(
-            &format!("subtraction(1,2,3) {m}"),
+            &format!("subtraction({}) {m}", name.join(",")),
             secs,
             &format!(
                 "terms={m} first8=[{}] last={last} checksum={sum}",

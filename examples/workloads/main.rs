@@ -5,7 +5,7 @@
 //! ```text
 //! cargo run --release --example workloads -- sum 14
 //! cargo run --release --example workloads -- compare 1000
-//! cargo run --release --example workloads -- subtraction 10000000
+//! cargo run --release --example workloads -- subtraction 10000000 2,5,7 10000000
 //! cargo run --release --example workloads -- grundy-wythoff 4096
 //! cargo run --release --example workloads -- queen 64 128
 //! cargo run --release --example workloads -- domineering 5x5 5x6
@@ -50,7 +50,7 @@ const WORKLOADS: &[(&str, &str, Workload)] = &[
     ),
     (
         "subtraction",
-        "subtraction N...: the first N Grundy values of the subtraction game S = {1,2,3}",
+        "subtraction [SET] N...: the first N Grundy values of the subtraction game S ({1,2,3}, or SET such as 2,5,7 for the sizes after it)",
         impartial::run_subtraction,
     ),
     (

@@ -4,7 +4,8 @@
 //! `0..7`: digit `d_k` says how a move may take `k` tokens from one heap. It is the sum of 1 if
 //! the move may take a whole heap of exactly `k`, 2 if it may take `k` from a larger heap and
 //! leave the rest as one heap, and 4 if it may take `k` and split the rest into two non-empty
-//! heaps (*Winning Ways* ch. 4, "Octal games"; Siegel, CGT §IV.2). The digit before the point
+//! heaps (*Winning Ways* ch. 4, "Octal games"; Siegel, *Combinatorial Game Theory* ch. IV). The
+//! digit before the point
 //! is 0 or 4 (4: split a heap without taking anything). Normal play.
 //! - `0.77` *Kayles*: knock down one pin or two adjacent pins from a row.
 //! - `0.07` *Dawson's Kayles*: knock down two adjacent pins.
@@ -20,9 +21,11 @@
 //! **Theorems checked.**
 //! - The *Octal Periodicity Theorem* (Guy and Smith 1956; *Winning Ways* ch. 4): for a code of
 //!   length `t`, if `G(n + p) = G(n)` for `n0 <= n < 2·n0 + p + t`, the sequence has period `p`
-//!   from `n0` on. [`OctalGame::periodicity`] finds the least such period and certifies it; for
-//!   Kayles it proves period 12 from 71 on (OEIS A002186: "from n=71 on, periodic with period
-//!   12"), for Dawson's chess period 34 with last exception 51 (OEIS A002187).
+//!   from `n0` on. [`OctalGame::periodicity`] reports a period only when the computed values
+//!   reach that bound ([`crate::solve::grundy::octal_periodicity`]); it proves period 12 from 71
+//!   on for Kayles (OEIS A002186: "from n=71 on, periodic with period 12"), period 34 with last
+//!   exception 51 for Dawson's chess (OEIS A002187). No period is claimed for a pattern that only
+//!   fits the computed values, and none for Grundy's game, to which no such theorem applies.
 //! - The values agree with the published sequences OEIS A002186 (Kayles), A002187 (Dawson's chess;
 //!   Dawson's Kayles is `a(n − 1)`) and A002188 (Grundy's game), and with the canonical forms of
 //!   [`crate::solve::Solver`].
@@ -146,16 +149,22 @@ impl OctalGame {
         grundy::octal_sequence(&self.digits, len).expect("validated digits")
     }
 
-    /// The least period and pre-period shown by the first `len` values, certified by the Octal
-    /// Periodicity Theorem when `len` reaches `2·n0 + 2p + t` ([`grundy::periodicity`]).
+    /// The least period and pre-period that the first `len` values prove by the Octal
+    /// Periodicity Theorem, i.e. when `len >= 2·n0 + 2p + t`; `None` when they prove none
+    /// ([`grundy::octal_periodicity`]).
     ///
     /// ```
     /// use partizan::games::octal::OctalGame;
-    /// let p = OctalGame::kayles().periodicity(200).unwrap();
-    /// assert_eq!((p.period, p.preperiod, p.proven), (12, 71, true));
+    /// // Kayles: period 12 from 71 on (Guy and Smith 1956; OEIS A002186), proven by 168 values.
+    /// let p = OctalGame::kayles().periodicity(168).unwrap();
+    /// assert_eq!((p.period, p.preperiod), (12, 71));
+    /// assert_eq!(OctalGame::kayles().periodicity(167), None);
+    /// // Dawson's Kayles, 0.07: period 34; its last exception is G(52) (OEIS A002187, shifted).
+    /// let p = OctalGame::dawson_kayles().periodicity(300).unwrap();
+    /// assert_eq!((p.period, p.preperiod), (34, 53));
     /// ```
     pub fn periodicity(&self, len: usize) -> Option<Periodicity> {
-        grundy::periodicity(&self.grundy_sequence(len), Some(self.code_length()))
+        grundy::octal_periodicity(&self.grundy_sequence(len), self.code_length())
     }
 }
 
@@ -213,12 +222,6 @@ impl GrundyGame {
     /// `G(0), ..., G(len − 1)` for one heap.
     pub fn grundy_sequence(&self, len: usize) -> Vec<u32> {
         grundy::grundy_game_sequence(len)
-    }
-
-    /// The least period shown by the first `len` values (no theorem certifies one: none is known
-    /// for Grundy's game).
-    pub fn periodicity(&self, len: usize) -> Option<Periodicity> {
-        grundy::periodicity(&self.grundy_sequence(len), None)
     }
 }
 

@@ -26,7 +26,7 @@
 //!   `G(x, y) = ((x + y) mod p) + p·(⌊(x mod q)/p⌋ ⊕ ⌊(y mod q)/p⌋)`, against brute force for every
 //!   `q ≡ 0 (mod p)` up to 42 on the 40×40 board. For other `q` no formula is claimed and the table
 //!   is computed by brute force.
-//! - Table 1 of the paper (p = 3, q = 9, 19×19; `shared/cases/paper-table1-ryuoh-p3-q9.tsv`),
+//! - Table 1 of the paper (p = 3, q = 9, 19×19; `tests/data/paper-table1-ryuoh-p3-q9.tsv`),
 //!   cell by cell.
 
 use crate::game::notation::{Arg, NamedArg};

@@ -9,14 +9,21 @@
 //! | `kayles`, `dawson-kayles`, `dawson-chess` | none | the octal games `0.77`, `0.07`, `0.137` |
 //! | `grundy-game` | none | [`crate::games::octal::GrundyGame`] |
 //!
-//! The period of a subtraction or octal game is certified by the Octal Periodicity Theorem (see
-//! [`crate::solve::grundy::periodicity`]); when the printed values do not suffice for the
-//! certificate, more are computed for the period only (up to 2^20 values, 2^13 for games that
-//! split heaps). Otherwise the report says the period is only apparent, or that none was found.
+//! A period is printed only when it is proven, with its proof:
+//! - a subtraction game: the last `max(S)` values repeat an earlier window of `max(S)` values
+//!   ([`crate::solve::grundy::subtraction_periodicity`]); the search goes on past the printed
+//!   values, up to 2^24 values;
+//! - an octal game (and take-a-range, an octal game): the Octal Periodicity Theorem of Guy and
+//!   Smith, with its bound `2·n0 + 2p + t` inside the computed values
+//!   ([`crate::solve::grundy::octal_periodicity`]); more values than printed are computed for the
+//!   certificate, up to 2^20 (2^13 for games that split heaps, whose values cost quadratic time).
+//!
+//! Otherwise the report says `no period found in G(0..=N)`, `N + 1` being the number of values
+//! examined. Grundy's game has no periodicity theorem (and no known period), so it always says so.
 
 use crate::games::octal::{GrundyGame, OctalGame, MAX_SPLIT_HEAP};
 use crate::games::subtraction::{checked_len, Subtraction, TakeRange};
-use crate::solve::grundy::{periodicity, Periodicity};
+use crate::solve::grundy::{octal_periodicity, subtraction_periodicity, Periodicity};
 use std::fmt;
 
 /// The first values of a heap game and their periodicity.
@@ -26,9 +33,10 @@ pub struct SequenceReport {
     pub name: String,
     /// `G(0), ..., G(to)`.
     pub values: Vec<u32>,
-    /// The least period found, if any.
+    /// The least period and pre-period, when proven.
     pub periodicity: Option<Periodicity>,
-    /// How many values the period search examined (at least `values.len()`).
+    /// How many values the period search examined (the printed ones, or more when the proof
+    /// needed more; fewer when a subtraction game's window repeated earlier).
     pub examined: usize,
 }
 
@@ -90,8 +98,10 @@ fn split_len(to: usize) -> Result<usize, String> {
 /// quadratic time.
 const SEARCH_CAP: usize = 1 << 20;
 const SPLIT_SEARCH_CAP: usize = 1 << 13;
+/// How far a subtraction game's window search goes (64 MB of values at most; a few ns a value).
+const SUBTRACTION_SEARCH_CAP: usize = 1 << 24;
 
-/// `G(0..len)`, and the least period certified by the Octal Periodicity Theorem for a code of
+/// `G(0..len)`, and the least period proven by the Octal Periodicity Theorem for a code of
 /// length `code_length`: when `len` values do not suffice for the certificate, more are computed
 /// (doubling, up to `cap`) for the period only.
 fn with_period(
@@ -103,8 +113,8 @@ fn with_period(
     let mut n = len;
     loop {
         let mut values = sequence(n);
-        let found = periodicity(&values, Some(code_length));
-        if found.is_some_and(|p| p.proven) || n >= cap {
+        let found = octal_periodicity(&values, code_length);
+        if found.is_some() || n >= cap {
             values.truncate(len);
             return (values, found, n);
         }
@@ -158,12 +168,11 @@ pub const SEQUENCES: &[SequenceFamily] = &[
         build: |args, to| {
             no_args(args, "grundy-game")?;
             let values = GrundyGame.grundy_sequence(split_len(to)?);
-            let periodicity = periodicity(&values, None);
             Ok(SequenceReport {
                 name: "Grundy's game".into(),
                 examined: values.len(),
                 values,
-                periodicity,
+                periodicity: None,
             })
         },
     },
@@ -187,12 +196,9 @@ pub const SEQUENCES: &[SequenceFamily] = &[
         build: |args, to| {
             let game = Subtraction::parse(one_arg(args, "the subtraction set, e.g. 1,3,4")?)?;
             let set: Vec<String> = game.set().iter().map(usize::to_string).collect();
-            let (values, periodicity, examined) = with_period(
-                |n| game.grundy_sequence(n),
-                checked_len(to)?,
-                game.set()[game.set().len() - 1],
-                SEARCH_CAP,
-            );
+            let (values, periodicity, examined) =
+                subtraction_periodicity(game.set(), checked_len(to)?, SUBTRACTION_SEARCH_CAP)
+                    .map_err(|e| e.to_string())?;
             Ok(SequenceReport {
                 name: format!("subtraction game {{{}}}", set.join(",")),
                 values,
@@ -237,14 +243,20 @@ pub const SEQUENCES: &[SequenceFamily] = &[
 /// The sequence of family `name` with arguments `args`, `G(0..=to)`.
 ///
 /// ```
-/// let r = partizan::games::sequence::sequence("subtraction", &["1,3,4".into()], 20).unwrap();
+/// use partizan::games::sequence::sequence;
+/// // S = {1, 3, 4}: 0 1 0 1 2 3 2 repeating from 0 (Winning Ways ch. 4).
+/// let r = sequence("subtraction", &["1,3,4".into()], 20).unwrap();
 /// assert_eq!(r.values[..7], [0, 1, 0, 1, 2, 3, 2]);
-/// assert_eq!(r.periodicity.unwrap().period, 7);
-/// // Kayles needs 168 values for its certificate; they are computed even for --to 10.
-/// let r = partizan::games::sequence::sequence("kayles", &[], 10).unwrap();
+/// let p = r.periodicity.unwrap();
+/// assert_eq!((p.period, p.preperiod), (7, 0));
+/// // Kayles: period 12 from 71 on (OEIS A002186). The certificate needs 168 values; they are
+/// // computed even for --to 10.
+/// let r = sequence("kayles", &[], 10).unwrap();
 /// assert_eq!(r.values.len(), 11);
 /// let p = r.periodicity.unwrap();
-/// assert_eq!((p.period, p.preperiod, p.proven), (12, 71, true));
+/// assert_eq!((p.period, p.preperiod), (12, 71));
+/// // Grundy's game: no theorem, no period.
+/// assert_eq!(sequence("grundy-game", &[], 50).unwrap().periodicity, None);
 /// ```
 pub fn sequence(name: &str, args: &[String], to: usize) -> Result<SequenceReport, String> {
     match SEQUENCES.iter().find(|s| s.name == name) {

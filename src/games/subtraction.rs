@@ -14,10 +14,13 @@
 //!
 //! **Theorems checked.**
 //! - The Grundy sequence of a finite subtraction set is eventually periodic (*Winning Ways* ch. 4;
-//!   Siegel, CGT §IV.2): the value of `n` depends only on the previous `max S` values. The period
-//!   and pre-period are found and certified with the Octal Periodicity Theorem, a subtraction game
-//!   being the octal game with digit 3 at each `s ∈ S` ([`crate::solve::grundy::periodicity`]).
-//! - Bash game: `G(n) = n mod (m + 1)` (*Winning Ways* ch. 4; Siegel, CGT §IV.2).
+//!   Siegel, *Combinatorial Game Theory* ch. IV): from `n = max S` on, `G(n)` depends only on the
+//!   previous `max S` values, so once that window of values repeats an earlier one the sequence
+//!   repeats for ever. The period and pre-period are proven that way, from the computed values
+//!   alone ([`crate::solve::grundy::subtraction_periodicity`]), and the values past the repeat
+//!   are copied rather than computed.
+//! - Bash game: `G(n) = n mod (m + 1)` (*Winning Ways* ch. 4; Siegel, *Combinatorial Game Theory*
+//!   ch. IV).
 //! - Take-a-range, with `r = n mod (p + q)`: when the last taker wins, the player to move loses
 //!   iff `r = 0` or `r > q`; when the last taker loses, he loses iff `1 <= r <= p`. A popular
 //!   statement of these rules gets them wrong, so the tests check both closed rules against a
@@ -92,20 +95,23 @@ impl Subtraction {
         grundy::subtraction_sequence(&self.set, len).expect("a validated subtraction set")
     }
 
-    /// The period and pre-period shown by the first `len` values, certified when `len` is large
-    /// enough (see [`grundy::periodicity`]).
+    /// The least period and pre-period, proven by a window of `max S` values that repeats an
+    /// earlier one among the first `search` values; `None` when no repeat is found there (see
+    /// [`grundy::subtraction_periodicity`]).
     ///
     /// ```
     /// use partizan::games::subtraction::Subtraction;
+    /// // S = {2, 5}: 0 0 1 1 0 2 1, repeating from 0 (by hand: G(n) = mex{G(n − 2), G(n − 5)}).
     /// let p = Subtraction::parse("2,5").unwrap().periodicity(100).unwrap();
-    /// // S = {2, 5}: 0 0 1 1 0 2 1 then period 7 (0 0 1 1 0 2 1 ...).
-    /// assert_eq!((p.period, p.preperiod, p.proven), (7, 0, true));
+    /// assert_eq!((p.period, p.preperiod), (7, 0));
+    /// // S = {1, 2, 3}: G(n) = n mod 4 (the Bash game).
+    /// let p = Subtraction::parse("1,2,3").unwrap().periodicity(100).unwrap();
+    /// assert_eq!((p.period, p.preperiod), (4, 0));
     /// ```
-    pub fn periodicity(&self, len: usize) -> Option<Periodicity> {
-        grundy::periodicity(
-            &self.grundy_sequence(len),
-            Some(self.set[self.set.len() - 1]),
-        )
+    pub fn periodicity(&self, search: usize) -> Option<Periodicity> {
+        grundy::subtraction_periodicity(&self.set, 0, search)
+            .expect("a validated subtraction set")
+            .1
     }
 }
 

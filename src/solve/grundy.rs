@@ -13,8 +13,9 @@
 //! - heap games: [`subtraction_sequence`] (any finite subtraction set), [`octal_sequence`]
 //!   (take-and-break games given by their octal digits), [`grundy_game_sequence`] (split a heap
 //!   into two unequal heaps);
-//! - [`periodicity`]: the least period, pre-period and saltus of a sequence, certified for octal
-//!   games by the Octal Periodicity Theorem of Guy and Smith;
+//! - proven periods only ([`Periodicity`], [`Proof`]): [`subtraction_periodicity`] (a window of
+//!   `max(S)` values repeats an earlier one) and [`octal_periodicity`] (the Octal Periodicity
+//!   Theorem of Guy and Smith, with its bound checked);
 //! - [`slider_table`]: the Grundy table of a piece that slides any distance left, down and/or
 //!   diagonally down-left, plus finitely many extra steps (Nim on two heaps, Wythoff's game, the
 //!   generalised Ryūō), in about `width · height · (values / 64)` word operations.
@@ -148,18 +149,22 @@ impl fmt::Display for HeapRuleError {
 
 impl std::error::Error for HeapRuleError {}
 
-/// The first `len` Grundy values `G(0), G(1), ...` of the subtraction game with subtraction set
-/// `set`: a move takes `s ∈ set` tokens from a heap of at least `s`.
-///
-/// Values never exceed `set.len()` (a position has at most that many options), so the mex is a
-/// single machine word when the set has fewer than 64 elements.
-///
-/// ```
-/// use partizan::solve::grundy::subtraction_sequence;
-/// // S = {1, 3, 4}: period 7, 0 1 0 1 2 3 2 (Winning Ways ch. 4).
-/// assert_eq!(subtraction_sequence(&[1, 3, 4], 9).unwrap(), [0, 1, 0, 1, 2, 3, 2, 0, 1]);
-/// ```
-pub fn subtraction_sequence(set: &[usize], len: usize) -> Result<Vec<u32>, HeapRuleError> {
+/// How many values the sequence computations produce between two reports to
+/// [`crate::progress::record`]: one atomic addition per batch, never one per value.
+const PROGRESS_BATCH: usize = 4096;
+
+/// Records value `n` of `0..len` as done, a batch at a time.
+#[inline]
+fn record_progress(n: usize, len: usize) {
+    if (n + 1) % PROGRESS_BATCH == 0 {
+        crate::progress::record(PROGRESS_BATCH as u64);
+    } else if n + 1 == len {
+        crate::progress::record((len % PROGRESS_BATCH) as u64);
+    }
+}
+
+/// Validates a subtraction set: sorted, without duplicates, non-empty, positive.
+fn subtraction_set(set: &[usize]) -> Result<Vec<usize>, HeapRuleError> {
     let mut s: Vec<usize> = set.to_vec();
     s.sort_unstable();
     s.dedup();
@@ -171,46 +176,217 @@ pub fn subtraction_sequence(set: &[usize], len: usize) -> Result<Vec<u32>, HeapR
             "0 is not a move (the game would not end)".into(),
         ));
     }
+    Ok(s)
+}
+
+/// The first `len` Grundy values `G(0), G(1), ...` of the subtraction game with subtraction set
+/// `set`: a move takes `s ∈ set` tokens from a heap of at least `s`.
+///
+/// From `n = max(S)` on, `G(n) = mex{G(n − s) : s ∈ S}` depends only on the window of the
+/// `max(S)` values before `n`. So once a window repeats an earlier one, the sequence is periodic
+/// from there on and the rest is a copy (the classical argument that a finite subtraction game is
+/// ultimately periodic: *Winning Ways* ch. 4; Siegel, *Combinatorial Game Theory* ch. IV). The
+/// repeat is looked for with Brent's cycle-finding algorithm on the windows, compared through a
+/// rolling hash and then exactly, at a constant cost per value; see [`subtraction_periodicity`].
+///
+/// ```
+/// use partizan::solve::grundy::subtraction_sequence;
+/// // S = {1, 3, 4}: period 7, 0 1 0 1 2 3 2 (Winning Ways ch. 4).
+/// assert_eq!(subtraction_sequence(&[1, 3, 4], 9).unwrap(), [0, 1, 0, 1, 2, 3, 2, 0, 1]);
+/// ```
+pub fn subtraction_sequence(set: &[usize], len: usize) -> Result<Vec<u32>, HeapRuleError> {
+    Ok(subtraction_values(&subtraction_set(set)?, len, len).0)
+}
+
+/// `G(0..len)` of the subtraction game with subtraction set `set`, and its least period and
+/// pre-period when they are proven by a repeated window among the first `max(len, search)`
+/// values; also how many values were examined (computing stops at the repeat).
+///
+/// **Criterion.** For `n >= m = max(S)` the value `G(n)` is a function of the window
+/// `G(n − m..n)`. If the windows before `a` and before `b` are equal, `m <= a < b`, then
+/// `G(j + (b − a)) = G(j)` for every `j >= a − m`, by induction on `j`: the whole infinite sequence
+/// is periodic. Brent's algorithm finds the least period `p` of the windows, which is the least
+/// eventual period of the values; the pre-period is the least `n0` with `G(j + p) = G(j)` for all
+/// `j >= n0`, found by walking back from `a − m`.
+///
+/// ```
+/// use partizan::solve::grundy::{subtraction_periodicity, Proof};
+/// // S = {1, 3, 4}: 0 1 0 1 2 3 2, repeating from 0.
+/// let (values, p, _) = subtraction_periodicity(&[1, 3, 4], 9, 100).unwrap();
+/// assert_eq!(values, [0, 1, 0, 1, 2, 3, 2, 0, 1]);
+/// let p = p.unwrap();
+/// assert_eq!((p.period, p.preperiod), (7, 0));
+/// assert!(matches!(p.proof, Proof::RepeatedWindow { order: 4, .. }));
+/// ```
+pub fn subtraction_periodicity(
+    set: &[usize],
+    len: usize,
+    search: usize,
+) -> Result<(Vec<u32>, Option<Periodicity>, usize), HeapRuleError> {
+    Ok(subtraction_values(&subtraction_set(set)?, len, search))
+}
+
+/// The body of [`subtraction_periodicity`] for a validated set `s`.
+fn subtraction_values(
+    s: &[usize],
+    len: usize,
+    search: usize,
+) -> (Vec<u32>, Option<Periodicity>, usize) {
+    let m = *s.last().expect("a validated set is non-empty");
+    let limit = len.max(search);
     let mut g: Vec<u32> = Vec::with_capacity(len);
-    let top = *s.last().expect("non-empty");
-    if s.len() < 64 {
-        // Below the largest move, only some moves apply.
-        for n in 0..len.min(top) {
-            let mut seen = 0u64;
-            for &k in s.iter().take_while(|&&k| k <= n) {
-                seen |= 1 << g[n - k];
-            }
-            g.push(seen.trailing_ones());
+    // Below the largest move only the moves s <= n apply. A position has at most |S| options,
+    // so every value is at most |S|.
+    let mut seen = Bitset::with_capacity(s.len() + 1);
+    for n in 0..limit.min(m) {
+        seen.clear();
+        for &k in s.iter().take_while(|&&k| k <= n) {
+            seen.insert(g[n - k] as usize);
         }
-        if s == [1, 2, 3] && len > 3 {
-            // The peer benchmark's set: the last three values stay in registers, so each value
-            // costs a short dependency chain and no reload of what was just stored.
-            let (mut a, mut b, mut c) = (g[0], g[1], g[2]);
-            for _ in top..len {
-                let next = ((1u64 << a) | (1u64 << b) | (1u64 << c)).trailing_ones();
-                g.push(next);
-                (a, b, c) = (b, c, next);
-            }
-        } else {
-            for n in top..len {
-                let mut seen = 0u64;
-                for &k in &s {
-                    seen |= 1 << g[n - k];
-                }
-                g.push(seen.trailing_ones());
-            }
-        }
+        g.push(seen.mex() as u32);
+    }
+    crate::progress::record(g.len() as u64);
+    let mut windows = WindowRepeat::new(&g, m);
+    let period = if s.len() < 64 {
+        // The mex of fewer than 64 values below 64 is one word's first zero bit.
+        extend_until_repeat(&mut g, limit, &mut windows, |g| {
+            let n = g.len();
+            s.iter()
+                .fold(0u64, |seen, &k| seen | 1 << g[n - k])
+                .trailing_ones()
+        })
     } else {
-        let mut seen = Bitset::with_capacity(s.len() + 1);
-        for n in 0..len {
+        extend_until_repeat(&mut g, limit, &mut windows, |g| {
+            let n = g.len();
             seen.clear();
-            for &k in s.iter().take_while(|&&k| k <= n) {
+            for &k in s {
                 seen.insert(g[n - k] as usize);
             }
-            g.push(seen.mex() as u32);
+            seen.mex() as u32
+        })
+    };
+    let examined = g.len();
+    let Some(period) = period else {
+        g.truncate(len);
+        return (g, None, examined);
+    };
+    // G(j + period) = G(j) for j >= earlier − m: the rest of G(0..len) is a copy, made in blocks
+    // that are whole periods and double in length.
+    let (earlier, later) = (windows.tortoise, examined);
+    let from = earlier - m;
+    while g.len() < len {
+        let n = g.len();
+        // G(n + i) = G(n − shift + i), the shift being whole periods.
+        let shift = (n - from) / period * period;
+        g.extend_from_within(n - shift..n - shift + shift.min(len - n));
+    }
+    crate::progress::record(g.len().saturating_sub(examined) as u64);
+    let mut preperiod = from;
+    while preperiod > 0 && g[preperiod - 1 + period] == g[preperiod - 1] {
+        preperiod -= 1;
+    }
+    g.truncate(len);
+    let periodicity = Periodicity {
+        preperiod,
+        period,
+        proof: Proof::RepeatedWindow {
+            order: m,
+            earlier,
+            later,
+        },
+    };
+    (g, Some(periodicity), examined)
+}
+
+/// Pushes `next(g)` onto `g` until it holds `limit` values or `windows` sees a repeated window;
+/// returns the period then.
+#[inline]
+fn extend_until_repeat(
+    g: &mut Vec<u32>,
+    limit: usize,
+    windows: &mut WindowRepeat,
+    mut next: impl FnMut(&[u32]) -> u32,
+) -> Option<usize> {
+    while g.len() < limit {
+        let end = (g.len() + PROGRESS_BATCH).min(limit);
+        let start = g.len();
+        while g.len() < end {
+            let v = next(g);
+            g.push(v);
+            if let Some(period) = windows.step(g) {
+                crate::progress::record((g.len() - start) as u64);
+                return Some(period);
+            }
+        }
+        crate::progress::record((end - start) as u64);
+    }
+    None
+}
+
+/// Brent's cycle-finding algorithm (Brent 1980, "An improved Monte Carlo factorization
+/// algorithm", BIT 20) on the windows `W(e) = G(e − order..e)`, `e >= order`, of a sequence whose
+/// every value from `G(order)` on is a function of the window before it.
+///
+/// The windows then form the orbit of a function, and Brent's algorithm finds the length of its
+/// cycle exactly: it keeps one saved window (the *tortoise*), moved to the current end each time
+/// the distance reaches a power of two, and reports the distance when the current window equals
+/// the saved one. Windows are compared through a polynomial rolling hash (arithmetic mod 2^64,
+/// updated in O(1) per value) and, when the hashes agree, element by element.
+struct WindowRepeat {
+    order: usize,
+    /// `HASH_BASE^order`, to drop the value leaving the window.
+    drop: u64,
+    /// The hash of the current window, `W(g.len())`.
+    hash: u64,
+    /// The end of the saved window, and its hash.
+    tortoise: usize,
+    tortoise_hash: u64,
+    /// The distance at which the tortoise next moves.
+    power: usize,
+}
+
+const HASH_BASE: u64 = 0x9E37_79B9_7F4A_7C15;
+
+impl WindowRepeat {
+    /// Starts with the window `W(order)`, when `g` holds at least `order` values.
+    fn new(g: &[u32], order: usize) -> WindowRepeat {
+        let first = &g[..order.min(g.len())];
+        let hash = first.iter().fold(0u64, |h, &v| {
+            h.wrapping_mul(HASH_BASE).wrapping_add(v as u64)
+        });
+        WindowRepeat {
+            order,
+            drop: (0..order).fold(1u64, |p, _| p.wrapping_mul(HASH_BASE)),
+            hash,
+            tortoise: order,
+            tortoise_hash: hash,
+            power: 1,
         }
     }
-    Ok(g)
+
+    /// Called after each push onto `g` (so `g.len() > order`): the period, when the window that
+    /// now ends `g` equals the saved one.
+    #[inline]
+    fn step(&mut self, g: &[u32]) -> Option<usize> {
+        let end = g.len();
+        self.hash = self
+            .hash
+            .wrapping_mul(HASH_BASE)
+            .wrapping_add(g[end - 1] as u64)
+            .wrapping_sub(self.drop.wrapping_mul(g[end - 1 - self.order] as u64));
+        let distance = end - self.tortoise;
+        if self.hash == self.tortoise_hash
+            && g[end - self.order..] == g[self.tortoise - self.order..self.tortoise]
+        {
+            return Some(distance);
+        }
+        if distance == self.power {
+            self.tortoise = end;
+            self.tortoise_hash = self.hash;
+            self.power *= 2;
+        }
+        None
+    }
 }
 
 /// The first `len` Grundy values of the octal game with digits `digits` (`digits[k]` for
@@ -258,6 +434,7 @@ pub fn octal_sequence(digits: &[u8], len: usize) -> Result<Vec<u32>, HeapRuleErr
         let v = seen.mex() as u32;
         max = max.max(v);
         g.push(v);
+        record_progress(n, len);
     }
     Ok(g)
 }
@@ -311,91 +488,120 @@ pub fn grundy_game_sequence(len: usize) -> Vec<u32> {
         let v = seen.mex() as u32;
         max = max.max(v);
         g.push(v);
+        record_progress(n, len);
     }
     g
 }
 
-/// The eventual (arithmetic) periodicity of a sequence: `G(n + period) = G(n) + saltus` for every
-/// `n >= preperiod`.
+/// The eventual periodicity of a Grundy sequence, `G(n + period) = G(n)` for every
+/// `n >= preperiod`, with its proof. Only proven periods are reported: the sequence computations
+/// return `None` rather than a pattern that merely fits the values computed so far.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Periodicity {
     /// The least `n0` from which the pattern holds.
     pub preperiod: usize,
     /// The least period.
     pub period: usize,
-    /// The constant added per period (0 for plain periodicity).
-    pub saltus: i64,
-    /// Whether a theorem guarantees the pattern forever (the Octal Periodicity Theorem), rather
-    /// than only on the computed values.
-    pub proven: bool,
+    /// Why the pattern holds for every `n`, not only on the computed values.
+    pub proof: Proof,
+}
+
+/// Why a [`Periodicity`] holds for the whole infinite sequence.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Proof {
+    /// The Octal Periodicity Theorem (Guy and Smith 1956) for an octal code of length
+    /// `code_length` = `t`: `G(n + p) = G(n)` was checked for `n0 <= n < 2·n0 + p + t`. See
+    /// [`octal_periodicity`].
+    OctalTheorem {
+        /// The code length `t`.
+        code_length: usize,
+    },
+    /// Every value from `G(order)` on is a function of the `order` values before it, and the
+    /// windows `G(earlier − order..earlier)` and `G(later − order..later)` are equal, so
+    /// `G(n + later − earlier) = G(n)` for all `n >= earlier − order`. See
+    /// [`subtraction_periodicity`].
+    RepeatedWindow {
+        /// The number of earlier values each value depends on (`max(S)` for a subtraction game).
+        order: usize,
+        /// The end of the first window.
+        earlier: usize,
+        /// The end of the repeated window.
+        later: usize,
+    },
 }
 
 impl fmt::Display for Periodicity {
+    /// One line, e.g. `period 12, pre-period 71 (proven: ...)`, the proof with its checked bound.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "period {}, pre-period {}", self.period, self.preperiod)?;
-        if self.saltus != 0 {
-            write!(f, ", saltus {}", self.saltus)?;
-        }
-        if self.proven {
-            write!(f, " (proven by the octal periodicity theorem)")
-        } else {
-            write!(f, " (apparent on the computed values, not proven)")
+        let (p, n0) = (self.period, self.preperiod);
+        write!(f, "period {p}, pre-period {n0} (proven: ")?;
+        match self.proof {
+            Proof::OctalTheorem { code_length } => write!(
+                f,
+                "Guy–Smith octal periodicity theorem, G(n + {p}) = G(n) checked for {n0} <= n < {})",
+                2 * n0 + p + code_length
+            ),
+            Proof::RepeatedWindow {
+                order,
+                earlier,
+                later,
+            } => write!(
+                f,
+                "G({}..={}) repeats G({}..={}), and each G(n), n >= {order}, depends only on the {order} values before it)",
+                later - order,
+                later - 1,
+                earlier - order,
+                earlier - 1
+            ),
         }
     }
 }
 
-/// The least period of `values` and its pre-period.
+/// The least period and pre-period of an octal game's Grundy values `values = G(0..len)` that
+/// the **Octal Periodicity Theorem** proves, if any.
 ///
-/// `code_length` is the length `t` of an octal game's code (the index of its last non-zero
-/// digit), when the values are an octal game's. Then the **Octal Periodicity Theorem** (Guy and
-/// Smith 1956; *Winning Ways* ch. 4, "The Periodicity Theorem"; Siegel, CGT ch. IV, the Octal Periodicity Theorem) certifies
-/// the period: if `G(n + p) = G(n)` for all `n0 <= n < 2·n0 + p + t`, then for all `n >= n0`.
-/// The least `p` whose certificate lies inside the computed values is the least period of the
-/// whole infinite sequence, with its least pre-period.
+/// The theorem (Guy and Smith, "The G-values of various games", Proc. Cambridge Philos. Soc. 52
+/// (1956); *Winning Ways* ch. 4, "The Periodicity Theorem"; Siegel, *Combinatorial Game Theory*
+/// ch. IV): for an octal game whose code has length `t` (its last non-zero digit is `d_t`), if
+/// `G(n + p) = G(n)` for all `n0 <= n < 2·n0 + p + t`, then for all `n >= n0`. A period is
+/// reported only when this bound lies inside the computed values (`2·n0 + 2p + t <= len`); a
+/// pattern that merely fits the values (0.16 shows period 3 on its last twelve values up to
+/// 100000, while its true period is 149459 from 105351 on: Gangolli and Plambeck 1989) is not.
 ///
-/// Without a certificate, the least `(p, n0)` (allowing a saltus, as in the arithmetic
-/// periodicity of *Winning Ways* ch. 4) that the values show at least three times over is
-/// reported with `proven: false`; `None` when there is none.
+/// The least `p` so certified is the least period of the infinite sequence (any eventual period
+/// is a multiple of the least one, with the same least pre-period), and `n0` its least
+/// pre-period.
 ///
 /// ```
-/// use partizan::solve::grundy::{periodicity, subtraction_sequence};
-/// let g = subtraction_sequence(&[1, 3, 4], 40).unwrap();
-/// let p = periodicity(&g, Some(4)).unwrap();
-/// assert_eq!((p.period, p.preperiod, p.proven), (7, 0, true));
+/// use partizan::solve::grundy::{octal_periodicity, octal_sequence};
+/// // Kayles, 0.77 (t = 2): period 12 from 71 on (Guy and Smith 1956; OEIS A002186).
+/// let g = octal_sequence(&[0, 7, 7], 300).unwrap();
+/// let p = octal_periodicity(&g, 2).unwrap();
+/// assert_eq!((p.period, p.preperiod), (12, 71));
+/// // 2·71 + 2·12 + 2 = 168 values are needed for the certificate.
+/// assert!(octal_periodicity(&g[..168], 2).is_some());
+/// assert!(octal_periodicity(&g[..167], 2).is_none());
 /// ```
-pub fn periodicity(values: &[u32], code_length: Option<usize>) -> Option<Periodicity> {
+pub fn octal_periodicity(values: &[u32], code_length: usize) -> Option<Periodicity> {
     let len = values.len();
-    let mut apparent: Option<Periodicity> = None;
-    for p in 1..=len / 2 {
-        // Plain periodicity, then (when that fails near the end) arithmetic periodicity.
-        let saltus = values[len - 1] as i64 - values[len - 1 - p] as i64;
+    let mut p = 1;
+    // Even with n0 = 0 the certificate needs 2p + t values.
+    while 2 * p + code_length <= len {
+        // The least n0 from which G(n + p) = G(n) holds up to the end of the values.
         let mut n0 = len - p;
-        while n0 > 0 && values[n0 - 1 + p] as i64 == values[n0 - 1] as i64 + saltus {
+        while n0 > 0 && values[n0 - 1 + p] == values[n0 - 1] {
             n0 -= 1;
         }
-        if saltus == 0 {
-            if let Some(t) = code_length {
-                // Need G(n + p) = G(n) for n < 2·n0 + p + t, i.e. values up to 2·n0 + 2p + t − 1.
-                if 2 * n0 + 2 * p + t <= len {
-                    return Some(Periodicity {
-                        preperiod: n0,
-                        period: p,
-                        saltus,
-                        proven: true,
-                    });
-                }
-            }
-        }
-        if apparent.is_none() && len - n0 >= 3 * p {
-            apparent = Some(Periodicity {
+        if 2 * n0 + 2 * p + code_length <= len {
+            return Some(Periodicity {
                 preperiod: n0,
                 period: p,
-                saltus,
-                proven: false,
+                proof: Proof::OctalTheorem { code_length },
             });
         }
+        p += 1;
     }
-    apparent
+    None
 }
 
 /// Which directions a piece slides in, any distance (a move decreases the coordinates).
@@ -535,6 +741,8 @@ pub fn slider_table(
                 }
             }
         }
+        // A strip of rows is done (with its mirror, on a symmetric board).
+        crate::progress::record((TILE.min(height - ty) * width) as u64);
     }
     g
 }
@@ -594,20 +802,61 @@ mod tests {
 
     #[test]
     fn subtraction_agrees_with_direct_mex() {
-        for set in [
-            vec![1, 2, 3],
+        // Every set inside {1..7}, then sets with a long pre-period, long runs of equal values
+        // (windows that agree on all but their first value), and 64 or more elements (the bitset
+        // path). The values past the repeated window are copies: check them all.
+        let mut sets: Vec<Vec<usize>> = (1..128u32)
+            .map(|mask| (1..=7).filter(|k| mask & (1 << (k - 1)) != 0).collect())
+            .collect();
+        sets.extend([
             vec![2, 5, 7],
-            vec![3],
+            vec![1000],
+            vec![37, 100],
+            vec![3, 64, 65],
             (1..=70).collect::<Vec<_>>(),
-        ] {
-            let g = subtraction_sequence(&set, 300).unwrap();
-            for n in 0..300 {
+            (5..=80).step_by(3).chain(90..=150).collect::<Vec<_>>(),
+        ]);
+        for set in sets {
+            let len = 3000;
+            let g = subtraction_sequence(&set, len).unwrap();
+            assert_eq!(g.len(), len);
+            for n in 0..len {
                 let opts: Vec<u32> = set.iter().filter(|&&k| k <= n).map(|&k| g[n - k]).collect();
                 assert_eq!(g[n], brute_mex(&opts), "S = {set:?}, n = {n}");
             }
+            // Asking for more values for the period changes none of the first ones.
+            let (h, _, examined) = subtraction_periodicity(&set, 10, 5000).unwrap();
+            assert_eq!(h, g[..10], "S = {set:?}");
+            assert!(examined <= 5000);
         }
         assert!(subtraction_sequence(&[], 3).is_err());
         assert!(subtraction_sequence(&[0, 1], 3).is_err());
+        assert_eq!(subtraction_sequence(&[5], 3).unwrap(), [0, 0, 0]);
+        assert!(subtraction_sequence(&[5], 0).unwrap().is_empty());
+    }
+
+    #[test]
+    fn subtraction_period_needs_a_repeated_window() {
+        // S = {2}: 0 0 1 1 repeating, period 4 from 0 (by hand: G(n) = 1 − G(n − 2)).
+        let (g, p, examined) = subtraction_periodicity(&[2], 8, 1000).unwrap();
+        assert_eq!(g, [0, 0, 1, 1, 0, 0, 1, 1]);
+        let p = p.expect("a repeated window");
+        assert_eq!((p.period, p.preperiod), (4, 0));
+        // Computing stops at the repeat.
+        assert!(examined < 1000, "{examined}");
+        // Too few values for any window to repeat: nothing is claimed.
+        let (_, p, examined) = subtraction_periodicity(&[2], 5, 5).unwrap();
+        assert_eq!((p, examined), (None, 5));
+        // The report names the two windows.
+        let text = subtraction_periodicity(&[1, 3, 4], 0, 100)
+            .unwrap()
+            .1
+            .unwrap()
+            .to_string();
+        assert!(
+            text.starts_with("period 7, pre-period 0 (proven: G("),
+            "{text}"
+        );
     }
 
     #[test]
@@ -626,26 +875,25 @@ mod tests {
     }
 
     #[test]
-    fn periodicity_of_simple_sequences() {
-        // S = {2}: 0 0 1 1 0 0 1 1 ..., period 4 from 0; the code 0.03 has length 2.
-        let g = subtraction_sequence(&[2], 10).unwrap();
-        let p = periodicity(&g, Some(2)).unwrap();
-        assert_eq!((p.period, p.preperiod, p.saltus, p.proven), (4, 0, 0, true));
-        // Too short for the certificate (needs 2·0 + 2·4 + 2 = 10 values): apparent only.
-        assert!(periodicity(&g[..9], Some(2)).is_none_or(|p| !p.proven));
-        // An arithmetic progression 0 1 2 ...: period 1, saltus 1.
-        let nat: Vec<u32> = (0..20).collect();
-        let p = periodicity(&nat, None).unwrap();
-        assert_eq!(
-            (p.period, p.preperiod, p.saltus, p.proven),
-            (1, 0, 1, false)
-        );
-        // 5 9 then 0 1 0 1 ...: pre-period 2.
+    fn octal_certificate_needs_its_bound() {
+        // S = {2} is the octal game 0.03 (t = 2): 0 0 1 1 repeating, period 4 from 0; the
+        // certificate needs 2·0 + 2·4 + 2 = 10 values.
+        let g = octal_sequence(&[0, 0, 3], 10).unwrap();
+        let p = octal_periodicity(&g, 2).unwrap();
+        assert_eq!((p.period, p.preperiod), (4, 0));
+        assert_eq!(p.proof, Proof::OctalTheorem { code_length: 2 });
+        assert_eq!(octal_periodicity(&g[..9], 2), None);
+        // 5 9 then 0 1 0 1 ... (t = 0): pre-period 2, period 2, needing 2·2 + 2·2 = 8 values.
         let mut v = vec![5, 9];
-        v.extend([0, 1].repeat(10));
-        let p = periodicity(&v, None).unwrap();
+        v.extend([0, 1].repeat(3));
+        let p = octal_periodicity(&v, 0).unwrap();
         assert_eq!((p.period, p.preperiod), (2, 2));
-        assert_eq!(periodicity(&[1, 2], None), None);
+        assert_eq!(octal_periodicity(&v[..7], 0), None);
+        // Twelve values of period 3 at the end of a long non-periodic run prove nothing.
+        let mut v: Vec<u32> = (0..1000).map(|n| n % 7 + n % 11).collect();
+        v.extend([1, 2, 3].repeat(4));
+        assert_eq!(octal_periodicity(&v, 2), None);
+        assert_eq!(octal_periodicity(&[1, 2], 0), None);
     }
 
     #[test]

@@ -31,7 +31,7 @@ pub struct Table {
 /// How to render a table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TableFormat {
-    /// Tab-separated with a `y\x` header, like the papers' tables (and `shared/cases/*.tsv`).
+    /// Tab-separated with a `y\x` header, like the papers' tables (and `tests/data/*.tsv`).
     Tsv,
     /// Columns padded with spaces for reading in a terminal.
     Aligned,
@@ -196,7 +196,7 @@ impl Table {
         }
     }
 
-    /// Parses the layout of [`Table::to_tsv`] (the `shared/cases/*.tsv` files): an optional
+    /// Parses the layout of [`Table::to_tsv`] (the `tests/data/*.tsv` files): an optional
     /// `# caption` line, a header line, then rows.
     pub fn from_tsv(text: &str) -> Result<Table, String> {
         let mut lines = text.lines().filter(|l| !l.trim().is_empty()).peekable();
