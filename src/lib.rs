@@ -41,7 +41,7 @@ pub use game::{
     Trajectory, Uptimal, UptimalKind,
 };
 
-/// Parses and evaluates an expression of the notation (`shared/NOTATION.md`), in which the
+/// Parses and evaluates an expression of the notation (`docs/NOTATION.md`), in which the
 /// registered game families can be called, e.g. `nim(7) + {1|-1}`.
 pub fn eval(expression: &str) -> Result<Game, ParseError> {
     parse_with(expression, &games::Families)

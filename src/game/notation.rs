@@ -108,7 +108,7 @@ pub fn parse_with(input: &str, functions: &dyn Functions) -> Result<Game, ParseE
 impl FromStr for Game {
     type Err = ParseError;
 
-    /// Parses the notation of `shared/NOTATION.md`, with expressions; family calls such as
+    /// Parses the notation of `docs/NOTATION.md`, with expressions; family calls such as
     /// `nim(7)` need `partizan::eval` instead.
     fn from_str(s: &str) -> Result<Game, ParseError> {
         parse_with(s, &NoFunctions)

@@ -437,7 +437,7 @@ fn tiny_shape(g: Game) -> Option<(&'static str, Number, Game)> {
 }
 
 impl fmt::Display for Game {
-    /// The canonical form in the notation of `shared/NOTATION.md`; `{:#}` for Unicode arrows.
+    /// The canonical form in the notation of `docs/NOTATION.md`; `{:#}` for Unicode arrows.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut layout = Layout::default();
         layout.add(*self);

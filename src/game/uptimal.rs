@@ -4,7 +4,7 @@
 //! `↑^{→0} = 0`, `↑^{→n} = {↑^{→(n−1)} | *}`, and `↑ⁿ = {0 | * − ↑^{→(n−1)}}` for `n >= 1`, so
 //! that `↑¹ = ↑` and `↑^{→n} = ↑ + ↑² + … + ↑ⁿ`.
 //!
-//! The notation (`shared/NOTATION.md`) prints `x + ↑ⁿ + *k` as `x^<n>*k` and
+//! The notation (`docs/NOTATION.md`) prints `x + ↑ⁿ + *k` as `x^<n>*k` and
 //! `x + ↑^{→n} + *k` as `x^[n]*k` (downs `v<n>`, `v[n]`; Unicode `↑<n>`, `↓[n]`), for `n >= 2`
 //! (with `n = 1` the value is a plain `x + ↑ + *k`).
 
