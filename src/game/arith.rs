@@ -1,8 +1,8 @@
 //! Disjunctive sum and negation.
 //!
 //! `G + H = {G^L + H, G + H^L | G^R + H, G + H^R}` and `−G = {−G^R | −G^L}` (Conway; Siegel,
-//! CGT §II.1). Sums are memoised by the pair of handles, so a sum of many hot games computes
-//! each subsum once. Two shortcuts skip the general construction:
+//! CGT §II.1). Sums are memoised by the pair of handles in a bounded memo (see `memo`), so a sum
+//! of many hot games computes each subsum once. Two shortcuts skip the general construction:
 //! * number + up + nimber values add on their parts;
 //! * number translation: for a number `x` and a canonical `G` that is not of that form,
 //!   `G + x = {G^L + x | G^R + x}` and this form is already canonical (Siegel, CGT Thm II.3.x;
@@ -15,23 +15,21 @@
 
 use super::canonical::canonicalize;
 use super::limits;
+use super::memo::Memo;
 use super::store::{intern_general, intern_nus};
 use super::walk::evaluate;
 use super::Game;
 use std::ops::{Add, AddAssign, Neg, Sub, SubAssign};
-use std::sync::{Mutex, OnceLock};
+use std::sync::OnceLock;
 
 const SHARDS: usize = 64;
 
-type SumTable = Mutex<hashbrown::HashMap<u64, Game>>;
+/// Sums remembered per generation (about 30 bytes each).
+const SUM_BUDGET: usize = 1 << 21;
 
-fn sums() -> &'static [SumTable] {
-    static SUMS: OnceLock<Vec<SumTable>> = OnceLock::new();
-    SUMS.get_or_init(|| {
-        (0..SHARDS)
-            .map(|_| Mutex::new(hashbrown::HashMap::new()))
-            .collect()
-    })
+pub(crate) fn sums() -> &'static Memo<u64, Game> {
+    static SUMS: OnceLock<Memo<u64, Game>> = OnceLock::new();
+    SUMS.get_or_init(|| Memo::new(SHARDS, SUM_BUDGET))
 }
 
 fn sum_key(g: Game, h: Game) -> (u64, usize) {
@@ -65,7 +63,7 @@ fn quick_sum((g, h): (Game, Game)) -> Option<Game> {
         return Some(h);
     }
     let (key, shard) = sum_key(g, h);
-    lock(shard).get(&key).copied()
+    sums().get(shard, &key)
 }
 
 /// The summands of the options of `g + h`, Left options first: `G^L + H, G + H^L` and then
@@ -112,12 +110,8 @@ fn combine_sum((g, h): (Game, Game), values: &[Game]) -> Game {
         }
     };
     let (key, shard) = sum_key(g, h);
-    lock(shard).insert(key, s);
+    sums().insert(shard, key, s, 1);
     s
-}
-
-fn lock(shard: usize) -> std::sync::MutexGuard<'static, hashbrown::HashMap<u64, Game>> {
-    sums()[shard].lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// `−g`.

@@ -20,6 +20,7 @@
 mod arith;
 mod canonical;
 pub mod limits;
+mod memo;
 pub mod nimber;
 pub mod notation;
 pub mod number;
@@ -311,4 +312,18 @@ pub(crate) fn methods() -> &'static [(&'static str, notation::MethodFn)] {
         ("right_stop", ops::method_right_stop),
         ("temperature", ops::method_temperature),
     ]
+}
+
+/// Empties the algebra's memo tables: sums, comparisons, thermographs and uptimal recognition.
+///
+/// The memos are bounded (each keeps at most a fixed budget of entries or bytes, see the
+/// module `memo`), so clearing is never needed for correctness or to bound memory; it returns
+/// their memory at once, e.g. between two unrelated computations in a long-running program.
+/// Canonical forms themselves stay stored: a [`Game`] is a `&'static` handle to its form, which
+/// lives as long as the process (see [`stored_forms`]).
+pub fn clear_caches() {
+    arith::sums().clear();
+    order::clear_cache();
+    thermo::clear_memo();
+    uptimal::clear_memo();
 }

@@ -179,6 +179,14 @@ impl Number {
         }
     }
 
+    /// An estimate of the memory the value holds, in bytes (for bounded caches).
+    pub(crate) fn weight(&self) -> usize {
+        match &self.0 {
+            Repr::Small { .. } => 16,
+            Repr::Big(b) => 32 + (b.0.bits() / 8) as usize,
+        }
+    }
+
     /// The numerator in lowest terms.
     pub fn numerator(&self) -> BigInt {
         match &self.0 {

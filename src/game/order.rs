@@ -135,6 +135,13 @@ fn grow(old: &'static CacheTable) {
     }
 }
 
+/// Empties the comparison cache (it is bounded: at most 2^23 slots of 8 bytes).
+pub(crate) fn clear_cache() {
+    for slot in table().slots.iter() {
+        slot.store(0, AtomicOrdering::Relaxed);
+    }
+}
+
 #[inline]
 fn cache_get(a: u32, b: u32) -> Option<bool> {
     let v = table().slot(a, b).load(AtomicOrdering::Relaxed);

@@ -8,6 +8,7 @@
 //! `x + ↑^{→n} + *k` as `x^[n]*k` (downs `v<n>`, `v[n]`; Unicode `↑<n>`, `↓[n]`), for `n >= 2`
 //! (with `n = 1` the value is a plain `x + ↑ + *k`).
 
+use super::memo::Memo;
 use super::number::Number;
 use super::nus::Nus;
 use super::Game;
@@ -166,9 +167,35 @@ pub(crate) fn parse_marker(s: &str) -> Option<Result<(usize, Game), String>> {
     Some(Ok((arrow.len_utf8() + end + 1, value)))
 }
 
-fn memo() -> &'static Mutex<HashMap<Game, Option<Uptimal>>> {
-    static MEMO: OnceLock<Mutex<HashMap<Game, Option<Uptimal>>>> = OnceLock::new();
-    MEMO.get_or_init(|| Mutex::new(HashMap::new()))
+/// Recognitions remembered per generation (see `memo`).
+const RECOGNITION_BUDGET: usize = 1 << 16;
+
+fn memo() -> &'static Memo<Game, Option<Uptimal>> {
+    static MEMO: OnceLock<Memo<Game, Option<Uptimal>>> = OnceLock::new();
+    MEMO.get_or_init(|| Memo::new(8, RECOGNITION_BUDGET))
+}
+
+/// Empties the memo of recognised uptimals.
+pub(crate) fn clear_memo() {
+    memo().clear();
+}
+
+/// The recognition of `g` when it needs no options: number + ups + nimber values, games with
+/// different stops (never uptimals), and remembered answers.
+fn quick(g: Game) -> Option<Option<Uptimal>> {
+    if let Some(n) = g.as_nus() {
+        return Some((n.ups.unsigned_abs() == 1).then(|| Uptimal {
+            number: n.number.clone(),
+            positive: n.ups > 0,
+            kind: UptimalKind::PowerSum,
+            order: 1,
+            nimber: n.nimber,
+        }));
+    }
+    if g.left_stop() != g.right_stop() {
+        return Some(None);
+    }
+    memo().get(g.id() as usize, &g)
 }
 
 /// Recognises `x ± ↑ⁿ + *k` and `x ± ↑^{→n} + *k` for `n >= 1` (with `n = 1` both are
@@ -176,36 +203,43 @@ fn memo() -> &'static Mutex<HashMap<Game, Option<Uptimal>>> {
 /// `x + ↑ⁿ + *k = {x, x*, …, x*k | x + ↓^{→(n−1)} + *(k ⊕ 1)}` and
 /// `x + ↑^{→n} + *k = {x + ↑^{→(n−1)} + *k, … | …}`, and each candidate is confirmed by building
 /// its value from the definitions and comparing, so a recognised shape is always right.
+///
+/// The options are recognised first, children before parents, with an explicit stack.
 fn chain(g: Game) -> Option<Uptimal> {
-    if let Some(n) = g.as_nus() {
-        return (n.ups.unsigned_abs() == 1).then(|| Uptimal {
-            number: n.number.clone(),
-            positive: n.ups > 0,
-            kind: UptimalKind::PowerSum,
-            order: 1,
-            nimber: n.nimber,
-        });
+    if let Some(known) = quick(g) {
+        return known;
     }
-    if g.left_stop() != g.right_stop() {
-        return None;
+    let mut found: HashMap<Game, Option<Uptimal>> = HashMap::new();
+    let mut stack = vec![(g, false)];
+    while let Some((h, expanded)) = stack.pop() {
+        if found.contains_key(&h) {
+            continue;
+        }
+        if let Some(known) = quick(h) {
+            found.insert(h, known);
+            continue;
+        }
+        if !expanded {
+            stack.push((h, true));
+            for o in h.left_options().iter().chain(h.right_options()) {
+                stack.push((*o, false));
+            }
+            continue;
+        }
+        let recognised = candidates(h, &found).into_iter().find(|u| u.value() == h);
+        memo().insert(h.id() as usize, h, recognised.clone(), 1);
+        found.insert(h, recognised);
     }
-    if let Some(known) = memo().lock().unwrap_or_else(|e| e.into_inner()).get(&g) {
-        return known.clone();
-    }
-    let found = candidates(g).into_iter().find(|u| u.value() == g);
-    memo()
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .insert(g, found.clone());
-    found
+    found.remove(&g).expect("the root is recognised")
 }
 
-fn candidates(g: Game) -> Vec<Uptimal> {
+/// The candidates for `g`, given the recognitions of its options in `known`.
+fn candidates(g: Game, known: &HashMap<Game, Option<Uptimal>>) -> Vec<Uptimal> {
     let x = g.left_stop();
     let mut out = Vec::new();
     // An option that is a partial sum x ± ↑^{→m} + *j (or x ± ↑ + *j).
     let sum_option = |o: &Game, positive: bool| {
-        chain(*o).filter(|u| {
+        known[o].clone().filter(|u| {
             u.number == *x
                 && u.positive == positive
                 && (u.kind == UptimalKind::PowerSum || u.order == 1)

@@ -1,0 +1,93 @@
+//! Bounded memo tables for the algebra's operations (sums, thermographs, uptimal recognition).
+//!
+//! Each table keeps two generations of entries: new entries go to the young generation; when it
+//! outgrows its share of the budget, it becomes the old generation and the previous old one is
+//! dropped. A hit in the old generation is copied back into the young one, so entries in use
+//! survive and memory stays below about twice the budget. A memo only saves work: an evicted
+//! entry is recomputed when it is needed again, so the bound never changes an answer.
+//!
+//! [`clear_caches`](super::clear_caches) empties every table.
+
+use hashbrown::HashMap;
+use std::hash::Hash;
+use std::sync::{Mutex, MutexGuard};
+
+/// Two generations of one shard.
+struct Generations<K, V> {
+    /// Values with their weights.
+    young: HashMap<K, (V, usize)>,
+    old: HashMap<K, (V, usize)>,
+    /// The weight of the young generation.
+    weight: usize,
+}
+
+impl<K: Hash + Eq, V> Generations<K, V> {
+    fn add(&mut self, key: K, value: V, weight: usize, budget: usize) {
+        self.young.insert(key, (value, weight));
+        self.weight += weight;
+        if self.weight > budget {
+            self.old = std::mem::take(&mut self.young);
+            self.weight = 0;
+        }
+    }
+}
+
+/// A sharded, bounded memo from `K` to `V` (see the module documentation).
+pub(crate) struct Memo<K, V> {
+    shards: Vec<Mutex<Generations<K, V>>>,
+    /// The weight at which a shard's young generation is retired.
+    shard_budget: usize,
+}
+
+impl<K: Hash + Eq + Clone, V: Clone> Memo<K, V> {
+    /// A memo of `shards` shards whose total weight stays below about `2 × budget`.
+    pub(crate) fn new(shards: usize, budget: usize) -> Memo<K, V> {
+        Memo {
+            shards: (0..shards)
+                .map(|_| {
+                    Mutex::new(Generations {
+                        young: HashMap::new(),
+                        old: HashMap::new(),
+                        weight: 0,
+                    })
+                })
+                .collect(),
+            shard_budget: (budget / shards).max(1),
+        }
+    }
+
+    fn shard(&self, index: usize) -> MutexGuard<'_, Generations<K, V>> {
+        // A panic elsewhere (an expansion limit unwinding) leaves the tables consistent: every
+        // entry is inserted whole.
+        self.shards[index % self.shards.len()]
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The value of `key`, stored in shard `shard`.
+    pub(crate) fn get(&self, shard: usize, key: &K) -> Option<V> {
+        let mut s = self.shard(shard);
+        if let Some((v, _)) = s.young.get(key) {
+            return Some(v.clone());
+        }
+        let (v, weight) = s.old.remove(key)?;
+        // Still in use: keep it through the next retirement.
+        s.add(key.clone(), v.clone(), weight, self.shard_budget);
+        Some(v)
+    }
+
+    /// Stores `value` for `key` in shard `shard`, counting `weight` towards the budget.
+    pub(crate) fn insert(&self, shard: usize, key: K, value: V, weight: usize) {
+        self.shard(shard).add(key, value, weight, self.shard_budget);
+    }
+
+    /// Empties the memo.
+    pub(crate) fn clear(&self) {
+        for i in 0..self.shards.len() {
+            let mut s = self.shard(i);
+            s.young = HashMap::new();
+            s.old = HashMap::new();
+            s.weight = 0;
+        }
+    }
+}
