@@ -27,24 +27,35 @@
 //! ```
 //!
 //! The crate is layered: [`game`] is the algebra and knows no ruleset; [`solve`] evaluates
-//! rule-defined games with it; [`games`] holds the concrete families. [`eval`] parses an
-//! expression in which the families can be called.
+//! rule-defined games with it; [`games`] holds the concrete families; [`expr`] is the expression
+//! language above them all. [`eval`] evaluates an expression in which the families can be called,
+//! [`expr::evaluate`] one whose value need not be a game:
+//!
+//! ```
+//! use partizan::Value;
+//! assert_eq!(partizan::eval("nim(1,2) + *3").unwrap(), partizan::Game::zero());
+//! let v = partizan::expr::evaluate("({1|-1}).LeftOptions").unwrap();
+//! assert_eq!(v, Value::List(vec![Value::Game(partizan::Game::integer(1))]));
+//! assert_eq!(v.to_string(), "[1]");
+//! ```
 
+pub mod expr;
 pub mod game;
 pub mod games;
 pub mod progress;
 pub mod solve;
 
-pub use game::notation::{parse_with, Arg, Functions, NamedArg, ParseError};
+pub use expr::Value;
 pub use game::{
     mex, nim_sum, ConfusionInterval, Game, Number, NumberError, Nus, Outcome, Thermograph,
     Trajectory, Uptimal, UptimalKind,
 };
+pub use games::{Arg, NamedArg};
 
 /// Parses and evaluates an expression of the notation (`docs/NOTATION.md`), in which the
-/// registered game families can be called, e.g. `nim(7) + {1|-1}`.
-pub fn eval(expression: &str) -> Result<Game, ParseError> {
-    parse_with(expression, &games::Families)
+/// registered game families can be called, e.g. `nim(7) + {1|-1}`; its value must be a game.
+pub fn eval(expression: &str) -> Result<Game, expr::Error> {
+    expr::evaluate_game(expression, expr::Scope::Families)
 }
 
 /// The README's examples, compiled and run as doctests.

@@ -153,29 +153,14 @@ fn run(cli: Cli) -> Result<(), String> {
             json,
             unicode,
         } => {
-            if let Some((base, list)) = list_method(&expr)? {
-                let g = partizan::eval(base).map_err(|e| e.to_string())?;
-                let items = partizan::game::print::sorted(&list.apply(g));
-                if json {
-                    let strings: Vec<String> = items.iter().map(|i| i.to_string()).collect();
-                    println!("{}", serde_json::Value::from(strings));
+            let value = partizan::expr::evaluate(&expr).map_err(|e| e.to_string())?;
+            match value {
+                _ if json => println!("{}", value_json(&value)),
+                // A list prints one item per line.
+                partizan::Value::List(items) => {
+                    items.iter().for_each(|item| print_value(item, unicode))
                 }
-                for item in items.iter().filter(|_| !json) {
-                    if unicode {
-                        println!("{item:#}");
-                    } else {
-                        println!("{item}");
-                    }
-                }
-                return Ok(());
-            }
-            let g = partizan::eval(&expr).map_err(|e| e.to_string())?;
-            if json {
-                println!("{}", eval_json(g));
-            } else if unicode {
-                println!("{g:#}");
-            } else {
-                println!("{g}");
+                value => print_value(&value, unicode),
             }
         }
         Command::Compare { a, b } => {
@@ -263,81 +248,28 @@ fn eval_json(g: Game) -> serde_json::Value {
     obj
 }
 
-/// The list-valued methods, which can only end a whole `eval` expression.
-#[derive(Clone, Copy)]
-enum ListMethod {
-    Incentives,
-    LeftIncentives,
-    RightIncentives,
-}
-
-impl ListMethod {
-    fn apply(self, g: Game) -> Vec<Game> {
-        match self {
-            ListMethod::Incentives => g.incentives(),
-            ListMethod::LeftIncentives => g.left_incentives(),
-            ListMethod::RightIncentives => g.right_incentives(),
-        }
+fn print_value(value: &partizan::Value, unicode: bool) {
+    if unicode {
+        println!("{value:#}");
+    } else {
+        println!("{value}");
     }
 }
 
-/// Splits `EXPR.incentives()` (or `left_incentives()`, `right_incentives()`) into `EXPR` and the
-/// method, when the expression ends with one. `EXPR` must be a single term (a literal, braces,
-/// parentheses or a call), since the method binds tighter than `+` and `-`: otherwise an error
-/// suggests the parentheses.
-fn list_method(expr: &str) -> Result<Option<(&str, ListMethod)>, String> {
-    let trimmed = expr.trim_end();
-    let Some(call) = trimmed.strip_suffix(')') else {
-        return Ok(None);
-    };
-    let Some(call) = call.trim_end().strip_suffix('(') else {
-        return Ok(None);
-    };
-    let call = call.trim_end();
-    let methods = [
-        ("left_incentives", ListMethod::LeftIncentives),
-        ("right_incentives", ListMethod::RightIncentives),
-        ("incentives", ListMethod::Incentives),
-    ];
-    for (name, method) in methods {
-        let Some(base) = call.strip_suffix(name) else {
-            continue;
-        };
-        let Some(base) = base.trim_end().strip_suffix('.') else {
-            continue;
-        };
-        if !is_single_term(base) {
-            return Err(format!(
-                "{name}() applies to the term just before it and gives a list, which cannot be added to: write ({}).{name}()",
-                base.trim()
-            ));
-        }
-        return Ok(Some((base, method)));
+/// A game as the object of [`eval_json`]; a list as an array (of canonical forms for games);
+/// a boolean as a boolean; anything else as its text.
+fn value_json(value: &partizan::Value) -> serde_json::Value {
+    use partizan::Value;
+    match value {
+        Value::Game(g) => eval_json(*g),
+        Value::List(items) => items
+            .iter()
+            .map(|item| match item {
+                Value::Game(g) => serde_json::Value::from(g.to_string()),
+                other => value_json(other),
+            })
+            .collect(),
+        Value::Boolean(b) => serde_json::Value::from(*b),
+        other => serde_json::Value::from(other.to_string()),
     }
-    Ok(None)
-}
-
-/// Whether `s` has no operator outside braces, parentheses and strings (a leading minus sign
-/// of a number literal such as `-1/2*` is part of the term).
-fn is_single_term(s: &str) -> bool {
-    let s = s.trim();
-    let mut depth = 0i32;
-    let mut in_string = false;
-    for (i, c) in s.char_indices() {
-        match c {
-            '"' => in_string = !in_string,
-            _ if in_string => {}
-            '{' | '(' => depth += 1,
-            '}' | ')' => depth -= 1,
-            '+' | '±' if depth == 0 => return false,
-            '-' if depth == 0 => {
-                let sign_of_literal = i == 0 && s[1..].starts_with(|d: char| d.is_ascii_digit());
-                if !sign_of_literal {
-                    return false;
-                }
-            }
-            _ => {}
-        }
-    }
-    !s.is_empty()
 }

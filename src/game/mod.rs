@@ -22,7 +22,6 @@ mod canonical;
 pub mod limits;
 mod memo;
 pub mod nimber;
-pub mod notation;
 pub mod number;
 pub mod nus;
 mod nus_canonical;
@@ -36,7 +35,6 @@ pub mod uptimal;
 mod walk;
 
 pub use nimber::{mex, nim_sum};
-pub use notation::ParseError;
 pub use number::{Number, NumberError};
 pub use nus::Nus;
 pub use order::Outcome;
@@ -288,30 +286,6 @@ impl From<&Number> for Game {
     fn from(x: &Number) -> Game {
         Game::number(x.clone())
     }
-}
-
-/// The methods of the expression language, `G.name(args)`, sorted by name. `incentives`,
-/// `left_incentives` and `right_incentives` are lists, printed by the CLI when they end an
-/// expression (see `ops::method_incentives`).
-pub(crate) fn methods() -> &'static [(&'static str, notation::MethodFn)] {
-    &[
-        ("atomic_weight", ops::method_atomic_weight),
-        ("conjugate", ops::method_conjugate),
-        ("cool", ops::method_cool),
-        ("heat", ops::method_heat),
-        ("incentives", ops::method_incentives),
-        ("left_incentives", ops::method_incentives),
-        ("left_stop", ops::method_left_stop),
-        ("mean", ops::method_mean),
-        ("norton", ops::method_norton),
-        ("ordinal_sum", ops::method_ordinal_sum),
-        ("overheat", ops::method_overheat),
-        ("rcf", ops::method_rcf),
-        ("reduced_canonical_form", ops::method_rcf),
-        ("right_incentives", ops::method_incentives),
-        ("right_stop", ops::method_right_stop),
-        ("temperature", ops::method_temperature),
-    ]
 }
 
 /// Empties the algebra's memo tables: sums, comparisons, thermographs and uptimal recognition.

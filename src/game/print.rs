@@ -1,7 +1,7 @@
 //! The printer of partizan's notation (`docs/NOTATION.md`: CGSuite 2.x plain ASCII).
 //!
 //! [`Display`](std::fmt::Display) prints a canonical form; the alternate flag (`{:#}`) prints the
-//! Unicode form with `↑ ↓ ⇑ ⇓ ±`. The parser (in [`super::notation`]) reads back everything the
+//! Unicode form with `↑ ↓ ⇑ ⇓ ±`. The parser (in [`crate::expr`]) reads back everything the
 //! printer writes, so that `parse(print(G)) = G`.
 //!
 //! ```

@@ -20,8 +20,8 @@
 //!
 //! **In expressions:** `clobber("xxo")` (= `^`).
 
-use crate::game::notation::{Arg, NamedArg};
 use crate::game::Game;
+use crate::games::{Arg, NamedArg};
 use crate::solve::{Ruleset, Solver};
 use std::fmt;
 

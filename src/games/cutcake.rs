@@ -20,8 +20,8 @@
 //! `w`, row `h`).
 
 use super::args;
-use crate::game::notation::{Arg, NamedArg};
 use crate::game::Game;
+use crate::games::{Arg, NamedArg};
 use crate::solve::{Ruleset, Solver, Table, TableArgs};
 
 /// A cake `width` squares wide and `height` high.

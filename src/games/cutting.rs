@@ -23,11 +23,11 @@
 //! and the table for sizes 2..200 against a separately coded recursion, and the values against
 //! the canonical forms of [`crate::solve::Solver`].
 
-use crate::game::notation::{Arg, NamedArg};
 use crate::game::Game;
 use crate::games::args;
 use crate::games::nim::singletons;
 use crate::games::wythoff::check_cells;
+use crate::games::{Arg, NamedArg};
 use crate::solve::grundy::Bitset;
 use crate::solve::{ImpartialRuleset, Table, TableArgs};
 

@@ -14,10 +14,10 @@
 //! (Kahn's algorithm, which also finds the cycles); the tests check them against the canonical
 //! forms of [`crate::solve::Solver`] and against a direct recursive definition.
 
-use crate::game::notation::{Arg, NamedArg};
 use crate::game::Game;
 use crate::games::args;
 use crate::games::nim::singletons;
+use crate::games::{Arg, NamedArg};
 use crate::solve::grundy::Bitset;
 use crate::solve::ImpartialRuleset;
 use std::collections::HashMap;

@@ -32,8 +32,8 @@
 //! **In expressions:** `domineering("..|..")` (= `+-1`). **Tables:** `partizan table domineering
 //! --rows R --cols C`: the value of every `r × c` rectangle, `r <= R` (rows), `c <= C` (columns).
 
-use crate::game::notation::{Arg, NamedArg};
 use crate::game::Game;
+use crate::games::{Arg, NamedArg};
 use crate::solve::{Ruleset, Solver, Table, TableArgs};
 use hashbrown::HashMap;
 use std::cell::RefCell;

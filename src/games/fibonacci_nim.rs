@@ -16,9 +16,9 @@
 //! to 200, and the Grundy values [`grundy_table`] against the canonical forms of
 //! [`crate::solve::Solver`].
 
-use crate::game::notation::{Arg, NamedArg};
 use crate::game::Game;
 use crate::games::args;
+use crate::games::{Arg, NamedArg};
 use crate::solve::grundy::Bitset;
 use crate::solve::ImpartialRuleset;
 

@@ -40,8 +40,8 @@
 //!
 //! **In expressions:** `hackenbush("BRR")` (= `1/4`), `hackenbush("0-a:B a-b:R a-b:G")`.
 
-use crate::game::notation::{Arg, NamedArg};
 use crate::game::Game;
+use crate::games::{Arg, NamedArg};
 use crate::solve::{Ruleset, Solver};
 use std::collections::{BTreeMap, VecDeque};
 use std::fmt;

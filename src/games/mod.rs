@@ -22,7 +22,8 @@ pub mod toads_frogs;
 pub mod welter;
 pub mod wythoff;
 
-use crate::game::notation::{Arg, Functions, NamedArg};
+pub use args::{Arg, NamedArg};
+
 use crate::game::Game;
 use crate::solve::{Table, TableArgs};
 
@@ -199,31 +200,35 @@ pub fn table(name: &str, args: &TableArgs) -> Result<Table, String> {
     }
 }
 
-/// The registry of [`FAMILIES`], for [`crate::parse_with`].
-pub struct Families;
-
-impl Functions for Families {
-    fn call(
-        &self,
-        name: &str,
-        positional: &[Arg],
-        named: &[(String, Arg)],
-    ) -> Option<Result<Game, String>> {
-        FAMILIES
-            .iter()
-            .find(|f| f.name == name)
-            .map(|f| (f.call)(positional, named).map_err(|e| format!("{e} (usage: {})", f.usage)))
-    }
-
-    fn names(&self) -> Vec<String> {
-        FAMILIES.iter().map(|f| f.name.to_string()).collect()
-    }
+/// The registered family called `name`.
+pub fn family(name: &str) -> Option<&'static Family> {
+    FAMILIES.iter().find(|f| f.name == name)
 }
 
-/// Helpers for reading call arguments.
+/// Evaluates the call `name(positional..., named...)` of a registered family: `None` when no
+/// family has that name, an `Err` with the family's usage appended when the arguments are wrong.
+/// The expression language ([`crate::expr`]) resolves its calls here.
+pub fn call(name: &str, positional: &[Arg], named: &[NamedArg]) -> Option<Result<Game, String>> {
+    family(name)
+        .map(|f| (f.call)(positional, named).map_err(|e| format!("{e} (usage: {})", f.usage)))
+}
+
+/// The arguments of a family call, and helpers for reading them.
 pub mod args {
-    use crate::game::notation::{Arg, NamedArg};
+    use crate::game::Game;
     use num_bigint::BigInt;
+
+    /// An argument of a family call in an expression: `queen(5, 3, p=3)`, `toads("TT..FF")`.
+    #[derive(Clone, Debug, PartialEq)]
+    pub enum Arg {
+        /// A game value (integers are games too).
+        Game(Game),
+        /// A string literal.
+        Str(String),
+    }
+
+    /// A named argument `name = value` of a call.
+    pub type NamedArg = (String, Arg);
 
     /// The integer argument at `index`, named `what` in errors.
     pub fn integer(args: &[Arg], index: usize, what: &str) -> Result<BigInt, String> {

@@ -20,9 +20,9 @@
 //! The tests check both rules and both winning moves against a brute-force search over all small
 //! positions, and the value against the canonical form built by [`crate::solve::Solver`].
 
-use crate::game::notation::{Arg, NamedArg};
 use crate::game::Game;
 use crate::games::args;
+use crate::games::{Arg, NamedArg};
 use crate::solve::ImpartialRuleset;
 
 /// Nim as an [`ImpartialRuleset`]: a position is the list of heap sizes.

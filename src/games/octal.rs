@@ -30,11 +30,11 @@
 //!   Dawson's Kayles is `a(n − 1)`) and A002188 (Grundy's game), and with the canonical forms of
 //!   [`crate::solve::Solver`].
 
-use crate::game::notation::{Arg, NamedArg};
 use crate::game::Game;
 use crate::games::args;
 use crate::games::nim::singletons;
 use crate::games::subtraction::checked_len;
+use crate::games::{Arg, NamedArg};
 use crate::solve::grundy::{self, Periodicity};
 use crate::solve::ImpartialRuleset;
 

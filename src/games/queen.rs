@@ -20,8 +20,8 @@
 //! row `y`, as in the paper).
 
 use super::args;
-use crate::game::notation::{Arg, NamedArg};
 use crate::game::Game;
+use crate::games::{Arg, NamedArg};
 use crate::solve::{Ruleset, Table, TableArgs};
 
 /// The largest table [`queen_value`] builds for one call (cells), so that a huge argument gives

@@ -29,10 +29,10 @@
 //! - Table 1 of the paper (p = 3, q = 9, 19×19; `tests/data/paper-table1-ryuoh-p3-q9.tsv`),
 //!   cell by cell.
 
-use crate::game::notation::{Arg, NamedArg};
 use crate::game::Game;
 use crate::games::args;
 use crate::games::wythoff::{check_cells, table_shape};
+use crate::games::{Arg, NamedArg};
 use crate::solve::grundy::{slider_table, Bitset, Slides};
 use crate::solve::{ImpartialRuleset, Table, TableArgs};
 

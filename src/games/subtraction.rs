@@ -26,9 +26,9 @@
 //!   statement of these rules gets them wrong, so the tests check both closed rules against a
 //!   brute-force search of every heap up to 60 for every `1 <= p <= q <= 8`.
 
-use crate::game::notation::{Arg, NamedArg};
 use crate::game::Game;
 use crate::games::args;
+use crate::games::{Arg, NamedArg};
 use crate::solve::grundy::{self, Periodicity};
 use crate::solve::ImpartialRuleset;
 

@@ -2,7 +2,7 @@
 //! row by row, and calls with a single string argument.
 
 use super::args;
-use crate::game::notation::{Arg, NamedArg};
+use crate::games::{Arg, NamedArg};
 
 /// A grid read from rows separated by `|`: its number of rows and columns, and its cells in
 /// row-major order.

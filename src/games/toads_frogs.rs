@@ -24,8 +24,8 @@
 //!
 //! **In expressions:** `toads("T.F")` (= `*`).
 
-use crate::game::notation::{Arg, NamedArg};
 use crate::game::Game;
+use crate::games::{Arg, NamedArg};
 use crate::solve::{Ruleset, Solver};
 use std::fmt;
 

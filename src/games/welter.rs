@@ -22,9 +22,9 @@
 //! most 12 squares, and against the canonical forms of [`crate::solve::Solver`]; [`winning_move`]
 //! is checked to reach a position of value 0 from every position of non-zero value.
 
-use crate::game::notation::{Arg, NamedArg};
 use crate::game::Game;
 use crate::games::args;
+use crate::games::{Arg, NamedArg};
 use crate::solve::ImpartialRuleset;
 
 /// The coin game as an [`ImpartialRuleset`]: a position is the sorted list of coin squares.

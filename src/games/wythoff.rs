@@ -22,9 +22,9 @@
 //! The table is computed by [`crate::solve::grundy::slider_table`]: per row, column and diagonal
 //! a bitset of the values seen, the mex of the union a word at a time.
 
-use crate::game::notation::{Arg, NamedArg};
 use crate::game::Game;
 use crate::games::args;
+use crate::games::{Arg, NamedArg};
 use crate::solve::grundy::{slider_table, Slides};
 use crate::solve::{ImpartialRuleset, Table, TableArgs};
 use num_bigint::BigUint;

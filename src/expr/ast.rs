@@ -1,0 +1,219 @@
+//! The syntax tree of an expression: what [`super::parse`] returns and [`super::evaluate`] walks.
+//!
+//! Every node carries the byte span of the text it was parsed from, so that an evaluation error
+//! can point at the call or method that failed. Chains that do not nest (sums `a + b + c`,
+//! ordinal sums `a : b : c`, method chains `G.Mean.Mean`) are flat lists, so the depth of a tree
+//! is bounded by the nesting limit of the parser, not by the length of the input.
+
+use crate::game::{Game, Number};
+
+/// A byte range `start..end` of the input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Span {
+    /// The first byte.
+    pub start: usize,
+    /// One past the last byte.
+    pub end: usize,
+}
+
+impl Span {
+    /// The span from `start` to `end`.
+    pub fn new(start: usize, end: usize) -> Span {
+        Span { start, end }
+    }
+
+    /// The smallest span covering both.
+    pub fn to(self, other: Span) -> Span {
+        Span::new(self.start.min(other.start), self.end.max(other.end))
+    }
+}
+
+/// A node of the syntax tree: what it is, and where it was written.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Expr {
+    /// The construct.
+    pub kind: ExprKind,
+    /// Where it was written. A parenthesised expression's span includes the parentheses.
+    pub span: Span,
+}
+
+/// The constructs of the expression language.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ExprKind {
+    /// A literal `x + n·↑ + *k` (or with an uptimal in place of the arrows): `3/8`, `^^*`,
+    /// `-1/2v*`, `2^100`, `^<2>*`.
+    Literal(Box<Literal>),
+    /// A string in double quotes (an argument of a family call, such as `toads("TT..FF")`).
+    Text(String),
+    /// `{left | right}`: the first `left` options are Left's, the rest Right's. Nested bar runs
+    /// (`{3||2|1}`) are already resolved into nested `Braces`.
+    Braces {
+        /// Left's options followed by Right's.
+        options: Vec<Expr>,
+        /// How many of `options` are Left's.
+        left: usize,
+    },
+    /// `±x = {x | −x}`, or `±{a,b} = {a,b | −a,−b}` with several options.
+    PlusMinus(Vec<Expr>),
+    /// Unary minus: the negative.
+    Neg(Box<Expr>),
+    /// `a + b − c ± d`: the terms with their signs (binary `± d` is `+ (±d)`).
+    Sum(Vec<(Sign, Expr)>),
+    /// The ordinal sum `a : b : c`, left to right.
+    OrdinalSum(Vec<Expr>),
+    /// A comparison `a <= b`, which is a boolean.
+    Compare(Box<(Expr, Expr)>, Relation),
+    /// A call `name(args)`: `Tiny(G)`, `Miny(G)` or a registered game family.
+    Call(Box<Call>),
+    /// Methods applied in turn to a receiver: `G.Cool(1).Mean`.
+    Methods(Box<Expr>, Vec<Call>),
+}
+
+/// The sign of a term of a sum.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sign {
+    /// `+ term` (and the first term).
+    Plus,
+    /// `− term`.
+    Minus,
+}
+
+/// The comparison operators of CGScript. For games `G` and `H`: `G <| H` ("less than or confused
+/// with", G ⧏ H) holds when `G >= H` does not, and `G |> H` ("greater than or confused with",
+/// G ⧐ H) when `G <= H` does not (Siegel, *Combinatorial Game Theory*, Ch. II.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Relation {
+    /// `==`
+    Equal,
+    /// `!=`
+    NotEqual,
+    /// `<=`
+    LessOrEqual,
+    /// `>=`
+    GreaterOrEqual,
+    /// `<`
+    Less,
+    /// `>`
+    Greater,
+    /// `<>`: confused with (incomparable).
+    Confused,
+    /// `<|`: less than or confused with.
+    LessOrConfused,
+    /// `|>`: greater than or confused with.
+    GreaterOrConfused,
+}
+
+impl Relation {
+    /// The operator as written.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Relation::Equal => "==",
+            Relation::NotEqual => "!=",
+            Relation::LessOrEqual => "<=",
+            Relation::GreaterOrEqual => ">=",
+            Relation::Less => "<",
+            Relation::Greater => ">",
+            Relation::Confused => "<>",
+            Relation::LessOrConfused => "<|",
+            Relation::GreaterOrConfused => "|>",
+        }
+    }
+}
+
+/// A call `name(args)`, or a method `.name(args)` (then `args` is `None` when the parentheses
+/// are omitted, as for a property such as `G.Mean`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Call {
+    /// The name called.
+    pub name: String,
+    /// Where the name was written.
+    pub name_span: Span,
+    /// The arguments, `None` for a method written without parentheses.
+    pub args: Option<Vec<Argument>>,
+    /// From the name to the closing parenthesis.
+    pub span: Span,
+}
+
+impl Call {
+    /// The arguments (none when the parentheses were omitted).
+    pub fn arguments(&self) -> &[Argument] {
+        self.args.as_deref().unwrap_or(&[])
+    }
+}
+
+/// An argument of a call: `value` or `name = value`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Argument {
+    /// The name of a named argument.
+    pub name: Option<String>,
+    /// The value.
+    pub value: Expr,
+}
+
+/// The parts of a literal `[number][arrows or uptimal][*nimber]`, at least one present.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Literal {
+    /// The number part (its sign included when a `-` was written directly before its digits).
+    pub number: Option<Number>,
+    /// The arrows: a multiple of ↑ (negative for ↓), or an uptimal `^<n>` / `^[n]`.
+    pub arrows: Option<Arrows>,
+    /// The nimber after `*` (`*` alone is `*1`).
+    pub nimber: Option<u64>,
+}
+
+/// The arrows of a literal.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Arrows {
+    /// `n·↑`: `^^` is 2, `v3` is −3.
+    Ups(i64),
+    /// An uptimal `^<n>` (↑ⁿ), `^[n]` (↑ + ↑² + … + ↑ⁿ) or their negatives, as a value.
+    Uptimal(Game),
+}
+
+impl Literal {
+    /// Whether the literal is a number alone (so that `Tiny(G)` may follow it: `2Tiny(2)`).
+    pub fn is_number_only(&self) -> bool {
+        self.number.is_some() && self.arrows.is_none() && self.nimber.is_none()
+    }
+
+    /// The value `x + n·↑ + *k` (plus the uptimal, if any).
+    pub fn value(&self) -> Game {
+        let nus = crate::game::Nus {
+            number: self.number.clone().unwrap_or_else(Number::zero),
+            ups: match self.arrows {
+                Some(Arrows::Ups(n)) => n,
+                _ => 0,
+            },
+            nimber: self.nimber.unwrap_or(0),
+        };
+        let base = Game::nus(nus);
+        match &self.arrows {
+            Some(Arrows::Uptimal(u)) => base + *u,
+            _ => base,
+        }
+    }
+}
+
+impl Expr {
+    /// The sub-expressions directly below this node, in source order.
+    pub fn children(&self) -> Vec<&Expr> {
+        match &self.kind {
+            ExprKind::Literal(_) | ExprKind::Text(_) => Vec::new(),
+            ExprKind::Braces { options, .. } | ExprKind::PlusMinus(options) => {
+                options.iter().collect()
+            }
+            ExprKind::OrdinalSum(terms) => terms.iter().collect(),
+            ExprKind::Neg(e) => vec![e],
+            ExprKind::Sum(terms) => terms.iter().map(|(_, e)| e).collect(),
+            ExprKind::Compare(pair, _) => vec![&pair.0, &pair.1],
+            ExprKind::Call(call) => call.arguments().iter().map(|a| &a.value).collect(),
+            ExprKind::Methods(receiver, calls) => std::iter::once(&**receiver)
+                .chain(
+                    calls
+                        .iter()
+                        .flat_map(|c| c.arguments().iter().map(|a| &a.value)),
+                )
+                .collect(),
+        }
+    }
+}

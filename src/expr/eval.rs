@@ -1,0 +1,356 @@
+//! The evaluator: a syntax tree to a [`Value`].
+//!
+//! Before anything is evaluated, [`check`] resolves every name (calls and methods) and counts
+//! the arguments of every method, so that a misspelt name is reported at once rather than after
+//! an expensive family call elsewhere in the expression.
+
+use super::ast::{Argument, Call, Expr, ExprKind, Relation, Sign, Span};
+use super::methods::{self, method};
+use super::value::Value;
+use super::Scope;
+use crate::game::Game;
+use crate::games::{self, Arg, NamedArg};
+
+/// An evaluation error: the span of the failing construct and what went wrong.
+#[derive(Debug)]
+pub(crate) struct EvalError {
+    pub span: Span,
+    pub message: String,
+}
+
+type EResult<T> = Result<T, EvalError>;
+
+fn fail<T>(span: Span, message: impl Into<String>) -> EResult<T> {
+    Err(EvalError {
+        span,
+        message: message.into(),
+    })
+}
+
+/// `Tiny(G) = {0 || 0 | −G}` and `Miny(G) = {G | 0 || 0}` (Siegel, *Combinatorial Game Theory*,
+/// Ch. II.4; Winning Ways Ch. 5).
+pub fn tiny(g: Game, miny: bool) -> Game {
+    let zero = Game::zero();
+    if miny {
+        Game::new([Game::new([g], [zero])], [zero])
+    } else {
+        Game::new([zero], [Game::new([zero], [-g])])
+    }
+}
+
+/// Resolves every call and method of `root` in `scope`: the first error in the input, if any.
+/// Walks the tree with an explicit stack.
+pub(crate) fn check(root: &Expr, scope: Scope) -> EResult<()> {
+    let mut first: Option<EvalError> = None;
+    let mut stack = vec![root];
+    while let Some(e) = stack.pop() {
+        let found = match &e.kind {
+            ExprKind::Call(c) => check_call(c, scope),
+            ExprKind::Methods(_, calls) => calls.iter().try_for_each(check_method),
+            _ => Ok(()),
+        };
+        if let Err(err) = found {
+            if first.as_ref().is_none_or(|f| err.span.start < f.span.start) {
+                first = Some(err);
+            }
+        }
+        stack.extend(e.children());
+    }
+    first.map_or(Ok(()), Err)
+}
+
+fn check_call(c: &Call, scope: Scope) -> EResult<()> {
+    let args = c.arguments();
+    match c.name.as_str() {
+        "Tiny" | "Miny" => {
+            if args.len() != 1 || args[0].name.is_some() {
+                return fail(c.span, format!("{} takes one game", c.name));
+            }
+            Ok(())
+        }
+        name => {
+            if scope == Scope::Families && games::family(name).is_some() {
+                return Ok(());
+            }
+            let hint = match scope {
+                Scope::Core => {
+                    "no game families are registered here (use partizan::eval or the CLI)"
+                        .to_string()
+                }
+                Scope::Families => {
+                    let known: Vec<&str> = games::FAMILIES.iter().map(|f| f.name).collect();
+                    format!("known: {}", known.join(", "))
+                }
+            };
+            fail(c.name_span, format!("unknown function '{name}'; {hint}"))
+        }
+    }
+}
+
+fn check_method(c: &Call) -> EResult<()> {
+    let name = c.name.as_str();
+    let Some(m) = method(name) else {
+        return fail(
+            c.name_span,
+            format!(
+                "unknown method '{name}'; known methods: {}",
+                methods::all_names()
+            ),
+        );
+    };
+    let args = c.arguments();
+    if let Some(Argument { name: Some(n), .. }) = args.iter().find(|a| a.name.is_some()) {
+        return fail(c.span, format!("'{name}' takes no named argument '{n}'"));
+    }
+    if args.len() != m.params.len() {
+        let n = m.params.len();
+        let plural = if n == 1 { "" } else { "s" };
+        return fail(
+            c.span,
+            format!("{name} takes {n} argument{plural}: {}", m.usage(name)),
+        );
+    }
+    Ok(())
+}
+
+/// Evaluates a checked syntax tree, children before parents, with an explicit stack of tasks
+/// and one of values (no recursion, so a deeply nested input cannot overflow the thread's stack).
+pub(crate) struct Evaluator<'a> {
+    /// The input, for the suggestions of some messages.
+    pub src: &'a str,
+    pub scope: Scope,
+}
+
+/// A step of the evaluation.
+enum Task<'e> {
+    /// Evaluate the expression, pushing its value.
+    Visit(&'e Expr),
+    /// Combine the values of the expression's children (the top values) into its value.
+    Combine(&'e Expr),
+    /// Apply a method: the receiver's value and the arguments' values are on top.
+    Method(&'e Call),
+}
+
+impl Evaluator<'_> {
+    pub fn eval(&self, root: &Expr) -> EResult<Value> {
+        let mut tasks = vec![Task::Visit(root)];
+        let mut values: Vec<Value> = Vec::new();
+        while let Some(task) = tasks.pop() {
+            match task {
+                Task::Visit(e) => match &e.kind {
+                    ExprKind::Literal(lit) => values.push(Value::Game(lit.value())),
+                    ExprKind::Text(s) => values.push(Value::Text(s.clone())),
+                    ExprKind::Methods(receiver, calls) => {
+                        for c in calls.iter().rev() {
+                            tasks.push(Task::Method(c));
+                            tasks.extend(c.arguments().iter().rev().map(|a| Task::Visit(&a.value)));
+                        }
+                        tasks.push(Task::Visit(receiver));
+                    }
+                    _ => {
+                        tasks.push(Task::Combine(e));
+                        tasks.extend(e.children().into_iter().rev().map(Task::Visit));
+                    }
+                },
+                Task::Combine(e) => {
+                    let n = e.children().len();
+                    let args = values.split_off(values.len() - n);
+                    values.push(self.combine(e, args)?);
+                }
+                Task::Method(c) => {
+                    let args = values.split_off(values.len() - c.arguments().len());
+                    let receiver = values.pop().expect("the receiver's value");
+                    values.push(self.method(receiver, args, c)?);
+                }
+            }
+        }
+        Ok(values.pop().expect("the value of the root"))
+    }
+
+    /// The value of `e` from the values of its children (in the order of [`Expr::children`]).
+    fn combine(&self, e: &Expr, values: Vec<Value>) -> EResult<Value> {
+        let children = e.children();
+        let games = |what: &str| -> EResult<Vec<Game>> {
+            values
+                .iter()
+                .zip(&children)
+                .map(|(v, c)| game(v, c, what))
+                .collect()
+        };
+        Ok(Value::Game(match &e.kind {
+            ExprKind::Braces { left, .. } => {
+                let games = games("an option")?;
+                let (l, r) = games.split_at(*left);
+                Game::new(l.iter().copied(), r.iter().copied())
+            }
+            ExprKind::PlusMinus(_) => {
+                let games = games("the operand of '+-'")?;
+                let negatives: Vec<Game> = games.iter().map(|g| -*g).collect();
+                Game::new(games, negatives)
+            }
+            ExprKind::Neg(_) => -games("the operand of '-'")?[0],
+            ExprKind::Sum(terms) => self.sum(e, terms, &values)?,
+            ExprKind::OrdinalSum(_) => {
+                let games = games("an operand of ':'")?;
+                games[1..]
+                    .iter()
+                    .fold(games[0], |acc, h| acc.ordinal_sum(h))
+            }
+            ExprKind::Compare(_, rel) => {
+                let (a, b) = (&values[0], &values[1]);
+                return match compare(a, b, *rel) {
+                    Some(truth) => Ok(Value::Boolean(truth)),
+                    None => fail(
+                        e.span,
+                        format!(
+                            "'{}' compares games, not {} with {}",
+                            rel.symbol(),
+                            a.kind(),
+                            b.kind()
+                        ),
+                    ),
+                };
+            }
+            ExprKind::Call(c) => return self.call(c, values),
+            ExprKind::Literal(_) | ExprKind::Text(_) | ExprKind::Methods(..) => {
+                unreachable!("evaluated without combining")
+            }
+        }))
+    }
+
+    /// `a + b − c ...`. A term that is not a game is an error; when it is the last term and a
+    /// method call (`{3|-2} + *.Incentives`), the message suggests the parentheses that apply
+    /// the method to the whole sum, since a method binds tighter than `+`.
+    fn sum(&self, whole: &Expr, terms: &[(Sign, Expr)], values: &[Value]) -> EResult<Game> {
+        let mut acc = Game::zero();
+        for (i, ((sign, term), value)) in terms.iter().zip(values).enumerate() {
+            let Value::Game(g) = value else {
+                let op = if *sign == Sign::Plus { '+' } else { '-' };
+                let text = &self.src[term.span.start..term.span.end];
+                let mut message = format!("'{op}' needs games, but {text} is {}", value.kind());
+                if let ExprKind::Methods(receiver, _) = &term.kind {
+                    if i > 0 && i + 1 == terms.len() {
+                        let split = receiver.span.end;
+                        message += &format!(
+                            "; a method applies to the term just before it, so write ({}){}",
+                            &self.src[whole.span.start..split],
+                            &self.src[split..term.span.end]
+                        );
+                    }
+                }
+                return fail(term.span, message);
+            };
+            match sign {
+                Sign::Plus => acc += *g,
+                Sign::Minus => acc -= *g,
+            }
+        }
+        Ok(acc)
+    }
+
+    fn call(&self, c: &Call, values: Vec<Value>) -> EResult<Value> {
+        check_call(c, self.scope)?;
+        let args = c.arguments();
+        if c.name == "Tiny" || c.name == "Miny" {
+            let g = game(
+                &values[0],
+                &args[0].value,
+                &format!("the argument of {}", c.name),
+            )?;
+            return Ok(Value::Game(tiny(g, c.name == "Miny")));
+        }
+        let mut positional: Vec<Arg> = Vec::new();
+        let mut named: Vec<NamedArg> = Vec::new();
+        for (a, value) in args.iter().zip(values) {
+            let arg = match value {
+                Value::Game(g) => Arg::Game(g),
+                Value::Text(s) => Arg::Str(s),
+                v => {
+                    return fail(
+                        a.value.span,
+                        format!(
+                            "an argument of {} must be a game or a string, not {}",
+                            c.name,
+                            v.kind()
+                        ),
+                    )
+                }
+            };
+            match &a.name {
+                Some(n) => named.push((n.clone(), arg)),
+                None => positional.push(arg),
+            }
+        }
+        let result = match self.scope {
+            Scope::Families => games::call(&c.name, &positional, &named),
+            Scope::Core => None,
+        };
+        match result {
+            Some(Ok(g)) => Ok(Value::Game(g)),
+            Some(Err(m)) => fail(c.span, format!("{}: {m}", c.name)),
+            None => fail(c.name_span, format!("unknown function '{}'", c.name)),
+        }
+    }
+
+    fn method(&self, receiver: Value, values: Vec<Value>, c: &Call) -> EResult<Value> {
+        check_method(c)?;
+        let Some(m) = method(&c.name) else {
+            return fail(c.name_span, format!("unknown method '{}'", c.name));
+        };
+        let Value::Game(g) = receiver else {
+            return fail(
+                c.name_span,
+                format!("{} applies to games, not {}", c.name, receiver.kind()),
+            );
+        };
+        let mut args = Vec::new();
+        for (a, value) in c.arguments().iter().zip(values) {
+            match value {
+                Value::Game(h) => args.push(h),
+                v => {
+                    return fail(
+                        a.value.span,
+                        format!("{} takes games as arguments, not {}", c.name, v.kind()),
+                    )
+                }
+            }
+        }
+        m.apply(g, &args).map_err(|message| EvalError {
+            span: c.span,
+            message,
+        })
+    }
+}
+
+/// The game `value` (of the expression `e`); `what` names `e` in the error when it is not one.
+fn game(value: &Value, e: &Expr, what: &str) -> EResult<Game> {
+    match value {
+        Value::Game(g) => Ok(*g),
+        v => fail(e.span, format!("{what} must be a game, not {}", v.kind())),
+    }
+}
+
+/// `a rel b`: for games the partial order of games; `==` and `!=` compare any two values;
+/// `None` when the relation does not apply to the values.
+fn compare(a: &Value, b: &Value, rel: Relation) -> Option<bool> {
+    use std::cmp::Ordering::{Equal, Greater, Less};
+    match (a, b, rel) {
+        (_, _, Relation::Equal) => Some(a == b),
+        (_, _, Relation::NotEqual) => Some(a != b),
+        (Value::Game(a), Value::Game(b), rel) => {
+            let order = a.partial_cmp(b);
+            Some(match rel {
+                Relation::LessOrEqual => matches!(order, Some(Less | Equal)),
+                Relation::GreaterOrEqual => matches!(order, Some(Greater | Equal)),
+                Relation::Less => order == Some(Less),
+                Relation::Greater => order == Some(Greater),
+                Relation::Confused => order.is_none(),
+                Relation::LessOrConfused => matches!(order, Some(Less) | None),
+                Relation::GreaterOrConfused => matches!(order, Some(Greater) | None),
+                Relation::Equal => order == Some(Equal),
+                Relation::NotEqual => order != Some(Equal),
+            })
+        }
+        _ => None,
+    }
+}

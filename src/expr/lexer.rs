@@ -1,0 +1,455 @@
+//! The lexer: the input as a list of tokens with their byte spans.
+//!
+//! A literal such as `-1/2v*` or `2^100` is lexed in one piece (its parts must touch: `2 ^` is two
+//! tokens), except for a leading minus sign, which is a token of its own: whether it is the sign
+//! of the number (`-1/2v*` is −1/2 + ↓ + *) or a negation (`3-1/2^` is 3 − (1/2 + ↑)) depends on
+//! where it stands, which only the parser knows.
+
+use super::ast::{Arrows, Literal, Relation, Span};
+use super::SyntaxError;
+use crate::game::number::{Number, NumberError};
+use crate::game::uptimal;
+use num_bigint::BigInt;
+
+/// A token.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Token {
+    /// A literal without its sign: `3/8`, `^^*`, `v3`, `2^100`, `^<2>`.
+    Literal(Box<Literal>),
+    /// A name: `nim`, `Tiny`, `Mean`, `cool`.
+    Name(String),
+    /// A string in double quotes, without the quotes.
+    Str(String),
+    LBrace,
+    RBrace,
+    LParen,
+    RParen,
+    Comma,
+    Dot,
+    Colon,
+    /// `=` of a named argument.
+    Assign,
+    /// A run of `|` of this length.
+    Bars(usize),
+    Plus,
+    Minus,
+    /// `+-` or `±`.
+    PlusMinus,
+    /// A comparison operator.
+    Rel(Relation),
+    /// The end of the input.
+    End,
+}
+
+impl Token {
+    /// The token as the user would name it in "expected ..., found X".
+    pub(crate) fn describe(&self) -> String {
+        match self {
+            Token::Literal(_) => "a literal".into(),
+            Token::Name(n) => format!("'{n}'"),
+            Token::Str(_) => "a string".into(),
+            Token::LBrace => "'{'".into(),
+            Token::RBrace => "'}'".into(),
+            Token::LParen => "'('".into(),
+            Token::RParen => "')'".into(),
+            Token::Comma => "','".into(),
+            Token::Dot => "'.'".into(),
+            Token::Colon => "':'".into(),
+            Token::Assign => "'='".into(),
+            Token::Bars(n) => format!("'{}'", "|".repeat(*n)),
+            Token::Plus => "'+'".into(),
+            Token::Minus => "'-'".into(),
+            Token::PlusMinus => "'+-'".into(),
+            Token::Rel(r) => format!("'{}'", r.symbol()),
+            Token::End => "the end of the input".into(),
+        }
+    }
+}
+
+/// A token and where it was written.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Lexeme {
+    pub token: Token,
+    pub span: Span,
+}
+
+/// Splits `src` into tokens, ending with [`Token::End`] at `src.len()`.
+pub(crate) fn lex(src: &str) -> Result<Vec<Lexeme>, SyntaxError> {
+    let mut lexer = Lexer { src, pos: 0 };
+    let mut out = Vec::new();
+    loop {
+        lexer.skip_whitespace();
+        let start = lexer.pos;
+        let token = match lexer.next_token()? {
+            Some(t) => t,
+            None => {
+                out.push(Lexeme {
+                    token: Token::End,
+                    span: Span::new(start, start),
+                });
+                return Ok(out);
+            }
+        };
+        out.push(Lexeme {
+            token,
+            span: Span::new(start, lexer.pos),
+        });
+    }
+}
+
+struct Lexer<'a> {
+    src: &'a str,
+    pos: usize,
+}
+
+type LResult<T> = Result<T, SyntaxError>;
+
+fn error(position: usize, message: impl Into<String>) -> SyntaxError {
+    SyntaxError {
+        position,
+        message: message.into(),
+    }
+}
+
+impl<'a> Lexer<'a> {
+    fn rest(&self) -> &'a str {
+        &self.src[self.pos..]
+    }
+
+    fn peek(&self) -> Option<char> {
+        self.rest().chars().next()
+    }
+
+    fn skip_whitespace(&mut self) {
+        let n = self.rest().len() - self.rest().trim_start().len();
+        self.pos += n;
+    }
+
+    fn eat(&mut self, s: &str) -> bool {
+        let found = self.rest().starts_with(s);
+        if found {
+            self.pos += s.len();
+        }
+        found
+    }
+
+    /// The next token, or `None` at the end of the input.
+    fn next_token(&mut self) -> LResult<Option<Token>> {
+        let Some(c) = self.peek() else {
+            return Ok(None);
+        };
+        let start = self.pos;
+        let single = |lexer: &mut Lexer, t: Token| {
+            lexer.pos += c.len_utf8();
+            Ok(Some(t))
+        };
+        match c {
+            '{' => single(self, Token::LBrace),
+            '}' => single(self, Token::RBrace),
+            '(' => single(self, Token::LParen),
+            ')' => single(self, Token::RParen),
+            ',' => single(self, Token::Comma),
+            '.' => single(self, Token::Dot),
+            ':' => single(self, Token::Colon),
+            '±' => single(self, Token::PlusMinus),
+            '-' => single(self, Token::Minus),
+            '+' if self.eat("+-") => Ok(Some(Token::PlusMinus)),
+            '+' => single(self, Token::Plus),
+            '"' => self.string().map(Some),
+            '|' => {
+                let n = self.rest().bytes().take_while(|b| *b == b'|').count();
+                self.pos += n;
+                if n == 1 && self.eat(">") {
+                    return Ok(Some(Token::Rel(Relation::GreaterOrConfused)));
+                }
+                Ok(Some(Token::Bars(n)))
+            }
+            '=' if self.eat("==") => Ok(Some(Token::Rel(Relation::Equal))),
+            '=' => single(self, Token::Assign),
+            '!' if self.eat("!=") => Ok(Some(Token::Rel(Relation::NotEqual))),
+            '<' => {
+                let rel = [
+                    ("<=", Relation::LessOrEqual),
+                    ("<>", Relation::Confused),
+                    ("<|", Relation::LessOrConfused),
+                    ("<", Relation::Less),
+                ]
+                .into_iter()
+                .find(|(s, _)| self.eat(s))
+                .map(|(_, r)| r);
+                Ok(rel.map(Token::Rel))
+            }
+            '>' if self.eat(">=") => Ok(Some(Token::Rel(Relation::GreaterOrEqual))),
+            '>' => single(self, Token::Rel(Relation::Greater)),
+            c if c.is_ascii_digit() || "^*↑↓⇑⇓".contains(c) => {
+                Ok(Some(Token::Literal(Box::new(self.literal()?))))
+            }
+            c if c.is_ascii_alphabetic() || c == '_' => {
+                let n = self
+                    .rest()
+                    .bytes()
+                    .take_while(|b| b.is_ascii_alphanumeric() || *b == b'_')
+                    .count();
+                let word = &self.rest()[..n];
+                if is_down_word(word) {
+                    return Ok(Some(Token::Literal(Box::new(self.literal()?))));
+                }
+                self.pos += n;
+                Ok(Some(Token::Name(word.to_string())))
+            }
+            c => Err(error(start, format!("unexpected character {c:?}"))),
+        }
+    }
+
+    fn string(&mut self) -> LResult<Token> {
+        let start = self.pos;
+        self.pos += 1;
+        match self.rest().find('"') {
+            Some(end) => {
+                let s = self.rest()[..end].to_string();
+                self.pos += end + 1;
+                Ok(Token::Str(s))
+            }
+            None => Err(error(start, "unterminated string: expected a closing '\"'")),
+        }
+    }
+
+    /// `[number][arrows or uptimal][*nimber]`, at least one part.
+    fn literal(&mut self) -> LResult<Literal> {
+        let start = self.pos;
+        let number = if self.peek().is_some_and(|c| c.is_ascii_digit()) {
+            Some(self.number()?)
+        } else {
+            None
+        };
+        let arrows = match self.uptimal_marker() {
+            Some(parsed) => {
+                let (len, u) = parsed.map_err(|m| error(self.pos, m))?;
+                self.pos += len;
+                Some(Arrows::Uptimal(u))
+            }
+            None => self.arrows()?.map(Arrows::Ups),
+        };
+        let mut nimber = None;
+        if self.eat("*") {
+            let d = self.digits();
+            nimber = Some(if d.is_empty() {
+                1
+            } else {
+                d.parse::<u64>().map_err(|_| {
+                    error(
+                        start,
+                        format!(
+                            "the nimber *{d} is too large: nimbers up to *{} are supported",
+                            u64::MAX
+                        ),
+                    )
+                })?
+            });
+        }
+        Ok(Literal {
+            number,
+            arrows,
+            nimber,
+        })
+    }
+
+    /// An uptimal `^<n>`, `^[n]`, `v<n>`, `v[n]` (also with ↑ ↓) at the current position. A `<`
+    /// followed by `=`, `>`, `|` or white space is a comparison instead: `^<=^` is `^ <= ^`.
+    fn uptimal_marker(&self) -> Option<Result<(usize, crate::game::Game), String>> {
+        let rest = self.rest();
+        let arrow = rest.chars().next()?;
+        let after = &rest[arrow.len_utf8()..];
+        if let Some(next) = after.strip_prefix('<') {
+            if next.starts_with(['=', '>', '|']) || next.starts_with(char::is_whitespace) {
+                return None;
+            }
+        }
+        uptimal::parse_marker(rest)
+    }
+
+    fn digits(&mut self) -> &'a str {
+        let n = self
+            .rest()
+            .bytes()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        let s = &self.rest()[..n];
+        self.pos += n;
+        s
+    }
+
+    /// An integer or `a/b`; decimals and non-dyadic fractions are errors.
+    fn number(&mut self) -> LResult<Number> {
+        let start = self.pos;
+        let int = self.digits();
+        if self.rest().starts_with('.')
+            && self.rest()[1..].starts_with(|c: char| c.is_ascii_digit())
+        {
+            self.pos += 1;
+            self.digits();
+            let text = &self.src[start..self.pos];
+            let message = match text.parse::<Number>() {
+                Err(e) => e.to_string(),
+                Ok(_) => format!("decimal numbers are not accepted: write {text} as a fraction"),
+            };
+            return Err(error(start, message));
+        }
+        let numerator: BigInt = int.parse().expect("a run of ASCII digits is an integer");
+        if self.rest().starts_with('/')
+            && self.rest()[1..].starts_with(|c: char| c.is_ascii_digit())
+        {
+            self.pos += 1;
+            let den: BigInt = self
+                .digits()
+                .parse()
+                .expect("a run of ASCII digits is an integer");
+            return Number::from_ratio(numerator, den).map_err(|e| {
+                let text = &self.src[start..self.pos];
+                match e {
+                    NumberError::NotDyadic(_) => error(
+                        start,
+                        format!("{text} is not a dyadic rational: a short game's number has a power of two as denominator"),
+                    ),
+                    e => error(start, e.to_string()),
+                }
+            });
+        }
+        Ok(Number::from(numerator))
+    }
+
+    /// `^`, `^^`, `^3`, `v`, `vv`, `v3`, `↑`, `⇑`, `↓`, `⇓` (with optional counts): the up
+    /// multiple, or `None` when there are no arrows here.
+    fn arrows(&mut self) -> LResult<Option<i64>> {
+        const MAX_ARROWS: i64 = 1 << 40;
+        let start = self.pos;
+        let mut total: i64 = 0;
+        let mut any = false;
+        loop {
+            let rest = self.rest();
+            let (unit, len) = if rest.starts_with('^') {
+                (1, 1)
+            } else if rest.starts_with('↑') {
+                (1, '↑'.len_utf8())
+            } else if rest.starts_with('⇑') {
+                (2, '⇑'.len_utf8())
+            } else if rest.starts_with('↓') {
+                (-1, '↓'.len_utf8())
+            } else if rest.starts_with('⇓') {
+                (-2, '⇓'.len_utf8())
+            } else if rest.starts_with('v')
+                && !rest[1..].starts_with(|c: char| c.is_ascii_alphabetic() && c != 'v' || c == '_')
+            {
+                (-1, 1)
+            } else {
+                break;
+            };
+            if any && (unit > 0) != (total > 0) {
+                return Err(error(self.pos, "expected ups or downs, not both"));
+            }
+            self.pos += len;
+            any = true;
+            let d = self.digits();
+            let count: i64 = if d.is_empty() {
+                1
+            } else {
+                d.parse::<i64>()
+                    .ok()
+                    .filter(|c| *c <= MAX_ARROWS)
+                    .ok_or_else(|| {
+                        error(
+                            start,
+                            format!("the up multiple {d} is too large: at most 2^40 arrows are supported"),
+                        )
+                    })?
+            };
+            total = (unit * count)
+                .checked_add(total)
+                .filter(|t| t.abs() <= MAX_ARROWS)
+                .ok_or_else(|| {
+                    error(
+                        start,
+                        "the up multiple is too large: at most 2^40 arrows are supported",
+                    )
+                })?;
+        }
+        Ok(any.then_some(total))
+    }
+}
+
+/// `v`, `vv`, `v3`, ...: a run of downs, not a name.
+fn is_down_word(s: &str) -> bool {
+    let t = s.trim_start_matches('v');
+    t.len() < s.len() && t.bytes().all(|b| b.is_ascii_digit())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tokens(s: &str) -> Vec<Token> {
+        lex(s).unwrap().into_iter().map(|l| l.token).collect()
+    }
+
+    #[test]
+    fn down_words() {
+        assert!(is_down_word("v"));
+        assert!(is_down_word("vv"));
+        assert!(is_down_word("v12"));
+        assert!(!is_down_word("vx"));
+        assert!(!is_down_word("nim"));
+        assert!(!is_down_word("7"));
+    }
+
+    #[test]
+    fn operators_and_bars() {
+        use Relation::*;
+        assert_eq!(
+            tokens("a<|b|>c<>d<=e||f"),
+            [
+                Token::Name("a".into()),
+                Token::Rel(LessOrConfused),
+                Token::Name("b".into()),
+                Token::Rel(GreaterOrConfused),
+                Token::Name("c".into()),
+                Token::Rel(Confused),
+                Token::Name("d".into()),
+                Token::Rel(LessOrEqual),
+                Token::Name("e".into()),
+                Token::Bars(2),
+                Token::Name("f".into()),
+                Token::End
+            ]
+        );
+        assert_eq!(
+            tokens("+-±+ -")[..4],
+            [
+                Token::PlusMinus,
+                Token::PlusMinus,
+                Token::Plus,
+                Token::Minus
+            ]
+        );
+        // `^<=` is up, then `<=`; `^<2>` is an uptimal.
+        assert_eq!(tokens("^<=^").len(), 4);
+        assert_eq!(tokens("^<2>").len(), 2);
+    }
+
+    #[test]
+    fn spans_are_byte_offsets() {
+        let l = lex("↑ + nim(3)").unwrap();
+        let spans: Vec<(usize, usize)> = l.iter().map(|l| (l.span.start, l.span.end)).collect();
+        assert_eq!(
+            spans,
+            [
+                (0, 3),
+                (4, 5),
+                (6, 9),
+                (9, 10),
+                (10, 11),
+                (11, 12),
+                (12, 12)
+            ]
+        );
+    }
+}

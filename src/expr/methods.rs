@@ -1,0 +1,364 @@
+//! The methods of games, `G.name(args)`, under partizan's snake_case names and CGSuite's names.
+//!
+//! The algebra ([`crate::game`]) implements the operations; this table only names them, checks
+//! their arguments and wraps their results as [`Value`]s. Methods without parameters are
+//! CGSuite's properties and may be written with or without `()`: `G.Mean`, `G.mean()`.
+
+use super::value::Value;
+use crate::game::Game;
+
+/// A method of games in the expression language.
+pub struct Method {
+    /// partizan's snake_case name.
+    pub name: &'static str,
+    /// CGSuite's name (CGScript 2).
+    pub cgsuite: &'static str,
+    /// Other accepted spellings.
+    pub aliases: &'static [&'static str],
+    /// The parameters, by name (empty for a property).
+    pub params: &'static [&'static str],
+    /// What it gives, in a few words.
+    pub summary: &'static str,
+    apply: fn(Game, &[Game]) -> Result<Value, String>,
+}
+
+impl Method {
+    /// Whether `name` is one of this method's spellings.
+    pub fn is_called(&self, name: &str) -> bool {
+        self.spellings().any(|n| n == name)
+    }
+
+    /// The snake_case name, CGSuite's name, then the other spellings.
+    pub fn spellings(&self) -> impl Iterator<Item = &'static str> {
+        [self.name, self.cgsuite]
+            .into_iter()
+            .chain(self.aliases.iter().copied())
+    }
+
+    /// `G.name(params)`, for messages.
+    pub fn usage(&self, name: &str) -> String {
+        if self.params.is_empty() {
+            format!("G.{name}")
+        } else {
+            format!("G.{name}({})", self.params.join(", "))
+        }
+    }
+
+    /// Applies the method to `g` with `args` (as many as [`Method::params`]).
+    pub(crate) fn apply(&self, g: Game, args: &[Game]) -> Result<Value, String> {
+        (self.apply)(g, args)
+    }
+}
+
+/// The method called `name` (in any of its spellings).
+pub fn method(name: &str) -> Option<&'static Method> {
+    METHODS.iter().find(|m| m.is_called(name))
+}
+
+/// Every method, sorted by snake_case name.
+pub fn methods() -> &'static [Method] {
+    METHODS
+}
+
+/// Every method with all its spellings, for "unknown method" messages:
+/// `atomic_weight/AtomicWeight, birthday/Birthday, ...`.
+pub(crate) fn all_names() -> String {
+    let names: Vec<String> = METHODS
+        .iter()
+        .map(|m| m.spellings().collect::<Vec<_>>().join("/"))
+        .collect();
+    names.join(", ")
+}
+
+fn number_arg(g: Game, what: &str) -> Result<&'static crate::game::Number, String> {
+    g.as_number()
+        .ok_or_else(|| format!("{what} must be a number, not {g}"))
+}
+
+/// `G.U`, refused when the integers in `G` (at most its birthday in size) times `U` might
+/// exceed the up multiples the algebra represents (`i64`), which it treats as a bug.
+fn norton(g: Game, u: Game) -> Result<Value, String> {
+    let size = |h: Game| h.birthday().bits();
+    if !u.is_number() && size(g) + size(u) > 60 {
+        return Err(format!(
+            "{g} is too large to multiply by {u}: the product's up multiples would exceed 2^60"
+        ));
+    }
+    g.norton(&u).map(Value::Game)
+}
+
+fn game(g: Game) -> Result<Value, String> {
+    Ok(Value::Game(g))
+}
+
+fn number(x: &crate::game::Number) -> Result<Value, String> {
+    Ok(Value::Game(Game::number(x.clone())))
+}
+
+fn boolean(b: bool) -> Result<Value, String> {
+    Ok(Value::Boolean(b))
+}
+
+static METHODS: &[Method] = &[
+    Method {
+        name: "atomic_weight",
+        cgsuite: "AtomicWeight",
+        aliases: &[],
+        params: &[],
+        summary: "the atomic weight (an error when the game has none)",
+        apply: |g, _| g.atomic_weight().map(Value::Game),
+    },
+    Method {
+        name: "birthday",
+        cgsuite: "Birthday",
+        aliases: &[],
+        params: &[],
+        summary: "the birthday, an integer",
+        apply: |g, _| game(Game::big_integer(g.birthday().into())),
+    },
+    Method {
+        name: "canonical_form",
+        cgsuite: "CanonicalForm",
+        aliases: &[],
+        params: &[],
+        summary: "the canonical form (every game here already is one)",
+        apply: |g, _| game(g),
+    },
+    Method {
+        name: "conjugate",
+        cgsuite: "Conjugate",
+        aliases: &[],
+        params: &[],
+        summary: "the conjugate, Left and Right exchanged",
+        apply: |g, _| game(g.conjugate()),
+    },
+    Method {
+        name: "cool",
+        cgsuite: "Cool",
+        aliases: &[],
+        params: &["t"],
+        summary: "G cooled by the number t > -1",
+        apply: |g, a| {
+            g.cool(number_arg(a[0], "the temperature t")?)
+                .map(Value::Game)
+        },
+    },
+    Method {
+        name: "heat",
+        cgsuite: "Heat",
+        aliases: &[],
+        params: &["t"],
+        summary: "G heated by t",
+        apply: |g, a| game(g.heat(&a[0])),
+    },
+    Method {
+        name: "incentives",
+        cgsuite: "Incentives",
+        aliases: &[],
+        params: &[],
+        summary: "the undominated incentives of both players, a list",
+        apply: |g, _| Ok(Value::sorted_games(&g.incentives())),
+    },
+    Method {
+        name: "is_all_small",
+        cgsuite: "IsAllSmall",
+        aliases: &[],
+        params: &[],
+        summary: "whether every subposition has moves for both players or for neither",
+        apply: |g, _| boolean(g.is_all_small()),
+    },
+    Method {
+        name: "is_even_tempered",
+        cgsuite: "IsEvenTempered",
+        aliases: &[],
+        params: &[],
+        summary: "whether G is even-tempered",
+        apply: |g, _| boolean(g.is_even_tempered()),
+    },
+    Method {
+        name: "is_infinitesimal",
+        cgsuite: "IsInfinitesimal",
+        aliases: &[],
+        params: &[],
+        summary: "whether both stops are 0",
+        apply: |g, _| boolean(g.is_infinitesimal()),
+    },
+    Method {
+        name: "is_nimber",
+        cgsuite: "IsNimber",
+        aliases: &[],
+        params: &[],
+        summary: "whether G is a nimber *n (0 included)",
+        apply: |g, _| boolean(g.is_nimber()),
+    },
+    Method {
+        name: "is_number",
+        cgsuite: "IsNumber",
+        aliases: &[],
+        params: &[],
+        summary: "whether G is a number",
+        apply: |g, _| boolean(g.is_number()),
+    },
+    Method {
+        name: "is_numberish",
+        cgsuite: "IsNumberish",
+        aliases: &[],
+        params: &[],
+        summary: "whether G is a number plus an infinitesimal (equal stops)",
+        apply: |g, _| boolean(g.left_stop() == g.right_stop()),
+    },
+    Method {
+        name: "is_odd_tempered",
+        cgsuite: "IsOddTempered",
+        aliases: &[],
+        params: &[],
+        summary: "whether G is odd-tempered",
+        apply: |g, _| boolean(g.is_odd_tempered()),
+    },
+    Method {
+        name: "is_switch",
+        cgsuite: "IsSwitch",
+        aliases: &[],
+        params: &[],
+        summary: "whether G is a switch: one option each side, numbers x > y",
+        apply: |g, _| boolean(g.is_switch()),
+    },
+    Method {
+        name: "left_incentives",
+        cgsuite: "LeftIncentives",
+        aliases: &[],
+        params: &[],
+        summary: "G^L - G for each Left option, a list",
+        apply: |g, _| Ok(Value::sorted_games(&g.left_incentives())),
+    },
+    Method {
+        name: "left_options",
+        cgsuite: "LeftOptions",
+        aliases: &[],
+        params: &[],
+        summary: "the Left options of the canonical form, a list",
+        apply: |g, _| Ok(Value::sorted_games(g.left_options())),
+    },
+    Method {
+        name: "left_stop",
+        cgsuite: "LeftStop",
+        aliases: &[],
+        params: &[],
+        summary: "the Left stop, a number",
+        apply: |g, _| number(g.left_stop()),
+    },
+    Method {
+        name: "mean",
+        cgsuite: "Mean",
+        aliases: &[],
+        params: &[],
+        summary: "the mean value, a number",
+        apply: |g, _| number(&g.mean()),
+    },
+    Method {
+        name: "nim_value",
+        cgsuite: "NimValue",
+        aliases: &[],
+        params: &[],
+        summary: "n for the nimber *n (an error for other games)",
+        apply: |g, _| match g.as_nimber() {
+            Some(n) => game(Game::big_integer(n.into())),
+            None => Err(format!("{g} is not a nimber, so it has no nim value")),
+        },
+    },
+    Method {
+        name: "norton_product",
+        cgsuite: "NortonMultiply",
+        aliases: &["norton", "NortonProduct"],
+        params: &["U"],
+        summary: "Norton's product of G by the unit U > 0",
+        apply: |g, a| norton(g, a[0]),
+    },
+    Method {
+        name: "ordinal_sum",
+        cgsuite: "OrdinalSum",
+        aliases: &[],
+        params: &["H"],
+        summary: "the ordinal sum G : H",
+        apply: |g, a| game(g.ordinal_sum(&a[0])),
+    },
+    Method {
+        name: "outcome_class",
+        cgsuite: "OutcomeClass",
+        aliases: &[],
+        params: &[],
+        summary: "the outcome class: L, R, N or P",
+        apply: |g, _| Ok(Value::Outcome(g.outcome())),
+    },
+    Method {
+        name: "overheat",
+        cgsuite: "Overheat",
+        aliases: &[],
+        params: &["s", "t"],
+        summary: "G overheated from s to t",
+        apply: |g, a| game(g.overheat(&a[0], &a[1])),
+    },
+    Method {
+        name: "reduced_canonical_form",
+        cgsuite: "ReducedCanonicalForm",
+        aliases: &["rcf"],
+        params: &[],
+        summary: "the reduced canonical form (infinitesimals ignored)",
+        apply: |g, _| game(g.reduced_canonical_form()),
+    },
+    Method {
+        name: "right_incentives",
+        cgsuite: "RightIncentives",
+        aliases: &[],
+        params: &[],
+        summary: "G - G^R for each Right option, a list",
+        apply: |g, _| Ok(Value::sorted_games(&g.right_incentives())),
+    },
+    Method {
+        name: "right_options",
+        cgsuite: "RightOptions",
+        aliases: &[],
+        params: &[],
+        summary: "the Right options of the canonical form, a list",
+        apply: |g, _| Ok(Value::sorted_games(g.right_options())),
+    },
+    Method {
+        name: "right_stop",
+        cgsuite: "RightStop",
+        aliases: &[],
+        params: &[],
+        summary: "the Right stop, a number",
+        apply: |g, _| number(g.right_stop()),
+    },
+    Method {
+        name: "temperature",
+        cgsuite: "Temperature",
+        aliases: &[],
+        params: &[],
+        summary: "the temperature, a number (-1 for integers)",
+        apply: |g, _| number(&g.temperature()),
+    },
+    Method {
+        name: "thermograph",
+        cgsuite: "Thermograph",
+        aliases: &[],
+        params: &[],
+        summary: "the thermograph: mean, temperature and walls",
+        apply: |g, _| Ok(Value::Thermograph(Box::new(g.thermograph()))),
+    },
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_unique_and_sorted() {
+        let all: Vec<&str> = METHODS.iter().flat_map(Method::spellings).collect();
+        let mut unique = all.clone();
+        unique.sort_unstable();
+        unique.dedup();
+        assert_eq!(unique.len(), all.len());
+        assert!(METHODS.windows(2).all(|w| w[0].name < w[1].name));
+    }
+}

@@ -1,0 +1,95 @@
+//! The values of expressions.
+
+use crate::game::{print, Game, Outcome, Thermograph};
+use std::fmt;
+
+/// The value of an expression.
+///
+/// Numbers are games here, as in CGSuite, where every number type is a subclass of
+/// `CanonicalShortGame`: `G.Mean + 1` and `1/2 + ^` need no conversion, and a game that is a
+/// number prints as the number (`1/2`, `-3`), so the two cannot be told apart in the output.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    /// A game in canonical form (numbers included).
+    Game(Game),
+    /// The result of a comparison or of a predicate such as `IsNumber`.
+    Boolean(bool),
+    /// A list, such as `G.Incentives` or `G.LeftOptions`.
+    List(Vec<Value>),
+    /// A thermograph (`G.Thermograph`).
+    Thermograph(Box<Thermograph>),
+    /// An outcome class (`G.OutcomeClass`): `L`, `R`, `N` or `P`.
+    Outcome(Outcome),
+    /// A string (an argument of a family call such as `toads("TT..FF")`).
+    Text(String),
+}
+
+impl Value {
+    /// The game, if this value is one.
+    pub fn as_game(&self) -> Option<Game> {
+        match self {
+            Value::Game(g) => Some(*g),
+            _ => None,
+        }
+    }
+
+    /// What kind of value this is, with its article, for messages: "a game", "a list", ...
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Value::Game(g) if g.is_number() => "a number",
+            Value::Game(_) => "a game",
+            Value::Boolean(_) => "a boolean",
+            Value::List(_) => "a list",
+            Value::Thermograph(_) => "a thermograph",
+            Value::Outcome(_) => "an outcome class",
+            Value::Text(_) => "a string",
+        }
+    }
+
+    /// A list of games in the order in which CGSuite prints options (see [`print::sorted`]).
+    pub fn sorted_games(games: &[Game]) -> Value {
+        Value::List(print::sorted(games).into_iter().map(Value::Game).collect())
+    }
+}
+
+impl From<Game> for Value {
+    fn from(g: Game) -> Value {
+        Value::Game(g)
+    }
+}
+
+impl From<bool> for Value {
+    fn from(b: bool) -> Value {
+        Value::Boolean(b)
+    }
+}
+
+impl fmt::Display for Value {
+    /// As CGSuite prints values: games in the notation of `NOTATION.md` (the alternate form `{:#}`
+    /// with Unicode arrows), `true`/`false`, lists as `[a,b,c]`, outcome classes as `L`, `R`, `N`,
+    /// `P`, strings in double quotes; a thermograph as the lines of its mean, temperature and walls.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Value::Game(g) if f.alternate() => write!(f, "{g:#}"),
+            Value::Game(g) => write!(f, "{g}"),
+            Value::Boolean(b) => write!(f, "{b}"),
+            Value::List(items) => {
+                f.write_str("[")?;
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(",")?;
+                    }
+                    if f.alternate() {
+                        write!(f, "{item:#}")?;
+                    } else {
+                        write!(f, "{item}")?;
+                    }
+                }
+                f.write_str("]")
+            }
+            Value::Thermograph(t) => write!(f, "{t}"),
+            Value::Outcome(o) => write!(f, "{o}"),
+            Value::Text(s) => write!(f, "\"{s}\""),
+        }
+    }
+}

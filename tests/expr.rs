@@ -1,0 +1,735 @@
+//! The expression language (`partizan::expr`): typed values, CGSuite's method names,
+//! comparisons and precedence, errors, depth safety and robustness.
+//!
+//! Expected values are CGT facts derived by hand (each test says how), not the engine's output.
+
+mod common;
+
+use common::{check, g};
+use partizan::expr::{self, evaluate, Error, Scope, Value, MAX_NESTING};
+use partizan::Game;
+use quickcheck::{Arbitrary, Gen};
+
+/// The value of `s` as CGSuite would print it.
+fn show(s: &str) -> String {
+    match evaluate(s) {
+        Ok(v) => v.to_string(),
+        Err(e) => panic!("{s}: {e}"),
+    }
+}
+
+fn error(s: &str) -> Error {
+    match evaluate(s) {
+        Ok(v) => panic!("{s:?} evaluated to {v}"),
+        Err(e) => e,
+    }
+}
+
+#[test]
+fn values_print_as_cgsuite_prints_them() {
+    // Lists as [a,b,c]: ↑* = {0,* | 0}.
+    assert_eq!(show("{0,*|0}.LeftOptions"), "[0,*]");
+    assert_eq!(show("{0,*|0}.RightOptions"), "[0]");
+    assert_eq!(show("0.LeftOptions"), "[]");
+    // Booleans as true/false.
+    assert_eq!(show("1/2.IsNumber"), "true");
+    assert_eq!(show("*.IsNumber"), "false");
+    // Outcome classes as L, R, N, P: ↑ > 0, ↓ < 0, * and ±1 are fuzzy, 0 is a second-player win.
+    for (s, o) in [
+        ("^", "L"),
+        ("v", "R"),
+        ("*", "N"),
+        ("{1|-1}", "N"),
+        ("0", "P"),
+    ] {
+        assert_eq!(show(&format!("({s}).OutcomeClass")), o, "{s}");
+    }
+    // Numbers print as numbers.
+    assert_eq!(show("{3|-2}.Mean"), "1/2");
+    assert_eq!(evaluate("3").unwrap(), Value::Game(Game::integer(3)));
+    // A thermograph prints as the CLI's thermograph text: {3|-2} has mean (3 + -2)/2 and
+    // temperature (3 - -2)/2.
+    let t = show("{3|-2}.Thermograph");
+    assert!(
+        t.starts_with("mean: 1/2\ntemperature: 5/2\nleft wall: "),
+        "{t}"
+    );
+    // A string is a value too (it is how family arguments are written).
+    assert_eq!(show("\"TT..FF\""), "\"TT..FF\"");
+    // Unicode alternate form, also inside lists. The incentives of ↑ = {0|*} are 0 - ↑ = ↓ and
+    // ↑ - * = ↑*, and ↑* - ↓ = ⇑* > 0, so only ↑* remains.
+    assert_eq!(format!("{:#}", evaluate("^.Incentives").unwrap()), "[↑*]");
+}
+
+#[test]
+fn methods_give_the_values_of_the_books() {
+    let cases = [
+        // Switch {a|b}: stops a and b, mean (a+b)/2, temperature (a-b)/2.
+        ("{3|-2}.LeftStop", "3"),
+        ("{3|-2}.RightStop", "-2"),
+        ("{3|-2}.Temperature", "5/2"),
+        // Integers have temperature -1 (CGSuite and Siegel's convention).
+        ("4.Temperature", "-1"),
+        // {3|-2} cooled by 5/2 is 1/2* (the mast is reached at t = 5/2: {1/2|1/2} = 1/2*).
+        ("{3|-2}.Cool(5/2)", "1/2*"),
+        // * heated by 1 is {0+1 | 0-1} = ±1.
+        ("*.Heat(1)", "+-1"),
+        // Atomic weight of ↑↑* is 2; of *: 0 (Siegel, CGT II.7: aw(n·↑ + *k) = n).
+        ("^^*.AtomicWeight", "2"),
+        ("*.AtomicWeight", "0"),
+        // Birthdays: *2 = {0,*|0,*} is born on day 2, ↑ = {0|*} on day 2, 3 on day 3,
+        // 1/2 = {0|1} on day 2.
+        ("*2.Birthday", "2"),
+        ("^.Birthday", "2"),
+        ("3.Birthday", "3"),
+        ("1/2.Birthday", "2"),
+        // Norton multiplication by ↑ of the integer 3 is 3 copies of ↑.
+        ("3.NortonMultiply(^)", "^3"),
+        // Ordinal sums: the Hackenbush strings BR = 1:-1 = 1/2 and RB = -1:1 = -1/2.
+        ("1.OrdinalSum(-1)", "1/2"),
+        ("(-1).OrdinalSum(1)", "-1/2"),
+        // The reduced canonical form ignores infinitesimals.
+        ("(1/2 + ^).ReducedCanonicalForm", "1/2"),
+        // The conjugate of ↑ = {0|*} is {*|0} = ↓.
+        ("^.Conjugate", "v"),
+        // {0|1} is the simplest number between 0 and 1.
+        ("{0|1}.CanonicalForm", "1/2"),
+        // Nim values: *5, and nim(3,5) = *(3 xor 5) = *6.
+        ("*5.NimValue", "5"),
+        ("nim(3,5).NimValue", "6"),
+        // Incentives of ±1: 1 - ±1 = {2|0} for Left and ±1 - (-1) = {2|0} for Right.
+        ("(+-1).Incentives", "[{2|0}]"),
+        ("(+-1).LeftIncentives", "[{2|0}]"),
+        ("(+-1).RightIncentives", "[{2|0}]"),
+    ];
+    for (s, value) in cases {
+        assert_eq!(show(s), value, "{s}");
+    }
+    let predicates = [
+        ("1/2.IsNumber", true),
+        ("^.IsNumber", false),
+        ("*3.IsNimber", true),
+        ("0.IsNimber", true),
+        ("^.IsNimber", false),
+        ("^.IsInfinitesimal", true),
+        ("(1/2).IsInfinitesimal", false),
+        ("^*.IsAllSmall", true),
+        ("{1|-1}.IsAllSmall", false),
+        // Number plus infinitesimal: 1/2 + ↑ is, ±1 (stops 1 and -1) is not.
+        ("(1/2 + ^).IsNumberish", true),
+        ("{1|-1}.IsNumberish", false),
+        ("{1|-1}.IsSwitch", true),
+        ("^.IsSwitch", false),
+        // Numbers are even-tempered, * = {0|0} is odd-tempered.
+        ("2.IsEvenTempered", true),
+        ("*.IsOddTempered", true),
+        ("*.IsEvenTempered", false),
+    ];
+    for (s, truth) in predicates {
+        assert_eq!(evaluate(s).unwrap(), Value::Boolean(truth), "{s}");
+    }
+}
+
+/// Sample games, each with a value for the methods' parameters.
+const SAMPLES: [&str; 6] = ["0", "^*", "{3|-2}", "+-1", "{1|*}", "*3"];
+
+#[test]
+fn every_method_answers_to_both_spellings() {
+    for m in expr::methods() {
+        let args = match m.params.len() {
+            0 => String::new(),
+            1 if m.name == "norton_product" => "(^)".to_string(),
+            1 => "(1)".to_string(),
+            _ => "(1, 2)".to_string(),
+        };
+        for game in SAMPLES {
+            let results: Vec<Result<Value, String>> = m
+                .spellings()
+                .map(|name| {
+                    evaluate(&format!("({game}).{name}{args}")).map_err(|e| {
+                        // The same message, whichever spelling was used.
+                        e.message().replace(name, "NAME")
+                    })
+                })
+                .collect();
+            assert!(
+                results.windows(2).all(|w| w[0] == w[1]),
+                "{} on {game}: {results:?}",
+                m.name
+            );
+        }
+        // A property works with and without parentheses.
+        if m.params.is_empty() {
+            let a = evaluate(&format!("^.{}", m.cgsuite));
+            let b = evaluate(&format!("^.{}()", m.cgsuite));
+            assert_eq!(a.is_ok(), b.is_ok(), "{}", m.cgsuite);
+            if let (Ok(a), Ok(b)) = (a, b) {
+                assert_eq!(a, b, "{}", m.cgsuite);
+            }
+        }
+    }
+}
+
+#[test]
+fn comparisons_are_booleans() {
+    let truth = |s: &str| match evaluate(s) {
+        Ok(Value::Boolean(b)) => b,
+        other => panic!("{s}: {other:?}"),
+    };
+    // ↑ is confused with * (↑* is fuzzy), ⇑ > * (⇑* is positive), 0 < ↑, ±1 is confused with 0.
+    assert!(truth("^ <> *"));
+    assert!(truth("^ <| *") && truth("^ |> *"));
+    assert!(!truth("^ < *") && !truth("^ > *") && !truth("^ == *"));
+    assert!(truth("^^ > *") && truth("^^ >= *") && truth("^^ |> *"));
+    assert!(!truth("^^ <| *") && !truth("^^ <= *"));
+    assert!(truth("0 < ^") && truth("0 <= ^") && truth("0 != ^"));
+    assert!(truth("{1|-1} <> 0"));
+    assert!(truth("{0|0} == *"));
+    // 1 > ↑: not less than or confused with it.
+    assert!(!truth("1 <| ^") && truth("1 |> ^"));
+    // Comparisons bind looser than + and -: 1 + 1 == 2 is (1 + 1) == 2.
+    assert!(truth("1 + 1 == 2"));
+    assert!(truth("1/2 + 1/2 - 1 == 0"));
+    // == and != compare any two values; the order only games.
+    assert!(truth("(1 < 2) == (0 < 1)"));
+    assert!(truth("^.Incentives == {0|*}.Incentives"));
+    let e = error("^.Incentives < 1");
+    assert!(
+        e.message()
+            .contains("'<' compares games, not a list with a number"),
+        "{e}"
+    );
+    // `<|` and `|>` lex as comparisons, also touching their operands, and `^<=^` is ↑ <= ↑.
+    assert!(truth("^<|*") && truth("^|>*") && truth("^<=^"));
+    // Inside braces a comparison needs parentheses (the bars would be ambiguous).
+    assert!(error("{1 < 2 | 0}")
+        .message()
+        .contains("expected ',' or '|'"));
+}
+
+#[test]
+fn precedence_is_cgscript_s() {
+    // ':' binds tighter than '+': 1:-1 + 1 = 1/2 + 1.
+    assert_eq!(show("1:-1 + 1"), "3/2");
+    // Unary minus binds tighter than ':': -1:1 is RB = -1/2.
+    assert_eq!(show("-1:1"), "-1/2");
+    // ':' is left-associative: 1:1:1 = (1:1):1 = 2:1 = 3 (BBB).
+    assert_eq!(show("1:1:1"), "3");
+    // The operand of a binary +- is an ordinal sum: 3 +- 1:1 = 3 ± 2 = {5|1}.
+    assert_eq!(show("3 +- 1:1"), "{5|1}");
+    // Methods bind tighter than unary minus: -{3|-2}.Mean = -(1/2).
+    assert_eq!(show("-{3|-2}.Mean"), "-1/2");
+    // ...and than '+': {3|-2} + *.Incentives adds a list, an error that suggests the brackets.
+    let e = error("{3|-2} + *.Incentives");
+    assert!(
+        e.message().ends_with(
+            "a method applies to the term just before it, so write ({3|-2} + *).Incentives"
+        ),
+        "{e}"
+    );
+    // G : H is G.OrdinalSum(H).
+    assert_eq!(
+        evaluate("*:1").unwrap(),
+        evaluate("*.OrdinalSum(1)").unwrap()
+    );
+    // *:1 = {0, *:0 | 0} = {0,*|0} = ↑*.
+    assert_eq!(show("*:1"), "^*");
+}
+
+#[test]
+fn errors_say_where_and_what() {
+    // A syntax error is found before anything is evaluated: the call is never made.
+    let e = error("{cutcake(120,120)");
+    assert!(matches!(e, Error::Syntax { position: 17, .. }), "{e:?}");
+    assert_eq!(
+        e.to_string(),
+        "at byte 17 of \"{cutcake(120,120)\": expected ',' or '}'"
+    );
+    // Names are resolved before evaluation: the unknown function is reported, not the atomic
+    // weight of the hot game {3|-2} (which has none) to its left.
+    let e = error("{3|-2}.AtomicWeight + nimm(3)");
+    assert!(e.message().starts_with("unknown function 'nimm'"), "{e}");
+    assert_eq!(e.position(), 22);
+    // Evaluation errors point at the failing call, with its span.
+    let e = error("1 + queen(-1,2)");
+    match &e {
+        Error::Eval { span, message, .. } => {
+            assert_eq!((span.start, span.end), (4, 15));
+            assert!(
+                message.starts_with("queen: x must be non-negative"),
+                "{message}"
+            );
+        }
+        other => panic!("{other:?}"),
+    }
+    // Methods: the number of arguments, and unknown names with the list of known ones.
+    assert_eq!(
+        error("{3|-2}.Cool").message(),
+        "Cool takes 1 argument: G.Cool(t)"
+    );
+    assert_eq!(
+        error("^.overheat(1)").message(),
+        "overheat takes 2 arguments: G.overheat(s, t)"
+    );
+    let e = error("^.ConwayProduct(^)");
+    assert!(
+        e.message()
+            .starts_with("unknown method 'ConwayProduct'; known methods: ")
+            && e.message().contains("mean/Mean"),
+        "{e}"
+    );
+    assert!(error("^.NimValue").message().contains("not a nimber"));
+    assert!(error("Tiny(1, 2)")
+        .message()
+        .contains("Tiny takes one game"));
+    assert!(error("1 < 2 < 3")
+        .message()
+        .starts_with("comparisons do not chain"));
+    // A game is required where one is expected.
+    assert!(error("{^.Incentives | 0}")
+        .message()
+        .contains("an option must be a game, not a list"));
+    assert!(error("nim(1 < 2)")
+        .message()
+        .contains("must be a game or a string, not a boolean"));
+    // FromStr knows no families, and wants a game.
+    let e = "nim(3)".parse::<Game>().unwrap_err();
+    assert!(e.message().contains("unknown function 'nim'"), "{e}");
+    let e = "1 < 2".parse::<Game>().unwrap_err();
+    assert!(
+        e.message()
+            .contains("expected a game, but the expression is a boolean"),
+        "{e}"
+    );
+    // Error is a std::error::Error.
+    let boxed: Box<dyn std::error::Error> = Box::new(error("+"));
+    assert!(boxed.to_string().starts_with("at byte 0 of \"+\""));
+}
+
+#[test]
+fn the_syntax_tree_has_spans() {
+    use partizan::expr::{ExprKind, Sign};
+    let e = expr::parse("1 + {2|*}.Mean").unwrap();
+    let ExprKind::Sum(terms) = &e.kind else {
+        panic!("{e:?}")
+    };
+    assert_eq!((e.span.start, e.span.end), (0, 14));
+    assert_eq!(terms[0].0, Sign::Plus);
+    let ExprKind::Methods(receiver, calls) = &terms[1].1.kind else {
+        panic!("{e:?}")
+    };
+    assert_eq!((receiver.span.start, receiver.span.end), (4, 9));
+    assert_eq!(calls[0].name, "Mean");
+    assert_eq!((calls[0].name_span.start, calls[0].span.end), (10, 14));
+    // Parsing resolves no names: an unknown function is a well-formed call.
+    assert!(expr::parse("nimm(3)").is_ok());
+    assert!(expr::evaluate_in("nimm(3)", Scope::Families).is_err());
+}
+
+/// Runs `f` on a thread with a 2 MiB stack, the default of `std::thread::spawn`.
+fn on_small_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+    std::thread::Builder::new()
+        .stack_size(2 << 20)
+        .spawn(f)
+        .expect("spawn a thread")
+        .join()
+        .expect("no stack overflow")
+}
+
+/// Each nesting construct repeated `n` times, with the value at `n = MAX_NESTING` where it is
+/// evaluated (`None`: parsed only).
+fn nested(construct: &str, n: usize) -> String {
+    match construct {
+        // {G|} = G + 1 for an integer G: n levels around 0 give n.
+        "braces" => format!("{}0{}", "{".repeat(n), "|}".repeat(n)),
+        // {0 |n| 0 |n-1| ... |1| 0} = {0|{0|...{0|0}}}: the outer braces and n - 1 nested sides.
+        "bar runs" => {
+            let mut s = "{0".to_string();
+            for k in (1..=n).rev() {
+                s += &"|".repeat(k);
+                s += "0";
+            }
+            s + "}"
+        }
+        "parentheses" => format!("{}1{}", "(".repeat(n), ")".repeat(n)),
+        "minus" => format!("{}^", "-".repeat(n)),
+        "plus-minus" => format!("{}1", "+-".repeat(n)),
+        "Tiny" => format!("{}0{}", "Tiny(".repeat(n), ")".repeat(n)),
+        "calls" => format!("{}0{}", "nim(".repeat(n), ")".repeat(n)),
+        "methods" => format!("{}0{}", "0.Heat(".repeat(n), ")".repeat(n)),
+        "mixed" => format!("{}1{}", "-(".repeat(n / 2), ")".repeat(n / 2)),
+        _ => unreachable!(),
+    }
+}
+
+#[test]
+fn nesting_is_limited_uniformly_and_fits_a_2_mib_stack() {
+    let n = MAX_NESTING;
+    assert_eq!(n, 1000);
+    // The values at the limit, derived by hand: n braces give n; parentheses change nothing;
+    // an even number of minus signs gives ↑ back; ±(±1) = {±1|±1} = 0, ±0 = *, ±* = {*|*} = 0,
+    // so an even number n >= 2 of ± gives 0; nim(0) = 0; 0 heated by 0 is 0; -(-(...1)) with
+    // n/2 = 500 minus signs is 1.
+    let cases: [(&str, Option<&str>); 9] = [
+        ("braces", Some("1000")),
+        ("bar runs", None),
+        ("parentheses", Some("1")),
+        ("minus", Some("^")),
+        ("plus-minus", Some("0")),
+        ("Tiny", Some("")),
+        ("calls", Some("0")),
+        ("methods", Some("0")),
+        ("mixed", Some("1")),
+    ];
+    for (construct, value) in cases {
+        let (at_limit, beyond) = on_small_stack(move || {
+            let at = nested(construct, n);
+            let at_limit = match value {
+                None => expr::parse(&at).map(|_| String::new()),
+                Some(_) => evaluate(&at).map(|v| v.to_string()),
+            };
+            let beyond = match construct {
+                "mixed" => nested(construct, n + 2),
+                _ => nested(construct, n + 1),
+            };
+            (at_limit, expr::parse(&beyond).map(|_| ()))
+        });
+        match (value, at_limit) {
+            (_, Err(e)) => panic!("{construct} at the limit: {e}"),
+            // Tiny(Tiny(...)) is a deep game; only its evaluation is checked.
+            (Some(""), Ok(_)) | (None, Ok(_)) => {}
+            (Some(v), Ok(got)) => assert_eq!(got, v, "{construct}"),
+        }
+        let e = beyond.expect_err(construct);
+        assert!(
+            e.message().starts_with("nesting deeper than 1000 levels"),
+            "{construct}: {e}"
+        );
+    }
+}
+
+#[test]
+fn long_flat_inputs_do_not_nest() {
+    // Sums, ordinal sums and method chains are flat however long.
+    let results = on_small_stack(|| {
+        let sum = format!("0{}", "+1".repeat(100_000));
+        let colon = format!("1{}", ":1".repeat(2_000));
+        let chain = format!("1{}", ".Mean".repeat(100_000));
+        let deep = "{".repeat(100_000);
+        let parens = "(".repeat(100_000);
+        let minus = format!("{}1", "-".repeat(100_000));
+        [
+            evaluate(&sum).map(|v| v.to_string()),
+            evaluate(&colon).map(|v| v.to_string()),
+            evaluate(&chain).map(|v| v.to_string()),
+            evaluate(&deep).map(|v| v.to_string()),
+            evaluate(&parens).map(|v| v.to_string()),
+            evaluate(&minus).map(|v| v.to_string()),
+        ]
+    });
+    // 1:1:...:1 (BB...B, 2001 blue edges) is 2001.
+    let expected = ["100000", "2001", "1"];
+    for (r, v) in results.iter().zip(expected) {
+        assert_eq!(r.as_deref().ok(), Some(v), "{r:?}");
+    }
+    for r in &results[3..] {
+        let e = r.as_ref().expect_err("too deep");
+        assert!(e.message().starts_with("nesting deeper"), "{e}");
+    }
+}
+
+#[test]
+fn no_input_panics() {
+    let inputs = [
+        "",
+        "   ",
+        "+",
+        "-",
+        "+-",
+        "±",
+        ":",
+        "<",
+        "==",
+        "=",
+        "!",
+        ".",
+        ",",
+        "|",
+        "||",
+        "|>",
+        "}",
+        ")",
+        "(",
+        "{",
+        "{|",
+        "{||}",
+        "\"",
+        "nim(\"",
+        "é",
+        "↑↑",
+        "€1",
+        "\u{0}",
+        "1.",
+        "1..5",
+        ".5",
+        "1/",
+        "1/0",
+        "^<",
+        "^<0>",
+        "^[99999999999]",
+        "v<",
+        "*99999999999999999999999",
+        "^99999999999999999999",
+        "^1099511627777",
+        "99999999999999999999999999999999999999",
+        "1/340282366920938463463374607431768211456",
+        "2Tiny",
+        "2Tiny(",
+        "Tiny",
+        "x = 1",
+        "nim(p=)",
+        "nim(p=1=2)",
+        "1 +- {2,1} : 3",
+        "{1|2|3|4}",
+        "-{}",
+        "+-{1,2}.Mean",
+        "G.Mean",
+        "^.",
+        "^.(1)",
+        "^.Cool(\"x\")",
+        "^.Cool(^)",
+        "^.Cool(-1)",
+        "\"a\" + 1",
+        "\"a\".Mean",
+        "^.Thermograph + 1",
+        "(1 < 2).Mean",
+    ];
+    for s in inputs {
+        // Either a value or a one-line error naming a byte of the input.
+        match evaluate(s) {
+            Ok(_) => {}
+            Err(e) => {
+                assert!(e.position() <= s.len(), "{s:?}: {e}");
+                assert_eq!(e.to_string().lines().count(), 1, "{s:?}: {e}");
+            }
+        }
+    }
+    assert!(error("*99999999999999999999999")
+        .message()
+        .contains("too large"));
+    // Numbers of any size are fine.
+    assert_eq!(
+        show("99999999999999999999999999999999999999 - 99999999999999999999999999999999999998"),
+        "1"
+    );
+    let tiny_number = "1/340282366920938463463374607431768211456"; // 2^-128
+    assert_eq!(show(tiny_number), tiny_number);
+}
+
+/// A random string of tokens, most of them meaningless together. (No large integers: some
+/// operations, such as `1 : n`, take time proportional to an integer operand.)
+#[derive(Clone, Debug)]
+struct Soup(String);
+
+impl Arbitrary for Soup {
+    fn arbitrary(g: &mut Gen) -> Soup {
+        const PIECES: &[&str] = &[
+            "{",
+            "}",
+            "|",
+            "||",
+            ",",
+            "(",
+            ")",
+            "+",
+            "-",
+            "+-",
+            "±",
+            "*",
+            "^",
+            "v",
+            "↑",
+            "0",
+            "1",
+            "2",
+            "1/2",
+            "3/8",
+            "*2",
+            "^<2>",
+            "v[3]",
+            ".",
+            ".Mean",
+            ".Cool(1)",
+            ".Incentives",
+            ".LeftOptions",
+            ".IsNumber",
+            "Mean",
+            ":",
+            "<",
+            "<=",
+            "==",
+            "<|",
+            "|>",
+            "<>",
+            "Tiny(",
+            "Miny",
+            "nim(",
+            "\"",
+            "\"ab\"",
+            "é",
+            " ",
+            "=",
+            "p=",
+            "*99999999999999999999",
+            "1.5",
+            "/",
+            "_",
+            "x",
+            "2Tiny(",
+            "-1/2v*",
+            "^99999999999999999999",
+        ];
+        let n = usize::arbitrary(g) % 14;
+        Soup((0..n).map(|_| *g.choose(PIECES).expect("pieces")).collect())
+    }
+}
+
+/// A random well-formed expression whose games stay small.
+#[derive(Clone, Debug)]
+struct WellFormed(String);
+
+fn well_formed(g: &mut Gen, depth: u32) -> String {
+    const ATOMS: &[&str] = &[
+        "0",
+        "1",
+        "-1",
+        "2",
+        "1/2",
+        "-3/4",
+        "*",
+        "*2",
+        "^",
+        "v",
+        "^*",
+        "2^",
+        "-1/2v*",
+        "^<2>",
+        "v[2]",
+        "+-1",
+        "{1|*}",
+        "Tiny(1)",
+        "2Miny(1/2)",
+        "{3||2|1}",
+        "{|}",
+    ];
+    const METHODS: &[&str] = &[
+        ".Mean",
+        ".LeftStop",
+        ".Cool(1)",
+        ".Heat(1)",
+        ".ReducedCanonicalForm",
+        ".Conjugate",
+        ".CanonicalForm",
+        ".OrdinalSum(1)",
+        ".rcf()",
+        ".Temperature",
+    ];
+    let atom = |g: &mut Gen| g.choose(ATOMS).expect("atoms").to_string();
+    if depth == 0 {
+        return atom(g);
+    }
+    let sub = |g: &mut Gen| well_formed(g, depth - 1);
+    match u8::arbitrary(g) % 9 {
+        0 => atom(g),
+        1 => {
+            let l = usize::arbitrary(g) % 3;
+            let r = usize::arbitrary(g) % 3;
+            let left: Vec<String> = (0..l).map(|_| sub(g)).collect();
+            let right: Vec<String> = (0..r).map(|_| sub(g)).collect();
+            format!("{{{}|{}}}", left.join(","), right.join(","))
+        }
+        2 => format!("{} + {}", sub(g), sub(g)),
+        3 => format!("{} - ({})", sub(g), sub(g)),
+        4 => format!("-({})", sub(g)),
+        5 => format!("+-({})", sub(g)),
+        6 => format!("({}):({})", sub(g), sub(g)),
+        7 => format!("({}){}", sub(g), g.choose(METHODS).expect("methods")),
+        _ => format!("Tiny({})", sub(g)),
+    }
+}
+
+impl Arbitrary for WellFormed {
+    fn arbitrary(g: &mut Gen) -> WellFormed {
+        let depth = u32::arbitrary(g) % 3;
+        WellFormed(well_formed(g, depth))
+    }
+}
+
+/// For every game the input evaluates to, printing and parsing give it back (ASCII and
+/// Unicode).
+fn round_trips(s: &str) -> bool {
+    match expr::evaluate_in(s, Scope::Families) {
+        Ok(Value::Game(game)) => {
+            let ascii = game.to_string().parse::<Game>();
+            let unicode = format!("{game:#}").parse::<Game>();
+            ascii == Ok(game) && unicode == Ok(game)
+        }
+        Ok(_) => true,
+        Err(e) => e.position() <= s.len() && e.to_string().lines().count() == 1,
+    }
+}
+
+#[test]
+fn random_token_soup_never_panics() {
+    check(10_000, |s: Soup| round_trips(&s.0));
+}
+
+#[test]
+fn random_well_formed_expressions_evaluate_and_round_trip() {
+    check(10_000, |s: WellFormed| {
+        // Well-formed: no syntax error (evaluation may fail, e.g. cooling a number too much).
+        !matches!(evaluate(&s.0), Err(Error::Syntax { .. })) && round_trips(&s.0)
+    });
+    // A few by hand: ↑ + ↑ = ⇑, and Tiny(1) : 1.
+    assert_eq!(g("^ + ^"), g("^^"));
+}
+
+#[test]
+fn the_readme_lists_every_method_under_every_name() {
+    let readme = include_str!("../README.md");
+    for m in expr::methods() {
+        let params = if m.params.is_empty() {
+            String::new()
+        } else {
+            format!("({})", m.params.join(", "))
+        };
+        let row = readme
+            .lines()
+            .find(|l| l.starts_with(&format!("| `{}{params}`", m.name)))
+            .unwrap_or_else(|| panic!("no README row for {}", m.name));
+        for name in m.spellings() {
+            assert!(row.contains(&format!("`{name}{params}`")), "{name}: {row}");
+        }
+    }
+}
+
+#[test]
+fn the_cli_prints_values() {
+    let eval = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_partizan"))
+            .arg("eval")
+            .args(args)
+            .output()
+            .expect("run partizan");
+        assert!(out.status.success(), "{args:?}: {out:?}");
+        String::from_utf8(out.stdout).expect("UTF-8")
+    };
+    assert_eq!(eval(&["^ <| *"]), "true\n");
+    assert_eq!(eval(&["(+-1).OutcomeClass"]), "N\n");
+    // A list: one item per line (↑* = {0,*|0}); as JSON, an array.
+    assert_eq!(eval(&["{0,*|0}.LeftOptions"]), "0\n*\n");
+    assert_eq!(eval(&["--json", "{0,*|0}.LeftOptions"]), "[\"0\",\"*\"]\n");
+    assert_eq!(eval(&["--json", "^ < ^^"]), "true\n");
+    assert_eq!(eval(&["--unicode", "^.Incentives"]), "↑*\n");
+    assert!(eval(&["{3|-2}.Thermograph"]).starts_with("mean: 1/2\ntemperature: 5/2\n"));
+}
