@@ -2,25 +2,33 @@
 //!
 //! ```text
 //! partizan eval "{0|*} + ^"            canonical form
+//! partizan eval -1                     expressions may start with '-'
 //! partizan eval --json "{1|-1}"        canonical form and invariants as JSON
+//! partizan eval < FILE                 one expression a line (also `eval -`), one answer a line
 //! partizan compare "^" "*"             one of = < > ||
 //! partizan table wythoff --size 12     a family's table
 //! partizan grundy octal 0.77 --to 200  a heap game's Grundy values and period
 //! partizan thermograph "{3|-2}" --svg t.svg   thermograph as text, and as an SVG picture
 //! partizan eval "({3|-2}).incentives()"      a list: one incentive per line
+//! partizan families                    every family: arguments, description, example
 //! ```
-//! Errors go to stderr, one line, with exit status 2.
+//!
+//! Exit status: 0 on success (also when the reader of the output goes away, as with `| head`),
+//! 2 on bad input or a failed line of input, with one `error:` line on stderr.
 
 use clap::{Parser, Subcommand};
 use partizan::solve::{TableArgs, TableFormat};
 use partizan::Game;
+use std::fmt::Write as _;
+use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
 #[derive(Parser)]
 #[command(
     name = "partizan",
     version,
-    about = "Combinatorial game theory: canonical forms of short games"
+    about = "Combinatorial game theory: canonical forms of short games",
+    after_help = "Exit status: 0 on success (also when the reader of the output goes away), 2 on bad input or a failed line of input (with one `error:` line on stderr)."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -30,10 +38,15 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Print the canonical form of an expression, e.g. "{0|*} + ^" or "domineering(\"..|..\")"
+    /// (with `-` or none: of each line of standard input)
     Eval {
-        /// The expression (notation of NOTATION.md; `+`, `-`, `+-`, parentheses, family calls)
-        expr: String,
-        /// Print one JSON object with the canonical form and its invariants
+        /// The expression (notation of NOTATION.md; `+`, `-`, `+-`, parentheses, family calls);
+        /// `-` or none: read one expression a line from standard input and answer each on its
+        /// own line, an error as an `error: ...` line in its place (exit status 2 if any failed)
+        #[arg(allow_hyphen_values = true, value_parser = expression)]
+        expr: Option<String>,
+        /// Print one JSON object with the canonical form and its invariants (one a line, and
+        /// `{"error": ...}` for a failed line, when reading standard input)
         #[arg(long)]
         json: bool,
         /// Print with Unicode arrows (↑ ↓ ⇑ ⇓ ±)
@@ -43,13 +56,16 @@ enum Command {
     /// Compare two games: prints one of `=`, `<`, `>`, `||` (confused)
     Compare {
         /// The first game
+        #[arg(allow_hyphen_values = true, value_parser = expression)]
         a: String,
         /// The second game
+        #[arg(allow_hyphen_values = true, value_parser = expression)]
         b: String,
     },
     /// Print the thermograph of a game (mean, temperature, walls), optionally drawn as SVG
     Thermograph {
         /// The expression
+        #[arg(allow_hyphen_values = true, value_parser = expression)]
         expr: String,
         /// Also write the thermograph as an SVG picture to FILE (`-` for standard output)
         #[arg(long, value_name = "FILE")]
@@ -90,12 +106,68 @@ enum Command {
         #[arg(long, value_parser = parse_size, allow_hyphen_values = true, default_value = "100")]
         to: usize,
     },
+    /// List every family: in expressions, in tables and in Grundy sequences, each with its
+    /// arguments, a description and an example
+    Families,
 }
 
 /// A non-negative integer option, with a message that says so.
 fn parse_size(s: &str) -> Result<usize, String> {
     s.parse::<usize>()
         .map_err(|_| format!("expected a non-negative integer, not {s:?}"))
+}
+
+/// A positional expression: it may start with `-` (`-1`, `-1/2`), so clap accepts hyphen values
+/// there, but `--` and a letter is a mistyped option (`--jsn`), not an expression.
+fn expression(s: &str) -> Result<String, String> {
+    match s.strip_prefix("--") {
+        Some(rest) if rest.starts_with(|c: char| c.is_ascii_alphabetic()) => {
+            Err(format!("unknown option '{s}' (see --help)"))
+        }
+        _ => Ok(s.to_string()),
+    }
+}
+
+/// Why a command ended before its end.
+enum Failure {
+    /// Bad input or a failed computation: one `error:` line on stderr, exit status 2.
+    Error(String),
+    /// The reader of standard output went away (`partizan ... | head`): a Unix tool ends
+    /// quietly with status 0, as it would by SIGPIPE, which Rust ignores.
+    ClosedPipe,
+}
+
+impl From<String> for Failure {
+    fn from(message: String) -> Failure {
+        Failure::Error(message)
+    }
+}
+
+impl From<std::io::Error> for Failure {
+    fn from(e: std::io::Error) -> Failure {
+        match e.kind() {
+            std::io::ErrorKind::BrokenPipe => Failure::ClosedPipe,
+            _ => Failure::Error(format!("cannot write the output: {e}")),
+        }
+    }
+}
+
+/// Standard output, for results: turns a write error into a [`Failure`] (never a panic, as
+/// `println!` would).
+struct Out(std::io::StdoutLock<'static>);
+
+impl Out {
+    /// Writes `text` as it is.
+    fn print(&mut self, text: &str) -> Result<(), Failure> {
+        self.0.write_all(text.as_bytes())?;
+        Ok(self.0.flush()?)
+    }
+
+    /// Writes `text` and a newline.
+    fn line(&mut self, text: impl std::fmt::Display) -> Result<(), Failure> {
+        writeln!(self.0, "{text}")?;
+        Ok(())
+    }
 }
 
 fn main() -> ExitCode {
@@ -107,7 +179,7 @@ fn main() -> ExitCode {
             .map(String::as_str)
             .or_else(|| info.payload().downcast_ref::<&str>().copied())
             .unwrap_or("unknown cause");
-        eprintln!("error: internal error: {msg}");
+        let _ = writeln!(std::io::stderr(), "error: internal error: {msg}");
     }));
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
@@ -127,7 +199,7 @@ fn main() -> ExitCode {
                 .collect();
             let line = message.join(" ");
             let line = line.strip_prefix("error:").unwrap_or(&line).trim();
-            eprintln!("error: {line}");
+            let _ = writeln!(std::io::stderr(), "error: {line}");
             return ExitCode::from(2);
         }
     };
@@ -137,45 +209,35 @@ fn main() -> ExitCode {
         .spawn(move || run(cli))
         .expect("spawn the worker thread");
     match worker.join() {
-        Ok(Ok(())) => ExitCode::SUCCESS,
-        Ok(Err(message)) => {
-            eprintln!("error: {message}");
+        Ok(Ok(())) | Ok(Err(Failure::ClosedPipe)) => ExitCode::SUCCESS,
+        Ok(Err(Failure::Error(message))) => {
+            let _ = writeln!(std::io::stderr(), "error: {message}");
             ExitCode::from(2)
         }
+        // The panic hook has printed the message.
         Err(_) => ExitCode::from(2),
     }
 }
 
-fn run(cli: Cli) -> Result<(), String> {
+fn run(cli: Cli) -> Result<(), Failure> {
+    let mut out = Out(std::io::stdout().lock());
     match cli.command {
         Command::Eval {
             expr,
             json,
             unicode,
         } => {
-            if let Some((base, list)) = list_method(&expr)? {
-                let g = partizan::eval(base).map_err(|e| e.to_string())?;
-                let items = partizan::game::print::sorted(&list.apply(g));
-                if json {
-                    let strings: Vec<String> = items.iter().map(|i| i.to_string()).collect();
-                    println!("{}", serde_json::Value::from(strings));
+            let mut options = EvalOptions {
+                json,
+                unicode,
+                one_line: false,
+            };
+            match expr.as_deref() {
+                None | Some("-") => {
+                    options.one_line = true;
+                    eval_lines(&options, &mut out)?;
                 }
-                for item in items.iter().filter(|_| !json) {
-                    if unicode {
-                        println!("{item:#}");
-                    } else {
-                        println!("{item}");
-                    }
-                }
-                return Ok(());
-            }
-            let g = partizan::eval(&expr).map_err(|e| e.to_string())?;
-            if json {
-                println!("{}", eval_json(g));
-            } else if unicode {
-                println!("{g:#}");
-            } else {
-                println!("{g}");
+                Some(expr) => out.print(&eval_line(expr, &options)?)?,
             }
         }
         Command::Compare { a, b } => {
@@ -187,17 +249,17 @@ fn run(cli: Cli) -> Result<(), String> {
                 Some(std::cmp::Ordering::Greater) => ">",
                 None => "||",
             };
-            println!("{symbol}");
+            out.line(symbol)?;
         }
         Command::Thermograph { expr, svg } => {
             let g = partizan::eval(&expr).map_err(|e| e.to_string())?;
-            println!("game: {g}");
-            println!("left stop: {}", g.left_stop());
-            println!("right stop: {}", g.right_stop());
-            println!("{}", g.thermograph());
+            out.line(format_args!("game: {g}"))?;
+            out.line(format_args!("left stop: {}", g.left_stop()))?;
+            out.line(format_args!("right stop: {}", g.right_stop()))?;
+            out.line(g.thermograph())?;
             match svg.as_deref() {
                 None => {}
-                Some("-") => print!("{}", g.thermograph_svg()),
+                Some("-") => out.print(&g.thermograph_svg())?,
                 Some(path) => std::fs::write(path, g.thermograph_svg())
                     .map_err(|e| format!("cannot write {path}: {e}"))?,
             }
@@ -219,14 +281,115 @@ fn run(cli: Cli) -> Result<(), String> {
                 q,
             };
             let table = partizan::games::table(&family, &args)?;
-            print!("{}", table.render(format));
+            out.print(&table.render(format))?;
         }
         Command::Grundy { family, args, to } => {
             let report = partizan::games::sequence::sequence(&family, &args, to)?;
-            print!("{report}");
+            out.print(&report.to_string())?;
         }
+        Command::Families => out.print(&families())?,
     }
     Ok(())
+}
+
+/// How `eval` prints.
+struct EvalOptions {
+    json: bool,
+    unicode: bool,
+    /// A list on one line, `[a, b]`, rather than one item a line: in standard-input mode each
+    /// line of input gets exactly one line of output.
+    one_line: bool,
+}
+
+/// The answer to one expression, each of its lines ended by a newline (none for an empty list
+/// printed one item a line).
+fn eval_line(expr: &str, options: &EvalOptions) -> Result<String, String> {
+    let show = |g: &Game| {
+        if options.unicode {
+            format!("{g:#}")
+        } else {
+            g.to_string()
+        }
+    };
+    if let Some((base, list)) = list_method(expr)? {
+        let g = partizan::eval(base).map_err(|e| e.to_string())?;
+        let items = partizan::game::print::sorted(&list.apply(g));
+        if options.json {
+            let strings: Vec<String> = items.iter().map(|i| i.to_string()).collect();
+            return Ok(format!("{}\n", serde_json::Value::from(strings)));
+        }
+        let shown: Vec<String> = items.iter().map(show).collect();
+        if options.one_line {
+            return Ok(format!("[{}]\n", shown.join(", ")));
+        }
+        return Ok(shown.iter().fold(String::new(), |mut s, item| {
+            let _ = writeln!(s, "{item}");
+            s
+        }));
+    }
+    let g = partizan::eval(expr).map_err(|e| e.to_string())?;
+    if options.json {
+        Ok(format!("{}\n", eval_json(g)))
+    } else {
+        Ok(format!("{}\n", show(&g)))
+    }
+}
+
+/// `eval -`: answers each non-blank line of standard input on one line of output, in order, an
+/// error as an `error: ...` line (or `{"error": ...}` with `--json`) in the answer's place, so
+/// that the answers line up with the expressions. Fails, after the last line, if any line did.
+fn eval_lines(options: &EvalOptions, out: &mut Out) -> Result<(), Failure> {
+    let mut input = std::io::stdin().lock();
+    let mut line = Vec::new();
+    let (mut answered, mut failed) = (0usize, 0usize);
+    loop {
+        line.clear();
+        let read = input
+            .read_until(b'\n', &mut line)
+            .map_err(|e| format!("cannot read standard input: {e}"))?;
+        if read == 0 {
+            break;
+        }
+        let answer = match std::str::from_utf8(&line).map(str::trim) {
+            Ok("") => continue,
+            Ok(expr) => eval_line(expr, options),
+            Err(_) => Err("this line is not valid UTF-8".to_string()),
+        };
+        answered += 1;
+        let text = answer.unwrap_or_else(|message| {
+            failed += 1;
+            if options.json {
+                format!("{}\n", serde_json::json!({ "error": message }))
+            } else {
+                format!("error: {message}\n")
+            }
+        });
+        out.print(&text)?;
+    }
+    if failed > 0 {
+        return Err(Failure::Error(format!(
+            "{failed} of {answered} expressions failed (their errors are in the output, in order)"
+        )));
+    }
+    Ok(())
+}
+
+/// `partizan families`: one line per family, generated from the registries.
+fn families() -> String {
+    use partizan::games::{sequence::SEQUENCES, FAMILIES, TABLES};
+    let mut s = String::from("In expressions (partizan eval 'NAME(...)'):\n");
+    for f in FAMILIES {
+        let _ = writeln!(s, "  {}  [e.g. {}]", f.usage, f.example);
+    }
+    s.push_str("Tables (partizan table NAME ...):\n");
+    for t in TABLES {
+        let _ = writeln!(s, "  {}  [e.g. partizan {}]", t.usage, t.example);
+    }
+    s.push_str("Grundy sequences of heap games (partizan grundy NAME ...):\n");
+    for q in SEQUENCES {
+        let _ = writeln!(s, "  {}", q.usage);
+    }
+    s
 }
 
 fn eval_json(g: Game) -> serde_json::Value {
