@@ -13,26 +13,51 @@
 //! partizan families                    every family: arguments, description, example
 //! ```
 //!
-//! Exit status: 0 on success (also when the reader of the output goes away, as with `| head`),
-//! 2 on bad input or a failed line of input, with one `error:` line on stderr.
+//! Every command takes `--max-memory SIZE` (default: half of the physical memory), `--stats`,
+//! `--progress` and `--quiet`. Exit status: 0 on success (also when the reader of the output
+//! goes away, as with `| head`), 2 on bad input, a failed line of input or a reached memory
+//! budget, each with one `error:` line on stderr, and 130 on Ctrl-C. The budget, the progress
+//! line and Ctrl-C are handled beside the work by the modules under `src/cli/`.
+
+mod cli;
 
 use clap::{Parser, Subcommand};
+use cli::memory::{self, Size};
+use cli::monitor::{self, Show};
 use partizan::solve::{TableArgs, TableFormat};
 use partizan::Game;
 use std::fmt::Write as _;
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
+/// Large allocations are checked against the memory budget (see `cli::memory`).
+#[global_allocator]
+static ALLOCATOR: memory::Guard = memory::Guard;
+
 #[derive(Parser)]
 #[command(
     name = "partizan",
     version,
     about = "Combinatorial game theory: canonical forms of short games",
-    after_help = "Exit status: 0 on success (also when the reader of the output goes away), 2 on bad input or a failed line of input (with one `error:` line on stderr)."
+    after_help = "Exit status: 0 on success (also when the reader of the output goes away), 2 on bad input, a failed line of input or a reached memory budget (with one `error:` line on stderr), 130 on Ctrl-C."
 )]
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Stop with status 2 when the resident memory would pass SIZE: 200MB, 1.5GB, 512MiB, 1G
+    /// (kB MB GB TB: powers of 1000; K M G T, KiB MiB GiB TiB: powers of 1024) [default: half
+    /// of the physical memory, or of the cgroup's limit when lower]
+    #[arg(long, global = true, value_name = "SIZE", value_parser = memory::parse_size, allow_hyphen_values = true)]
+    max_memory: Option<Size>,
+    /// Print the time, the positions evaluated and the peak memory on stderr at the end
+    #[arg(long, global = true)]
+    stats: bool,
+    /// Show progress on stderr after a second of work even when it is not a terminal
+    #[arg(long, global = true, conflicts_with = "quiet")]
+    progress: bool,
+    /// Never show progress
+    #[arg(long, global = true)]
+    quiet: bool,
 }
 
 #[derive(Subcommand)]
@@ -152,19 +177,21 @@ impl From<std::io::Error> for Failure {
     }
 }
 
-/// Standard output, for results: turns a write error into a [`Failure`] (never a panic, as
-/// `println!` would).
+/// Standard output, for results: clears the progress line first, and turns a write error into
+/// a [`Failure`] (never a panic, as `println!` would).
 struct Out(std::io::StdoutLock<'static>);
 
 impl Out {
     /// Writes `text` as it is.
     fn print(&mut self, text: &str) -> Result<(), Failure> {
+        monitor::clear();
         self.0.write_all(text.as_bytes())?;
         Ok(self.0.flush()?)
     }
 
     /// Writes `text` and a newline.
     fn line(&mut self, text: impl std::fmt::Display) -> Result<(), Failure> {
+        monitor::clear();
         writeln!(self.0, "{text}")?;
         Ok(())
     }
@@ -179,6 +206,7 @@ fn main() -> ExitCode {
             .map(String::as_str)
             .or_else(|| info.payload().downcast_ref::<&str>().copied())
             .unwrap_or("unknown cause");
+        monitor::clear_for_panic();
         let _ = writeln!(std::io::stderr(), "error: internal error: {msg}");
     }));
     let cli = match Cli::try_parse() {
@@ -203,19 +231,28 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    monitor::start(monitor::Settings {
+        budget: cli
+            .max_memory
+            .clone()
+            .unwrap_or_else(memory::default_budget),
+        show: match (cli.progress, cli.quiet) {
+            (true, _) => Show::Always,
+            (_, true) => Show::Never,
+            _ => Show::Auto,
+        },
+        stats: cli.stats,
+    });
     // Deep game trees recurse deeply in comparisons and sums: run on a large stack.
     let worker = std::thread::Builder::new()
         .stack_size(1 << 30)
         .spawn(move || run(cli))
         .expect("spawn the worker thread");
     match worker.join() {
-        Ok(Ok(())) | Ok(Err(Failure::ClosedPipe)) => ExitCode::SUCCESS,
-        Ok(Err(Failure::Error(message))) => {
-            let _ = writeln!(std::io::stderr(), "error: {message}");
-            ExitCode::from(2)
-        }
+        Ok(Ok(())) | Ok(Err(Failure::ClosedPipe)) => monitor::end(0, None),
+        Ok(Err(Failure::Error(message))) => monitor::end(2, Some(&message)),
         // The panic hook has printed the message.
-        Err(_) => ExitCode::from(2),
+        Err(_) => monitor::end(2, None),
     }
 }
 
@@ -344,12 +381,14 @@ fn eval_lines(options: &EvalOptions, out: &mut Out) -> Result<(), Failure> {
     let (mut answered, mut failed) = (0usize, 0usize);
     loop {
         line.clear();
+        monitor::idle();
         let read = input
             .read_until(b'\n', &mut line)
             .map_err(|e| format!("cannot read standard input: {e}"))?;
         if read == 0 {
             break;
         }
+        monitor::busy();
         let answer = match std::str::from_utf8(&line).map(str::trim) {
             Ok("") => continue,
             Ok(expr) => eval_line(expr, options),

@@ -1,8 +1,8 @@
 //! The `partizan` command as a Unix tool: expressions starting with `-`, a closed pipe, one
-//! expression a line on standard input, `families`. Expected values come from the rules of CGT,
-//! not from the program's own output.
+//! expression a line on standard input, `families`, the memory budget, `--stats`, progress and
+//! Ctrl-C. Expected values come from the rules of CGT, not from the program's own output.
 
-use std::io::{Read, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
@@ -62,6 +62,10 @@ fn assert_one_error_line(r: &Run) {
     assert_eq!(r.stderr.lines().count(), 1, "stderr {:?}", r.stderr);
     assert!(!r.stderr.contains("panicked") && !r.stderr.contains("internal error"));
 }
+
+/// An 8×8 Domineering board: far too much work for any test, so it runs until stopped.
+const BIG_BOARD: &str =
+    "domineering(\"........|........|........|........|........|........|........|........\")";
 
 #[test]
 fn expressions_may_start_with_a_minus_sign() {
@@ -200,4 +204,115 @@ fn families_lists_every_family_with_an_example_that_works() {
         let r = run(&args);
         assert_eq!(r.status, 0, "{}: {}", t.example, r.stderr);
     }
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn the_memory_budget_stops_with_one_line() {
+    let mut child = partizan()
+        .args(["eval", BIG_BOARD, "--max-memory", "50MB"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run partizan");
+    let status = wait_at_most(&mut child, Duration::from_secs(120));
+    let out = child.wait_with_output().expect("output");
+    let r = Run {
+        status: status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    };
+    assert_eq!(r.status, 2, "{:?}", r.stderr);
+    assert_eq!(r.stdout, "");
+    assert_one_error_line(&r);
+    let line = r.stderr.trim_end();
+    let n = line
+        .strip_prefix("error: stopped: memory budget 50 MB reached after ")
+        .and_then(|rest| rest.strip_suffix(" positions"))
+        .unwrap_or_else(|| panic!("{line:?}"));
+    assert!(n.parse::<u64>().is_ok_and(|n| n > 0), "{line:?}");
+}
+
+#[test]
+fn a_bad_memory_size_is_one_line() {
+    for bad in ["12parsecs", "0", "-5MB", "MB", "1.5.2G"] {
+        let r = run(&["eval", "1", "--max-memory", bad]);
+        assert_eq!(r.status, 2, "{bad}");
+        assert_eq!(r.stdout, "");
+        assert_one_error_line(&r);
+        assert!(r.stderr.contains(bad), "{:?}", r.stderr);
+    }
+    for good in ["200MB", "1.5GB", "512MiB", "1G", "64 kB"] {
+        assert_eq!(run(&["eval", "1", "--max-memory", good]).stdout, "1\n");
+    }
+}
+
+#[test]
+fn stats_go_to_stderr() {
+    for args in [&["eval", "1", "--stats"][..], &["--stats", "eval", "1"][..]] {
+        let r = run(args);
+        assert_eq!((r.status, r.stdout.as_str()), (0, "1\n"));
+        assert_eq!(r.stderr.lines().count(), 1, "{:?}", r.stderr);
+        assert!(r.stderr.starts_with("stats: "), "{:?}", r.stderr);
+        for word in [" s, ", " positions, ", "peak memory ", "budget "] {
+            assert!(r.stderr.contains(word), "{:?}", r.stderr);
+        }
+    }
+    let r = run(&["eval", "1", "--max-memory", "1GB", "--stats"]);
+    assert!(
+        r.stderr.trim_end().ends_with("budget 1 GB"),
+        "{:?}",
+        r.stderr
+    );
+}
+
+#[test]
+fn global_options_are_accepted_everywhere_and_progress_conflicts_with_quiet() {
+    for args in [
+        &["families", "--quiet"][..],
+        &["compare", "1", "2", "--progress"][..],
+        &["--max-memory", "1G", "grundy", "kayles", "--to", "5"][..],
+        &["table", "wythoff", "--size", "3", "--quiet", "--stats"][..],
+    ] {
+        assert_eq!(run(args).status, 0, "{args:?}");
+    }
+    let r = run(&["eval", "1", "--progress", "--quiet"]);
+    assert_eq!(r.status, 2);
+    assert_one_error_line(&r);
+}
+
+/// `--progress` shows progress lines on a pipe after a second of work; Ctrl-C then ends the
+/// process with status 130.
+#[cfg(unix)]
+#[test]
+fn progress_and_ctrl_c() {
+    let mut child = partizan()
+        .args(["eval", BIG_BOARD, "--progress", "--max-memory", "4GB"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run partizan");
+    let stderr = child.stderr.take().expect("stderr");
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines() {
+            let Ok(line) = line else { break };
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let first = rx.recv_timeout(Duration::from_secs(60));
+    let interrupted = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("run kill");
+    assert!(interrupted.success());
+    let status = wait_at_most(&mut child, Duration::from_secs(30));
+    let first = first.expect("a progress line within a minute");
+    assert!(
+        first.starts_with("progress: ") && first.contains(" positions"),
+        "{first:?}"
+    );
+    assert_eq!(status.code(), Some(130));
 }
