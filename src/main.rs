@@ -2,38 +2,76 @@
 //!
 //! ```text
 //! partizan eval "{0|*} + ^"            canonical form
+//! partizan eval -1                     expressions may start with '-'
 //! partizan eval --json "{1|-1}"        canonical form and invariants as JSON
+//! partizan eval < FILE                 one expression a line (also `eval -`), one answer a line
 //! partizan compare "^" "*"             one of = < > ||
 //! partizan table wythoff --size 12     a family's table
 //! partizan grundy octal 0.77 --to 200  a heap game's Grundy values and period
 //! partizan thermograph "{3|-2}" --svg t.svg   thermograph as text, and as an SVG picture
 //! partizan eval "({3|-2}).incentives()"      a list: one incentive per line
+//! partizan families                    every family: arguments, description, example
 //! ```
-//! Errors go to stderr, one line, with exit status 2.
+//!
+//! Every command takes `--max-memory SIZE` (default: half of the physical memory), `--stats`,
+//! `--progress` and `--quiet`. Exit status: 0 on success (also when the reader of the output
+//! goes away, as with `| head`), 2 on bad input, a failed line of input or a reached memory
+//! budget, each with one `error:` line on stderr, and 130 on Ctrl-C. The budget, the progress
+//! line and Ctrl-C are handled beside the work by the modules under `src/cli/`.
+
+mod cli;
 
 use clap::{Parser, Subcommand};
+use cli::memory::{self, Size};
+use cli::monitor::{self, Show};
 use partizan::solve::{TableArgs, TableFormat};
 use partizan::Game;
+use std::fmt::Write as _;
+use std::io::{BufRead, Write};
 use std::process::ExitCode;
+
+/// Large allocations are checked against the memory budget (see `cli::memory`).
+#[global_allocator]
+static ALLOCATOR: memory::Guard = memory::Guard;
 
 #[derive(Parser)]
 #[command(
     name = "partizan",
     version,
-    about = "Combinatorial game theory: canonical forms of short games"
+    about = "Combinatorial game theory: canonical forms of short games",
+    after_help = "Exit status: 0 on success (also when the reader of the output goes away), 2 on bad input, a failed line of input or a reached memory budget (with one `error:` line on stderr), 130 on Ctrl-C."
 )]
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Stop with status 2 when the resident memory would pass SIZE: 200MB, 1.5GB, 512MiB, 1G
+    /// (kB MB GB TB: powers of 1000; K M G T, KiB MiB GiB TiB: powers of 1024) [default: half
+    /// of the physical memory, or of the cgroup's limit when lower]
+    #[arg(long, global = true, value_name = "SIZE", value_parser = memory::parse_size, allow_hyphen_values = true)]
+    max_memory: Option<Size>,
+    /// Print the time, the positions evaluated and the peak memory on stderr at the end
+    #[arg(long, global = true)]
+    stats: bool,
+    /// Show progress on stderr after a second of work even when it is not a terminal
+    #[arg(long, global = true, conflicts_with = "quiet")]
+    progress: bool,
+    /// Never show progress
+    #[arg(long, global = true)]
+    quiet: bool,
 }
 
 #[derive(Subcommand)]
 enum Command {
     /// Print the canonical form of an expression, e.g. "{0|*} + ^" or "domineering(\"..|..\")"
+    /// (with `-` or none: of each line of standard input)
     Eval {
-        /// The expression (notation of NOTATION.md; `+`, `-`, `+-`, parentheses, family calls)
-        expr: String,
-        /// Print one JSON object with the canonical form and its invariants
+        /// The expression (notation of NOTATION.md; `+`, `-`, `+-`, parentheses, family calls);
+        /// `-` or none: read one expression a line from standard input and answer each on its
+        /// own line, an error as an `error: ...` line in its place (exit status 2 if any failed)
+        #[arg(allow_hyphen_values = true, value_parser = expression)]
+        expr: Option<String>,
+        /// Print one JSON object with the canonical form and its invariants (one a line, and
+        /// `{"error": ...}` for a failed line, when reading standard input)
         #[arg(long)]
         json: bool,
         /// Print with Unicode arrows (↑ ↓ ⇑ ⇓ ±)
@@ -43,13 +81,16 @@ enum Command {
     /// Compare two games: prints one of `=`, `<`, `>`, `||` (confused)
     Compare {
         /// The first game
+        #[arg(allow_hyphen_values = true, value_parser = expression)]
         a: String,
         /// The second game
+        #[arg(allow_hyphen_values = true, value_parser = expression)]
         b: String,
     },
     /// Print the thermograph of a game (mean, temperature, walls), optionally drawn as SVG
     Thermograph {
         /// The expression
+        #[arg(allow_hyphen_values = true, value_parser = expression)]
         expr: String,
         /// Also write the thermograph as an SVG picture to FILE (`-` for standard output)
         #[arg(long, value_name = "FILE")]
@@ -90,12 +131,70 @@ enum Command {
         #[arg(long, value_parser = parse_size, allow_hyphen_values = true, default_value = "100")]
         to: usize,
     },
+    /// List every family: in expressions, in tables and in Grundy sequences, each with its
+    /// arguments, a description and an example
+    Families,
 }
 
 /// A non-negative integer option, with a message that says so.
 fn parse_size(s: &str) -> Result<usize, String> {
     s.parse::<usize>()
         .map_err(|_| format!("expected a non-negative integer, not {s:?}"))
+}
+
+/// A positional expression: it may start with `-` (`-1`, `-1/2`), so clap accepts hyphen values
+/// there, but `--` and a letter is a mistyped option (`--jsn`), not an expression.
+fn expression(s: &str) -> Result<String, String> {
+    match s.strip_prefix("--") {
+        Some(rest) if rest.starts_with(|c: char| c.is_ascii_alphabetic()) => {
+            Err(format!("unknown option '{s}' (see --help)"))
+        }
+        _ => Ok(s.to_string()),
+    }
+}
+
+/// Why a command ended before its end.
+enum Failure {
+    /// Bad input or a failed computation: one `error:` line on stderr, exit status 2.
+    Error(String),
+    /// The reader of standard output went away (`partizan ... | head`): a Unix tool ends
+    /// quietly with status 0, as it would by SIGPIPE, which Rust ignores.
+    ClosedPipe,
+}
+
+impl From<String> for Failure {
+    fn from(message: String) -> Failure {
+        Failure::Error(message)
+    }
+}
+
+impl From<std::io::Error> for Failure {
+    fn from(e: std::io::Error) -> Failure {
+        match e.kind() {
+            std::io::ErrorKind::BrokenPipe => Failure::ClosedPipe,
+            _ => Failure::Error(format!("cannot write the output: {e}")),
+        }
+    }
+}
+
+/// Standard output, for results: clears the progress line first, and turns a write error into
+/// a [`Failure`] (never a panic, as `println!` would).
+struct Out(std::io::StdoutLock<'static>);
+
+impl Out {
+    /// Writes `text` as it is.
+    fn print(&mut self, text: &str) -> Result<(), Failure> {
+        monitor::clear();
+        self.0.write_all(text.as_bytes())?;
+        Ok(self.0.flush()?)
+    }
+
+    /// Writes `text` and a newline.
+    fn line(&mut self, text: impl std::fmt::Display) -> Result<(), Failure> {
+        monitor::clear();
+        writeln!(self.0, "{text}")?;
+        Ok(())
+    }
 }
 
 fn main() -> ExitCode {
@@ -107,7 +206,8 @@ fn main() -> ExitCode {
             .map(String::as_str)
             .or_else(|| info.payload().downcast_ref::<&str>().copied())
             .unwrap_or("unknown cause");
-        eprintln!("error: internal error: {msg}");
+        monitor::clear_for_panic();
+        let _ = writeln!(std::io::stderr(), "error: internal error: {msg}");
     }));
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
@@ -127,40 +227,54 @@ fn main() -> ExitCode {
                 .collect();
             let line = message.join(" ");
             let line = line.strip_prefix("error:").unwrap_or(&line).trim();
-            eprintln!("error: {line}");
+            let _ = writeln!(std::io::stderr(), "error: {line}");
             return ExitCode::from(2);
         }
     };
+    monitor::start(monitor::Settings {
+        budget: cli
+            .max_memory
+            .clone()
+            .unwrap_or_else(memory::default_budget),
+        show: match (cli.progress, cli.quiet) {
+            (true, _) => Show::Always,
+            (_, true) => Show::Never,
+            _ => Show::Auto,
+        },
+        stats: cli.stats,
+    });
     // Deep game trees recurse deeply in comparisons and sums: run on a large stack.
     let worker = std::thread::Builder::new()
         .stack_size(1 << 30)
         .spawn(move || run(cli))
         .expect("spawn the worker thread");
     match worker.join() {
-        Ok(Ok(())) => ExitCode::SUCCESS,
-        Ok(Err(message)) => {
-            eprintln!("error: {message}");
-            ExitCode::from(2)
-        }
-        Err(_) => ExitCode::from(2),
+        Ok(Ok(())) | Ok(Err(Failure::ClosedPipe)) => monitor::end(0, None),
+        Ok(Err(Failure::Error(message))) => monitor::end(2, Some(&message)),
+        // The panic hook has printed the message.
+        Err(_) => monitor::end(2, None),
     }
 }
 
-fn run(cli: Cli) -> Result<(), String> {
+fn run(cli: Cli) -> Result<(), Failure> {
+    let mut out = Out(std::io::stdout().lock());
     match cli.command {
         Command::Eval {
             expr,
             json,
             unicode,
         } => {
-            let value = partizan::expr::evaluate(&expr).map_err(|e| e.to_string())?;
-            match value {
-                _ if json => println!("{}", value_json(&value)),
-                // A list prints one item per line.
-                partizan::Value::List(items) => {
-                    items.iter().for_each(|item| print_value(item, unicode))
+            let mut options = EvalOptions {
+                json,
+                unicode,
+                one_line: false,
+            };
+            match expr.as_deref() {
+                None | Some("-") => {
+                    options.one_line = true;
+                    eval_lines(&options, &mut out)?;
                 }
-                value => print_value(&value, unicode),
+                Some(expr) => out.print(&eval_line(expr, &options)?)?,
             }
         }
         Command::Compare { a, b } => {
@@ -172,17 +286,17 @@ fn run(cli: Cli) -> Result<(), String> {
                 Some(std::cmp::Ordering::Greater) => ">",
                 None => "||",
             };
-            println!("{symbol}");
+            out.line(symbol)?;
         }
         Command::Thermograph { expr, svg } => {
             let g = partizan::eval(&expr).map_err(|e| e.to_string())?;
-            println!("game: {g}");
-            println!("left stop: {}", g.left_stop());
-            println!("right stop: {}", g.right_stop());
-            println!("{}", g.thermograph());
+            out.line(format_args!("game: {g}"))?;
+            out.line(format_args!("left stop: {}", g.left_stop()))?;
+            out.line(format_args!("right stop: {}", g.right_stop()))?;
+            out.line(g.thermograph())?;
             match svg.as_deref() {
                 None => {}
-                Some("-") => print!("{}", g.thermograph_svg()),
+                Some("-") => out.print(&g.thermograph_svg())?,
                 Some(path) => std::fs::write(path, g.thermograph_svg())
                     .map_err(|e| format!("cannot write {path}: {e}"))?,
             }
@@ -204,14 +318,101 @@ fn run(cli: Cli) -> Result<(), String> {
                 q,
             };
             let table = partizan::games::table(&family, &args)?;
-            print!("{}", table.render(format));
+            out.print(&table.render(format))?;
         }
         Command::Grundy { family, args, to } => {
             let report = partizan::games::sequence::sequence(&family, &args, to)?;
-            print!("{report}");
+            out.print(&report.to_string())?;
         }
+        Command::Families => out.print(&families())?,
     }
     Ok(())
+}
+
+/// How `eval` prints.
+struct EvalOptions {
+    json: bool,
+    unicode: bool,
+    /// A list on one line, `[a, b]`, rather than one item a line: in standard-input mode each
+    /// line of input gets exactly one line of output.
+    one_line: bool,
+}
+
+/// The answer to one expression, each of its lines ended by a newline (none for an empty list
+/// printed one item a line).
+fn eval_line(expr: &str, options: &EvalOptions) -> Result<String, String> {
+    let value = partizan::expr::evaluate(expr).map_err(|e| e.to_string())?;
+    let show = |v: &partizan::Value| {
+        if options.unicode {
+            format!("{v:#}\n")
+        } else {
+            format!("{v}\n")
+        }
+    };
+    Ok(match &value {
+        _ if options.json => format!("{}\n", value_json(&value)),
+        partizan::Value::List(items) if !options.one_line => items.iter().map(show).collect(),
+        value => show(value),
+    })
+}
+
+/// `eval -`: answers each non-blank line of standard input on one line of output, in order, an
+/// error as an `error: ...` line (or `{"error": ...}` with `--json`) in the answer's place, so
+/// that the answers line up with the expressions. Fails, after the last line, if any line did.
+fn eval_lines(options: &EvalOptions, out: &mut Out) -> Result<(), Failure> {
+    let mut input = std::io::stdin().lock();
+    let mut line = Vec::new();
+    let (mut answered, mut failed) = (0usize, 0usize);
+    loop {
+        line.clear();
+        monitor::idle();
+        let read = input
+            .read_until(b'\n', &mut line)
+            .map_err(|e| format!("cannot read standard input: {e}"))?;
+        if read == 0 {
+            break;
+        }
+        monitor::busy();
+        let answer = match std::str::from_utf8(&line).map(str::trim) {
+            Ok("") => continue,
+            Ok(expr) => eval_line(expr, options),
+            Err(_) => Err("this line is not valid UTF-8".to_string()),
+        };
+        answered += 1;
+        let text = answer.unwrap_or_else(|message| {
+            failed += 1;
+            if options.json {
+                format!("{}\n", serde_json::json!({ "error": message }))
+            } else {
+                format!("error: {message}\n")
+            }
+        });
+        out.print(&text)?;
+    }
+    if failed > 0 {
+        return Err(Failure::Error(format!(
+            "{failed} of {answered} expressions failed (their errors are in the output, in order)"
+        )));
+    }
+    Ok(())
+}
+
+/// `partizan families`: one line per family, generated from the registries.
+fn families() -> String {
+    use partizan::games::{sequence::SEQUENCES, FAMILIES, TABLES};
+    let mut s = String::from("In expressions (partizan eval 'NAME(...)'):\n");
+    for f in FAMILIES {
+        let _ = writeln!(s, "  {}  [e.g. {}]", f.usage, f.example);
+    }
+    s.push_str("Tables (partizan table NAME ...):\n");
+    for t in TABLES {
+        let _ = writeln!(s, "  {}  [e.g. partizan {}]", t.usage, t.example);
+    }
+    s.push_str("Grundy sequences of heap games (partizan grundy NAME ...):\n");
+    for q in SEQUENCES {
+        let _ = writeln!(s, "  {}", q.usage);
+    }
+    s
 }
 
 fn eval_json(g: Game) -> serde_json::Value {
@@ -246,14 +447,6 @@ fn eval_json(g: Game) -> serde_json::Value {
         obj["atomic_weight"] = text(&w);
     }
     obj
-}
-
-fn print_value(value: &partizan::Value, unicode: bool) {
-    if unicode {
-        println!("{value:#}");
-    } else {
-        println!("{value}");
-    }
 }
 
 /// A game as the object of [`eval_json`]; a list as an array (of canonical forms for games);

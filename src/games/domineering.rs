@@ -657,6 +657,8 @@ impl Engine {
                 let v = self.evaluate(key);
                 let v = [v, -v];
                 self.table.insert(Key::from(key), v);
+                // One relaxed addition per new region, next to a `Game::new`: cheap enough.
+                crate::progress::record(1);
                 v
             }
         };

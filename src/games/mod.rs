@@ -33,6 +33,8 @@ pub struct Family {
     pub name: &'static str,
     /// A one-line description of the arguments, for error messages and `--help`.
     pub usage: &'static str,
+    /// A call that evaluates at once, for `partizan families`.
+    pub example: &'static str,
     /// Evaluates a call.
     pub call: fn(&[Arg], &[NamedArg]) -> Result<Game, String>,
 }
@@ -42,101 +44,121 @@ pub const FAMILIES: &[Family] = &[
     Family {
         name: "clobber",
         usage: "clobber(\"xo|ox\"): rows separated by '|', x Left's stones, o Right's, . empty",
+        example: "clobber(\"xoxo\")",
         call: clobber::call,
     },
     Family {
         name: "cutcake",
         usage: "cutcake(w, h): a cake w squares wide (Left cuts vertically) and h high (Right cuts horizontally)",
+        example: "cutcake(3, 4)",
         call: cutcake::call,
     },
     Family {
         name: "cutting",
         usage: "cutting(W, H): the paper-cutting game on a W×H sheet, W, H >= 2",
+        example: "cutting(5, 7)",
         call: cutting::call,
     },
     Family {
         name: "dag",
         usage: "dag(\"a>b, b>c, a>c\", \"a,b\"): tokens on the vertices of a directed acyclic graph",
+        example: "dag(\"a>b, b>c, a>c\", \"a,b\")",
         call: dag::call,
     },
     Family {
         name: "dawson_chess",
         usage: "dawson_chess(n): a heap of n in Dawson's chess (octal 0.137)",
+        example: "dawson_chess(10)",
         call: octal::call_dawson_chess,
     },
     Family {
         name: "dawson_kayles",
         usage: "dawson_kayles(n): a row of n pins in Dawson's Kayles (octal 0.07)",
+        example: "dawson_kayles(10)",
         call: octal::call_dawson_kayles,
     },
     Family {
         name: "domineering",
         usage: "domineering(\"..|..\"): rows separated by '|', '.' empty, '#' a hole; Left places vertical dominoes",
+        example: "domineering(\"....|....|....\")",
         call: domineering::call,
     },
     Family {
         name: "fibonacci_nim",
         usage: "fibonacci_nim(n) or fibonacci_nim(n, m): Fibonacci Nim, n tokens, at most m may be taken (default n - 1)",
+        example: "fibonacci_nim(12)",
         call: fibonacci_nim::call,
     },
     Family {
         name: "grundy_game",
         usage: "grundy_game(n): a heap of n in Grundy's game (split a heap into two unequal heaps)",
+        example: "grundy_game(30)",
         call: octal::call_grundy_game,
     },
     Family {
         name: "hackenbush",
         usage: "hackenbush(\"BRG\") (stalks from the ground up, space-separated) or hackenbush(\"0-a:B a-b:R\") (edges U-V:C, ground 0 or ground=NAME)",
+        example: "hackenbush(\"BRR\")",
         call: hackenbush::call,
     },
     Family {
         name: "kayles",
         usage: "kayles(n): a row of n pins in Kayles (octal 0.77)",
+        example: "kayles(10)",
         call: octal::call_kayles,
     },
     Family {
         name: "nim",
         usage: "nim(a, b, ...): Nim heaps of sizes a, b, ...",
+        example: "nim(3, 5, 7)",
         call: nim::call,
     },
     Family {
         name: "octal",
         usage: "octal(\"0.77\", n): a heap of n in the octal game with that code (digits 0-7)",
+        example: "octal(\"0.137\", 20)",
         call: octal::call,
     },
     Family {
         name: "queen",
         usage: "queen(x, y[, p=P][, q=Q]): the partizan Queen at (x, y), diagonal moves of at most p-1 steps, orthogonal of at most q-1",
+        example: "queen(5, 3, p=3)",
         call: queen::call,
     },
     Family {
         name: "ryuoh",
         usage: "ryuoh(x, y, p=3, q=Q): the generalised Ryuoh piece at (x, y); q limits orthogonal moves to q - 1 squares",
+        example: "ryuoh(4, 5, p=3, q=9)",
         call: ryuoh::call,
     },
     Family {
         name: "subtraction",
         usage: "subtraction(\"1,3,4\", n): a heap of n in the subtraction game with that set",
+        example: "subtraction(\"1,3,4\", 10)",
         call: subtraction::call,
     },
     Family {
         name: "take_range",
         usage: "take_range(p, q, n): take p..q tokens, or all when fewer than p remain; a heap of n",
+        example: "take_range(2, 5, 17)",
         call: subtraction::call_take_range,
     },
     Family {
         name: "toads",
         usage: "toads(\"TT..FF\"): one row, T Left's toads (move right), F Right's frogs (move left), . empty",
+        example: "toads(\"TT..FF\")",
         call: toads_frogs::call,
     },
     Family {
         name: "welter",
         usage: "welter(a, b, ...): coins on distinct squares a, b, ... of the Sato-Welter strip",
+        example: "welter(1, 4, 6)",
         call: welter::call,
     },
     Family {
         name: "wythoff",
         usage: "wythoff(x, y): Wythoff's game with heaps x and y",
+        example: "wythoff(3, 5)",
         call: wythoff::call,
     },
 ];
@@ -148,6 +170,8 @@ pub struct TableFamily {
     pub name: &'static str,
     /// Which options it takes, for `--help` and error messages.
     pub usage: &'static str,
+    /// A command line that prints a table at once (without `partizan`), for `partizan families`.
+    pub example: &'static str,
     /// Builds the table; an `Err` is a message about the options.
     pub build: fn(&TableArgs) -> Result<Table, String>,
 }
@@ -157,31 +181,37 @@ pub const TABLES: &[TableFamily] = &[
     TableFamily {
         name: "cutcake",
         usage: "table cutcake --size N (every cake up to N x N)",
+        example: "table cutcake --size 8",
         build: cutcake::table,
     },
     TableFamily {
         name: "cutting",
         usage: "table cutting [--size N]: the paper-cutting game, sheets 2..N by 2..N (default 12)",
+        example: "table cutting --size 20",
         build: cutting::table,
     },
     TableFamily {
         name: "domineering",
         usage: "table domineering --rows R --cols C (every r x c rectangle, r <= R, c <= C)",
+        example: "table domineering --rows 4 --cols 4",
         build: domineering::table,
     },
     TableFamily {
         name: "queen",
         usage: "table queen --size N [--p P] [--q Q]",
+        example: "table queen --size 9 --p 3",
         build: queen::table,
     },
     TableFamily {
         name: "ryuoh",
         usage: "table ryuoh [--p P] [--q Q] [--size N | --cols C --rows R]: the generalised Ryuoh piece (default p = 3, no q, size 19)",
+        example: "table ryuoh --p 3 --q 9 --size 19",
         build: ryuoh::table,
     },
     TableFamily {
         name: "wythoff",
         usage: "table wythoff [--size N | --cols C --rows R]: Wythoff's game (default size 12)",
+        example: "table wythoff --size 12",
         build: wythoff::table,
     },
 ];

@@ -89,7 +89,8 @@ impl Ruleset for PartizanQueen {
 /// Rows are filled in increasing `y` and each row in increasing `x`: every option of a cell has
 /// a smaller `x` in the same row or lies in an earlier row, so it is already known. With
 /// `impartial` both players get all three directions (Wythoff's game, whose values are the
-/// nimbers of the Grundy values).
+/// nimbers of the Grundy values). Each finished row's cells are recorded in [`crate::progress`],
+/// so that a long table (`queen(1000,1000)` builds a million cells) shows progress.
 pub fn queen_table(
     width: usize,
     height: usize,
@@ -119,6 +120,7 @@ pub fn queen_table(
             }
             table.push(Game::new(left.iter().copied(), right.iter().copied()));
         }
+        crate::progress::record(width as u64);
     }
     table
 }

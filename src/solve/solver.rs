@@ -42,6 +42,30 @@ impl fmt::Display for SolveError {
 
 impl std::error::Error for SolveError {}
 
+/// Positions combined by one [`Memo::evaluate`], recorded in [`crate::progress`] every 1024 and
+/// when dropped (also on an early `Err` return): one atomic addition per position would be
+/// measurable in the solver's hot loop, one per batch is not.
+struct Evaluated(u64);
+
+impl Evaluated {
+    const BATCH: u64 = 1024;
+
+    #[inline]
+    fn one(&mut self) {
+        self.0 += 1;
+        if self.0 == Self::BATCH {
+            crate::progress::record(Self::BATCH);
+            self.0 = 0;
+        }
+    }
+}
+
+impl Drop for Evaluated {
+    fn drop(&mut self) {
+        crate::progress::record(self.0);
+    }
+}
+
 /// How a position's value follows from other positions' values.
 enum Expansion<P> {
     /// The sum of these components.
@@ -154,6 +178,7 @@ impl<P: Clone + Eq + Hash, V: Copy> Memo<P, V> {
         let mut stack = vec![Task::Expand(root)];
         let mut scratch: Vec<V> = Vec::new();
         let mut pushed: Vec<u32> = Vec::new();
+        let mut done = Evaluated(0);
         while let Some(task) = stack.pop() {
             match task {
                 Task::Expand(i) => {
@@ -223,6 +248,7 @@ impl<P: Clone + Eq + Hash, V: Copy> Memo<P, V> {
                     };
                     self.values[i as usize] = Some(v);
                     self.states[i as usize] = State::Done;
+                    done.one();
                 }
             }
         }

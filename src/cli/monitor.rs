@@ -1,0 +1,308 @@
+//! The watcher: the memory budget's stop, the progress line, Ctrl-C and `--stats`.
+//!
+//! A thread beside the worker polls every 25 ms. When the resident set has passed the budget, or
+//! the allocator has refused a large allocation that would (see [`super::memory`]), it prints
+//! the one-line stop message and ends the process with status 2. While work has lasted more than a second it draws a progress line on
+//! stderr (positions from [`partizan::progress`], memory in use against the budget): on a
+//! terminal a line redrawn in place by `indicatif`, which keeps it to the terminal's width and
+//! clears it cleanly; elsewhere, with `--progress`, one plain line a second, for a log.
+//!
+//! Every end of the process goes through [`end`], which clears the progress line, prints the
+//! message and the `--stats` line, and exits: the first caller wins, so that a Ctrl-C during
+//! the stop message (or the reverse) cannot print twice or run `exit` twice.
+
+use super::memory::{self, Size};
+use indicatif::{HumanCount, ProgressBar, ProgressDrawTarget, ProgressStyle, TermLike};
+use std::fmt::Write as _;
+use std::io::{IsTerminal, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, OnceLock};
+use std::time::{Duration, Instant};
+
+/// When to show the progress line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Show {
+    /// When stderr is a terminal.
+    Auto,
+    /// Always (`--progress`).
+    Always,
+    /// Never (`--quiet`).
+    Never,
+}
+
+/// What the watcher was asked to do.
+pub struct Settings {
+    /// The memory budget.
+    pub budget: Size,
+    /// When to show progress.
+    pub show: Show,
+    /// Whether to print time, positions and peak memory at the end (`--stats`).
+    pub stats: bool,
+}
+
+/// How the progress line is drawn, once it is decided that it is.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Style {
+    /// Redrawn in place on a terminal.
+    Terminal,
+    /// One line a second, for a file or a pipe.
+    Log,
+}
+
+struct Monitor {
+    start: Instant,
+    settings: Settings,
+    style: Option<Style>,
+    state: Mutex<State>,
+}
+
+struct State {
+    /// Since when the current piece of work has been running; `None` while waiting for input.
+    busy_since: Option<Instant>,
+    /// The progress line, once shown.
+    bar: Option<ProgressBar>,
+    /// When the progress line was last updated.
+    updated: Option<Instant>,
+}
+
+static MONITOR: OnceLock<Monitor> = OnceLock::new();
+static ENDING: AtomicBool = AtomicBool::new(false);
+
+/// How often the watcher looks.
+const POLL: Duration = Duration::from_millis(25);
+/// How long work runs before its progress is shown.
+const DELAY: Duration = Duration::from_secs(1);
+
+/// Sets the budget, installs the Ctrl-C handler and starts the watcher. The calling thread (the
+/// main thread, which only waits and reports) is exempt from the budget.
+pub fn start(settings: Settings) {
+    memory::exempt_this_thread();
+    memory::set_limit(settings.budget.bytes);
+    let style = match settings.show {
+        Show::Never => None,
+        _ if std::io::stderr().is_terminal() => Some(Style::Terminal),
+        Show::Always => Some(Style::Log),
+        Show::Auto => None,
+    };
+    let monitor = Monitor {
+        start: Instant::now(),
+        settings,
+        style,
+        state: Mutex::new(State {
+            busy_since: Some(Instant::now()),
+            bar: None,
+            updated: None,
+        }),
+    };
+    if MONITOR.set(monitor).is_err() {
+        return;
+    }
+    // Without the handler (it fails only if one is already installed) Ctrl-C still ends the
+    // process, by the signal's default action.
+    let _ = ctrlc::set_handler(|| {
+        memory::exempt_this_thread();
+        end(130, None)
+    });
+    let _ = std::thread::Builder::new()
+        .name("watcher".into())
+        .spawn(watch);
+}
+
+fn watch() {
+    memory::exempt_this_thread();
+    let Some(monitor) = MONITOR.get() else { return };
+    loop {
+        std::thread::sleep(POLL);
+        let resident = memory::sample();
+        let over = resident.is_some_and(|r| r.current > monitor.settings.budget.bytes);
+        if over || memory::refused() {
+            end(
+                2,
+                Some(&format!(
+                    "stopped: memory budget {} reached after {} positions",
+                    monitor.settings.budget,
+                    partizan::progress::positions()
+                )),
+            );
+        }
+        monitor.draw(resident);
+    }
+}
+
+impl Monitor {
+    fn draw(&self, resident: Option<memory::Resident>) {
+        let Some(style) = self.style else { return };
+        let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        let Some(since) = state.busy_since else {
+            return;
+        };
+        let now = Instant::now();
+        let every = match style {
+            Style::Terminal => Duration::from_millis(100),
+            Style::Log => Duration::from_secs(1),
+        };
+        if now - since < DELAY || state.updated.is_some_and(|u| now - u < every) {
+            return;
+        }
+        state.updated = Some(now);
+        let mut message = format!(
+            "{:.0} s, {} positions",
+            (now - since).as_secs_f64(),
+            HumanCount(partizan::progress::positions()),
+        );
+        if let Some(r) = resident {
+            let _ = write!(
+                message,
+                ", memory {} of {}",
+                memory::decimal(r.current),
+                self.settings.budget
+            );
+        }
+        state
+            .bar
+            .get_or_insert_with(|| new_bar(style))
+            .set_message(message);
+    }
+}
+
+fn new_bar(style: Style) -> ProgressBar {
+    let (target, template) = match style {
+        Style::Terminal => (ProgressDrawTarget::stderr(), "{spinner} {msg}"),
+        Style::Log => (
+            ProgressDrawTarget::term_like(Box::new(LogLines::default())),
+            "progress: {msg}",
+        ),
+    };
+    let style = ProgressStyle::with_template(template).expect("a valid template");
+    ProgressBar::with_draw_target(None, target).with_style(style)
+}
+
+/// A draw target for a file or a pipe: each drawing becomes one line, without the cursor
+/// movements and padding a terminal needs.
+#[derive(Debug, Default)]
+struct LogLines {
+    line: Mutex<String>,
+}
+
+impl TermLike for LogLines {
+    fn width(&self) -> u16 {
+        200
+    }
+    fn move_cursor_up(&self, _: usize) -> std::io::Result<()> {
+        Ok(())
+    }
+    fn move_cursor_down(&self, _: usize) -> std::io::Result<()> {
+        Ok(())
+    }
+    fn move_cursor_right(&self, _: usize) -> std::io::Result<()> {
+        Ok(())
+    }
+    fn move_cursor_left(&self, _: usize) -> std::io::Result<()> {
+        Ok(())
+    }
+    fn write_line(&self, s: &str) -> std::io::Result<()> {
+        self.write_str(s)?;
+        self.flush()
+    }
+    fn write_str(&self, s: &str) -> std::io::Result<()> {
+        self.line
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push_str(s);
+        Ok(())
+    }
+    fn clear_line(&self) -> std::io::Result<()> {
+        Ok(())
+    }
+    fn flush(&self) -> std::io::Result<()> {
+        let line = std::mem::take(&mut *self.line.lock().unwrap_or_else(|e| e.into_inner()));
+        let line = line.trim_end();
+        if !line.is_empty() {
+            writeln!(std::io::stderr(), "{line}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Clears the progress line, if shown, before output; the work goes on (its progress shows
+/// again a second later).
+pub fn clear() {
+    set_busy(|busy| busy.map(|_| Instant::now()));
+}
+
+/// Work starts (a line of input was read).
+pub fn busy() {
+    set_busy(|_| Some(Instant::now()));
+}
+
+/// Work stops (waiting for input): no progress line until [`busy`].
+pub fn idle() {
+    set_busy(|_| None);
+}
+
+fn set_busy(f: impl FnOnce(Option<Instant>) -> Option<Instant>) {
+    let Some(monitor) = MONITOR.get() else { return };
+    let mut state = monitor.state.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(bar) = state.bar.take() {
+        bar.finish_and_clear();
+    }
+    state.updated = None;
+    state.busy_since = f(state.busy_since);
+}
+
+/// Clears the progress line without waiting long for the lock: the thread holding it may be
+/// one that the budget stopped.
+fn clear_for_exit() {
+    let Some(monitor) = MONITOR.get() else { return };
+    for _ in 0..20 {
+        if let Ok(mut state) = monitor.state.try_lock() {
+            if let Some(bar) = state.bar.take() {
+                bar.finish_and_clear();
+            }
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    if monitor.style == Some(Style::Terminal) {
+        let _ = write!(std::io::stderr(), "\r\x1b[2K");
+    }
+}
+
+/// Clears the progress line for a panic message, if nothing holds it.
+pub fn clear_for_panic() {
+    if let Some(monitor) = MONITOR.get() {
+        if let Ok(mut state) = monitor.state.try_lock() {
+            if let Some(bar) = state.bar.take() {
+                bar.finish_and_clear();
+            }
+        }
+    }
+}
+
+/// Ends the process with `status`: clears the progress line, prints `error: message` and the
+/// `--stats` line on stderr. Only the first call does; a later one (from another thread) waits
+/// for the process to end.
+pub fn end(status: u8, message: Option<&str>) -> ! {
+    if ENDING.swap(true, Ordering::SeqCst) {
+        loop {
+            std::thread::sleep(Duration::from_secs(3600));
+        }
+    }
+    clear_for_exit();
+    let mut err = std::io::stderr().lock();
+    if let Some(message) = message {
+        let _ = writeln!(err, "error: {message}");
+    }
+    if let Some(monitor) = MONITOR.get().filter(|m| m.settings.stats) {
+        let _ = writeln!(
+            err,
+            "stats: {:.3} s, {} positions, peak memory {}, budget {}",
+            monitor.start.elapsed().as_secs_f64(),
+            partizan::progress::positions(),
+            memory::sample().map_or("unknown".into(), |r| memory::decimal(r.peak)),
+            monitor.settings.budget,
+        );
+    }
+    drop(err);
+    std::process::exit(status.into())
+}

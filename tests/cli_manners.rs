@@ -1,0 +1,318 @@
+//! The `partizan` command as a Unix tool: expressions starting with `-`, a closed pipe, one
+//! expression a line on standard input, `families`, the memory budget, `--stats`, progress and
+//! Ctrl-C. Expected values come from the rules of CGT, not from the program's own output.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::time::{Duration, Instant};
+
+struct Run {
+    status: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn partizan() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_partizan"))
+}
+
+/// Runs `partizan args` with `input` on standard input.
+fn run_with_input(args: &[&str], input: &str) -> Run {
+    let mut child = partizan()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run partizan");
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin.write_all(input.as_bytes()).expect("write stdin");
+    drop(stdin);
+    let out = child.wait_with_output().expect("wait for partizan");
+    Run {
+        status: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+fn run(args: &[&str]) -> Run {
+    run_with_input(args, "")
+}
+
+/// Waits for `child`, killing it and failing after `limit` (a guard against hanging, not a
+/// speed test).
+fn wait_at_most(child: &mut Child, limit: Duration) -> ExitStatus {
+    let start = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            return status;
+        }
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            panic!("partizan did not end within {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// One `error:` line on stderr and nothing else.
+fn assert_one_error_line(r: &Run) {
+    assert!(r.stderr.starts_with("error: "), "stderr {:?}", r.stderr);
+    assert_eq!(r.stderr.lines().count(), 1, "stderr {:?}", r.stderr);
+    assert!(!r.stderr.contains("panicked") && !r.stderr.contains("internal error"));
+}
+
+/// An 8×8 Domineering board: far too much work for any test, so it runs until stopped.
+const BIG_BOARD: &str =
+    "domineering(\"........|........|........|........|........|........|........|........\")";
+
+#[test]
+fn expressions_may_start_with_a_minus_sign() {
+    let r = run(&["eval", "-1"]);
+    assert_eq!(
+        (r.status, r.stdout.as_str(), r.stderr.as_str()),
+        (0, "-1\n", "")
+    );
+    assert_eq!(run(&["eval", "--", "-1"]).stdout, "-1\n");
+    // -1/2 + -1/2 = -1.
+    assert_eq!(run(&["eval", "-1/2 + -1/2"]).stdout, "-1\n");
+    assert_eq!(run(&["eval", "-1", "--json"]).status, 0);
+    // -1/2 < * : a negative number is less than any infinitesimal.
+    let r = run(&["compare", "-1/2", "*"]);
+    assert_eq!((r.status, r.stdout.as_str()), (0, "<\n"));
+    assert_eq!(run(&["compare", "*", "-1/2"]).stdout, ">\n");
+    assert_eq!(run(&["compare", "-1", "-1"]).stdout, "=\n");
+    let r = run(&["thermograph", "-2"]);
+    assert!(r.stdout.starts_with("game: -2\n"), "{:?}", r.stdout);
+}
+
+#[test]
+fn a_mistyped_option_is_not_taken_for_an_expression() {
+    let r = run(&["eval", "--jsn"]);
+    assert_eq!(r.status, 2);
+    assert_one_error_line(&r);
+    assert!(r.stderr.contains("--jsn"), "{:?}", r.stderr);
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    let mut child = partizan()
+        .args(["grundy", "octal", "0.77", "--to", "100000"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run partizan");
+    let mut stdout = child.stdout.take().expect("stdout");
+    let mut first = [0u8; 16];
+    stdout.read_exact(&mut first).expect("read the first bytes");
+    assert_eq!(&first, b"octal game 0.77:");
+    drop(stdout);
+    let status = wait_at_most(&mut child, Duration::from_secs(120));
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .expect("stderr")
+        .read_to_string(&mut stderr)
+        .expect("read stderr");
+    assert_eq!(status.code(), Some(0), "stderr {stderr:?}");
+    assert_eq!(stderr, "");
+}
+
+#[test]
+fn standard_input_one_expression_a_line() {
+    // Blank lines are skipped; the answers and the error line up with the expressions.
+    let input = "1 + 1\n\n{1|*2\n  -1/2  \r\n^ + v\n";
+    for args in [&["eval"][..], &["eval", "-"][..]] {
+        let r = run_with_input(args, input);
+        let lines: Vec<&str> = r.stdout.lines().collect();
+        assert_eq!(lines.len(), 4, "{:?}", r.stdout);
+        assert_eq!(lines[0], "2");
+        assert!(lines[1].starts_with("error: ") && lines[1].contains("{1|*2"));
+        assert_eq!(lines[2], "-1/2");
+        assert_eq!(lines[3], "0");
+        assert_eq!(r.status, 2);
+        assert_one_error_line(&r);
+    }
+    let r = run_with_input(&["eval"], "*\n*2 + *3\n");
+    assert_eq!(
+        (r.status, r.stdout.as_str(), r.stderr.as_str()),
+        (0, "*\n*\n", "")
+    );
+    let r = run_with_input(&["eval"], "");
+    assert_eq!((r.status, r.stdout.as_str()), (0, ""));
+}
+
+#[test]
+fn standard_input_with_json_and_lists() {
+    let r = run_with_input(&["eval", "--json"], "-1\n{1|\n");
+    let lines: Vec<serde_json::Value> = r
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object a line"))
+        .collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0]["canonical"], "-1");
+    assert!(lines[1]["error"].is_string(), "{:?}", lines[1]);
+    assert_eq!(r.status, 2);
+    // A list prints on one line, as CGSuite prints lists: `[a,b]`. The incentives of *2 (options 0 and * on both sides) are
+    // 0 - *2 = *2 and * - *2 = *3 (Left's), the same for Right's; *2 and *3 are confused, so
+    // neither is dominated.
+    let r = run_with_input(&["eval"], "(*2).incentives()\n3\n");
+    assert_eq!(r.status, 0, "{:?}", r.stderr);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines.len(), 2, "{:?}", r.stdout);
+    let list = lines[0].strip_prefix('[').and_then(|l| l.strip_suffix(']'));
+    let mut items: Vec<&str> = list.expect("a list in brackets").split(',').collect();
+    items.sort();
+    assert_eq!((items, lines[1]), (vec!["*2", "*3"], "3"));
+}
+
+#[test]
+fn families_lists_every_family_with_an_example_that_works() {
+    let r = run(&["families"]);
+    assert_eq!((r.status, r.stderr.as_str()), (0, ""));
+    for f in partizan::games::FAMILIES {
+        let line = r
+            .stdout
+            .lines()
+            .find(|l| l.trim_start().starts_with(&format!("{}(", f.name)))
+            .unwrap_or_else(|| panic!("no line for {}", f.name));
+        assert!(line.contains(f.example), "{line}");
+    }
+    for t in partizan::games::TABLES {
+        assert!(r.stdout.contains(t.example), "{}", t.name);
+    }
+    for s in partizan::games::sequence::SEQUENCES {
+        assert!(
+            r.stdout.contains(&format!("grundy {} ", s.name)),
+            "{}",
+            s.name
+        );
+    }
+    // Every expression example evaluates (through standard input: one line each).
+    let examples: Vec<&str> = partizan::games::FAMILIES
+        .iter()
+        .map(|f| f.example)
+        .collect();
+    let r = run_with_input(&["eval"], &examples.join("\n"));
+    assert_eq!(r.status, 0, "{} {}", r.stdout, r.stderr);
+    assert_eq!(r.stdout.lines().count(), examples.len());
+    for t in partizan::games::TABLES {
+        let args: Vec<&str> = t.example.split_whitespace().collect();
+        let r = run(&args);
+        assert_eq!(r.status, 0, "{}: {}", t.example, r.stderr);
+    }
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn the_memory_budget_stops_with_one_line() {
+    let mut child = partizan()
+        .args(["eval", BIG_BOARD, "--max-memory", "50MB"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run partizan");
+    let status = wait_at_most(&mut child, Duration::from_secs(120));
+    let out = child.wait_with_output().expect("output");
+    let r = Run {
+        status: status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    };
+    assert_eq!(r.status, 2, "{:?}", r.stderr);
+    assert_eq!(r.stdout, "");
+    assert_one_error_line(&r);
+    let line = r.stderr.trim_end();
+    let n = line
+        .strip_prefix("error: stopped: memory budget 50 MB reached after ")
+        .and_then(|rest| rest.strip_suffix(" positions"))
+        .unwrap_or_else(|| panic!("{line:?}"));
+    assert!(n.parse::<u64>().is_ok_and(|n| n > 0), "{line:?}");
+}
+
+#[test]
+fn a_bad_memory_size_is_one_line() {
+    for bad in ["12parsecs", "0", "-5MB", "MB", "1.5.2G"] {
+        let r = run(&["eval", "1", "--max-memory", bad]);
+        assert_eq!(r.status, 2, "{bad}");
+        assert_eq!(r.stdout, "");
+        assert_one_error_line(&r);
+        assert!(r.stderr.contains(bad), "{:?}", r.stderr);
+    }
+    for good in ["200MB", "1.5GB", "512MiB", "1G", "64 kB"] {
+        assert_eq!(run(&["eval", "1", "--max-memory", good]).stdout, "1\n");
+    }
+}
+
+#[test]
+fn stats_go_to_stderr() {
+    for args in [&["eval", "1", "--stats"][..], &["--stats", "eval", "1"][..]] {
+        let r = run(args);
+        assert_eq!((r.status, r.stdout.as_str()), (0, "1\n"));
+        assert_eq!(r.stderr.lines().count(), 1, "{:?}", r.stderr);
+        assert!(r.stderr.starts_with("stats: "), "{:?}", r.stderr);
+        for word in [" s, ", " positions, ", "peak memory ", "budget "] {
+            assert!(r.stderr.contains(word), "{:?}", r.stderr);
+        }
+    }
+    let r = run(&["eval", "1", "--max-memory", "1GB", "--stats"]);
+    assert!(
+        r.stderr.trim_end().ends_with("budget 1 GB"),
+        "{:?}",
+        r.stderr
+    );
+}
+
+#[test]
+fn global_options_are_accepted_everywhere_and_progress_conflicts_with_quiet() {
+    for args in [
+        &["families", "--quiet"][..],
+        &["compare", "1", "2", "--progress"][..],
+        &["--max-memory", "1G", "grundy", "kayles", "--to", "5"][..],
+        &["table", "wythoff", "--size", "3", "--quiet", "--stats"][..],
+    ] {
+        assert_eq!(run(args).status, 0, "{args:?}");
+    }
+    let r = run(&["eval", "1", "--progress", "--quiet"]);
+    assert_eq!(r.status, 2);
+    assert_one_error_line(&r);
+}
+
+/// `--progress` shows progress lines on a pipe after a second of work; Ctrl-C then ends the
+/// process with status 130.
+#[cfg(unix)]
+#[test]
+fn progress_and_ctrl_c() {
+    let mut child = partizan()
+        .args(["eval", BIG_BOARD, "--progress", "--max-memory", "4GB"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run partizan");
+    let stderr = child.stderr.take().expect("stderr");
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines() {
+            let Ok(line) = line else { break };
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let first = rx.recv_timeout(Duration::from_secs(60));
+    let interrupted = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("run kill");
+    assert!(interrupted.success());
+    let status = wait_at_most(&mut child, Duration::from_secs(30));
+    let first = first.expect("a progress line within a minute");
+    assert!(
+        first.starts_with("progress: ") && first.contains(" positions"),
+        "{first:?}"
+    );
+    assert_eq!(status.code(), Some(130));
+}
