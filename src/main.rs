@@ -243,10 +243,15 @@ fn main() -> ExitCode {
         },
         stats: cli.stats,
     });
-    // Deep game trees recurse deeply in comparisons and sums: run on a large stack.
+    // The library needs no large stack (its algorithms keep their own stacks on the heap); the
+    // work runs beside the monitor thread so that the monitor can stop it.
     let worker = std::thread::Builder::new()
-        .stack_size(1 << 30)
-        .spawn(move || run(cli))
+        .spawn(move || {
+            // A request beyond the algebra's size limits outside the expression evaluator (which
+            // reports it with its position), e.g. while printing invariants: one error line.
+            partizan::game::limits::catch(std::panic::AssertUnwindSafe(|| run(cli)))
+                .unwrap_or_else(|limit| Err(Failure::Error(limit.message)))
+        })
         .expect("spawn the worker thread");
     match worker.join() {
         Ok(Ok(())) | Ok(Err(Failure::ClosedPipe)) => monitor::end(0, None),

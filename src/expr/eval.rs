@@ -8,8 +8,18 @@ use super::ast::{Argument, Call, Expr, ExprKind, Relation, Sign, Span};
 use super::methods::{self, method};
 use super::value::Value;
 use super::Scope;
+use crate::game::limits;
 use crate::game::Game;
 use crate::games::{self, Arg, NamedArg};
+
+/// Runs one step of evaluation, reporting a request beyond the algebra's size limits
+/// ([`crate::game::limits`]) as an error at `span`.
+fn within_limits<T>(span: Span, step: impl FnOnce() -> EResult<T>) -> EResult<T> {
+    match limits::catch(std::panic::AssertUnwindSafe(step)) {
+        Ok(result) => result,
+        Err(limit) => fail(span, limit.message),
+    }
+}
 
 /// An evaluation error: the span of the failing construct and what went wrong.
 #[derive(Debug)]
@@ -155,12 +165,12 @@ impl Evaluator<'_> {
                 Task::Combine(e) => {
                     let n = e.children().len();
                     let args = values.split_off(values.len() - n);
-                    values.push(self.combine(e, args)?);
+                    values.push(within_limits(e.span, || self.combine(e, args))?);
                 }
                 Task::Method(c) => {
                     let args = values.split_off(values.len() - c.arguments().len());
                     let receiver = values.pop().expect("the receiver's value");
-                    values.push(self.method(receiver, args, c)?);
+                    values.push(within_limits(c.span, || self.method(receiver, args, c))?);
                 }
             }
         }

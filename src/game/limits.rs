@@ -30,8 +30,10 @@ use std::panic::{self, UnwindSafe};
 /// The largest `k` for which the options `*0, …, *(k − 1)` of `*k` are written out.
 pub const NIMBER_OPTIONS_LIMIT: u64 = 1 << 16;
 
-/// The largest `|n|` for which the algebra walks the option chain of `x + n·↑ + *k`
-/// (`n·↑ + *k`, `(n − 1)·↑ + *(k ⊕ 1)`, …, one form per step).
+/// The longest chain of forms the algebra walks down from a value `x + n·↑ + *k` that has no
+/// closed form for the operation at hand: `|n|` steps for a sum with `n·↑`
+/// (`n·↑ + *k`, `(n − 1)·↑ + *(k ⊕ 1)`, …), and the value's birthday for the operations that
+/// visit every follower (heating, ordinal sums, …; an integer `n` has `|n|` followers in a chain).
 pub const UP_CHAIN_LIMIT: u64 = 1 << 16;
 
 /// A request that needs a form larger than the algebra's limits; the message says which.
@@ -82,6 +84,18 @@ pub(crate) fn check_up_chain(n: i64) {
         exceeded(format!(
             "this needs the {} forms below {n}·↑, beyond the limit of {UP_CHAIN_LIMIT}",
             n.unsigned_abs()
+        ));
+    }
+}
+
+/// Refuses to visit the followers of `x + n·↑ + *k` when it is born after day
+/// [`UP_CHAIN_LIMIT`].
+pub(crate) fn check_followers(n: &super::nus::Nus) {
+    let birthday = n.birthday();
+    if birthday > num_bigint::BigUint::from(UP_CHAIN_LIMIT) {
+        exceeded(format!(
+            "this needs every follower of {}, which is born on day {birthday}, beyond the limit of {UP_CHAIN_LIMIT}",
+            super::Game::nus(n.clone())
         ));
     }
 }

@@ -237,15 +237,20 @@ impl Game {
             return n.birthday();
         }
         match self.small_birthday() {
-            u64::MAX => {
-                self.left_options()
-                    .iter()
-                    .chain(self.right_options())
-                    .map(|g| g.birthday())
-                    .max()
-                    .unwrap_or_default()
-                    + 1u32
-            }
+            // Some follower is a number-up-star value born after day 2^64 − 1.
+            u64::MAX => ops::post_order(
+                *self,
+                &mut hashbrown::HashMap::new(),
+                |h| match (h.as_nus(), h.small_birthday()) {
+                    (Some(n), _) => Some(n.birthday()),
+                    (None, u64::MAX) => None,
+                    (None, b) => Some(BigUint::from(b)),
+                },
+                |h, memo| {
+                    let options = h.left_options().iter().chain(h.right_options());
+                    options.map(|o| &memo[o]).max().cloned().unwrap_or_default() + 1u32
+                },
+            ),
             b => BigUint::from(b),
         }
     }

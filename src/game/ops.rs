@@ -40,8 +40,8 @@ pub(crate) fn post_order<V: Clone>(
             continue;
         }
         if let Some(n) = h.as_nus() {
-            // Without a closed form, the walk goes down the up-multiple chain one form a step.
-            super::limits::check_up_chain(n.ups);
+            // Without a closed form, the walk visits every follower, one form a step.
+            super::limits::check_followers(n);
         }
         stack.push((h, true));
         for o in h.left_options().iter().chain(h.right_options()) {
