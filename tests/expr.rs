@@ -526,8 +526,8 @@ fn no_input_panics() {
     assert_eq!(show(tiny_number), tiny_number);
 }
 
-/// A random string of tokens, most of them meaningless together. (No large integers: some
-/// operations, such as `1 : n`, take time proportional to an integer operand.)
+/// A random string of tokens, most of them meaningless together, including huge literals (whose
+/// expansions the algebra refuses beyond its limits) and, now and then, deep nesting.
 #[derive(Clone, Debug)]
 struct Soup(String);
 
@@ -588,9 +588,21 @@ impl Arbitrary for Soup {
             "2Tiny(",
             "-1/2v*",
             "^99999999999999999999",
+            "99999999999999999999",
+            "^1099511627776",
+            "*65537",
+            "v1099511627776*3",
+            "-99999999999999999999/1024",
         ];
         let n = usize::arbitrary(g) % 14;
-        Soup((0..n).map(|_| *g.choose(PIECES).expect("pieces")).collect())
+        let soup: String = (0..n).map(|_| *g.choose(PIECES).expect("pieces")).collect();
+        // One case in 20 nests an opener around it, up to beyond the nesting limit.
+        if u8::arbitrary(g) % 20 == 0 {
+            let opener = *g.choose(&["(", "{", "-(", "Tiny(", "{0|", "+-("]).expect("openers");
+            let depth = usize::arbitrary(g) % 1100;
+            return Soup(format!("{}{soup}", opener.repeat(depth)));
+        }
+        Soup(soup)
     }
 }
 
