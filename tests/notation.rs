@@ -38,6 +38,29 @@ fn the_example_table_of_notation_md() {
     }
 }
 
+/// The specification travels with the crate (issue 14, point 8): the Examples table is read from
+/// the repository's own copy, `docs/NOTATION.md`, and must match the table above.
+#[test]
+fn the_repository_copy_of_the_notation_has_the_same_examples() {
+    let spec = include_str!("../docs/NOTATION.md");
+    let examples = spec
+        .split("## Examples")
+        .nth(1)
+        .expect("docs/NOTATION.md has an Examples section");
+    let rows: Vec<(String, String)> = examples
+        .lines()
+        .filter_map(|line| {
+            let cells: Vec<&str> = line.split('`').collect();
+            // | `input` | `printed` |  splits into 5 pieces around the backquotes.
+            (cells.len() == 5).then(|| (cells[1].to_string(), cells[3].to_string()))
+        })
+        .collect();
+    assert_eq!(rows.len(), 12, "{rows:?}");
+    for (input, printed) in rows {
+        assert_eq!(print(&input), printed, "{input}");
+    }
+}
+
 #[test]
 fn printed_forms_of_the_what_is_printed_table() {
     // Each printed form of NOTATION.md's "What is printed" table prints as itself.

@@ -421,19 +421,42 @@ fn tiny_shape(g: Game) -> Option<(&'static str, Number, Game)> {
     let ([l], [r]) = (lo, ro) else { return None };
     if let Some(x) = l.as_number() {
         if let ([rl], [rr]) = (r.left_options(), r.right_options()) {
-            if rl == l && rr.mean() < *x {
+            if rl == l && mean_below(*rr, x) {
                 return Some(("Tiny", x.clone(), *l - *rr));
             }
         }
     }
     if let Some(y) = r.as_number() {
         if let ([ll], [lr]) = (l.left_options(), l.right_options()) {
-            if lr == r && ll.mean() > *y {
+            if lr == r && mean_above(*ll, y) {
                 return Some(("Miny", y.clone(), *ll - *r));
             }
         }
     }
     None
+}
+
+/// Whether `mean(g) < x`. The mean lies between the stops, so they usually decide without a
+/// thermograph.
+fn mean_below(g: Game, x: &Number) -> bool {
+    if g.left_stop() < x {
+        true
+    } else if g.right_stop() >= x {
+        false
+    } else {
+        g.mean() < *x
+    }
+}
+
+/// Whether `mean(g) > y` (see [`mean_below`]).
+fn mean_above(g: Game, y: &Number) -> bool {
+    if g.right_stop() > y {
+        true
+    } else if g.left_stop() <= y {
+        false
+    } else {
+        g.mean() > *y
+    }
 }
 
 impl fmt::Display for Game {
