@@ -48,7 +48,7 @@ pub mod solve;
 pub use expr::Value;
 pub use game::{
     mex, nim_sum, ConfusionInterval, Game, Number, NumberError, Nus, Outcome, Thermograph,
-    Trajectory, Uptimal, UptimalKind,
+    Trajectory, Uptimal, UptimalExpansion, UptimalKind,
 };
 pub use games::{Arg, NamedArg};
 

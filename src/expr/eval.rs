@@ -148,7 +148,9 @@ impl Evaluator<'_> {
         while let Some(task) = tasks.pop() {
             match task {
                 Task::Visit(e) => match &e.kind {
-                    ExprKind::Literal(lit) => values.push(Value::Game(lit.value())),
+                    ExprKind::Literal(lit) => {
+                        values.push(within_limits(e.span, || Ok(Value::Game(lit.value())))?)
+                    }
                     ExprKind::Text(s) => values.push(Value::Text(s.clone())),
                     ExprKind::Methods(receiver, calls) => {
                         for c in calls.iter().rev() {

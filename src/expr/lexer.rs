@@ -321,7 +321,8 @@ impl<'a> Lexer<'a> {
     /// `^`, `^^`, `^3`, `v`, `vv`, `v3`, `↑`, `⇑`, `↓`, `⇓` (with optional counts): the up
     /// multiple, or `None` when there are no arrows here.
     fn arrows(&mut self) -> LResult<Option<i64>> {
-        const MAX_ARROWS: i64 = 1 << 40;
+        // The algebra's up multiples are i64, kept symmetric: ±(2^63 − 1).
+        const MAX_ARROWS: i64 = i64::MAX;
         let start = self.pos;
         let mut total: i64 = 0;
         let mut any = false;
@@ -355,21 +356,21 @@ impl<'a> Lexer<'a> {
             } else {
                 d.parse::<i64>()
                     .ok()
-                    .filter(|c| *c <= MAX_ARROWS)
                     .ok_or_else(|| {
                         error(
                             start,
-                            format!("the up multiple {d} is too large: at most 2^40 arrows are supported"),
+                            format!("the up multiple {d} is too large: up multiples up to {MAX_ARROWS} are supported"),
                         )
                     })?
             };
-            total = (unit * count)
-                .checked_add(total)
-                .filter(|t| t.abs() <= MAX_ARROWS)
+            total = (unit as i64)
+                .checked_mul(count)
+                .and_then(|c| c.checked_add(total))
+                .filter(|t| *t != i64::MIN)
                 .ok_or_else(|| {
                     error(
                         start,
-                        "the up multiple is too large: at most 2^40 arrows are supported",
+                        format!("the up multiple is too large: up multiples up to {MAX_ARROWS} are supported"),
                     )
                 })?;
         }

@@ -125,6 +125,14 @@ static METHODS: &[Method] = &[
         apply: |g, _| game(g),
     },
     Method {
+        name: "companion",
+        cgsuite: "Companion",
+        aliases: &[],
+        params: &[],
+        summary: "the companion: ↑ ↔ ↑*, 0 ↔ *, and {G^L°, 0 | G^R°, 0} otherwise",
+        apply: |g, _| game(g.companion()),
+    },
+    Method {
         name: "conjugate",
         cgsuite: "Conjugate",
         aliases: &[],
@@ -142,6 +150,22 @@ static METHODS: &[Method] = &[
             g.cool(number_arg(a[0], "the temperature t")?)
                 .map(Value::Game)
         },
+    },
+    Method {
+        name: "follower_count",
+        cgsuite: "FollowerCount",
+        aliases: &[],
+        params: &[],
+        summary: "the number of followers (G and every position reachable from it)",
+        apply: |g, _| game(Game::big_integer(g.follower_count().into())),
+    },
+    Method {
+        name: "followers",
+        cgsuite: "Followers",
+        aliases: &[],
+        params: &[],
+        summary: "the followers: G and every position reachable from it, a list",
+        apply: |g, _| Ok(Value::sorted_games(&g.followers())),
     },
     Method {
         name: "heat",
@@ -200,6 +224,14 @@ static METHODS: &[Method] = &[
         apply: |g, _| boolean(g.is_number()),
     },
     Method {
+        name: "is_number_tiny",
+        cgsuite: "IsNumberTiny",
+        aliases: &[],
+        params: &[],
+        summary: "whether G is x + Tiny(H) or x + Miny(H) for a number x",
+        apply: |g, _| boolean(g.is_number_tiny()),
+    },
+    Method {
         name: "is_numberish",
         cgsuite: "IsNumberish",
         aliases: &[],
@@ -222,6 +254,15 @@ static METHODS: &[Method] = &[
         params: &[],
         summary: "whether G is a switch: one option each side, numbers x > y",
         apply: |g, _| boolean(g.is_switch()),
+    },
+    Method {
+        name: "is_uptimal",
+        cgsuite: "IsUptimal",
+        aliases: &[],
+        params: &[],
+        summary:
+            "whether G is x + *m + d1.^ + d2.^<2> + ... (number + ups + nimber values included)",
+        apply: |g, _| boolean(g.uptimal_expansion().is_some()),
     },
     Method {
         name: "left_incentives",
@@ -331,6 +372,14 @@ static METHODS: &[Method] = &[
         apply: |g, _| number(g.right_stop()),
     },
     Method {
+        name: "stop_count",
+        cgsuite: "StopCount",
+        aliases: &[],
+        params: &[],
+        summary: "the number of paths in the game tree to a number",
+        apply: |g, _| game(Game::big_integer(g.stop_count().into())),
+    },
+    Method {
         name: "temperature",
         cgsuite: "Temperature",
         aliases: &[],
@@ -345,6 +394,18 @@ static METHODS: &[Method] = &[
         params: &[],
         summary: "the thermograph: mean, temperature and walls",
         apply: |g, _| Ok(Value::Thermograph(Box::new(g.thermograph()))),
+    },
+    Method {
+        name: "uptimal_expansion",
+        cgsuite: "UptimalExpansion",
+        aliases: &[],
+        params: &[],
+        summary: "the uptimal expansion x.d1d2... (an error when G is not an uptimal)",
+        apply: |g, _| {
+            g.uptimal_expansion()
+                .map(Value::UptimalExpansion)
+                .ok_or_else(|| format!("{g} is not an uptimal"))
+        },
     },
 ];
 

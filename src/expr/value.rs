@@ -1,6 +1,6 @@
 //! The values of expressions.
 
-use crate::game::{print, Game, Outcome, Thermograph};
+use crate::game::{print, Game, Outcome, Thermograph, UptimalExpansion};
 use std::fmt;
 
 /// The value of an expression.
@@ -22,6 +22,8 @@ pub enum Value {
     Outcome(Outcome),
     /// A string (an argument of a family call such as `toads("TT..FF")`).
     Text(String),
+    /// An uptimal expansion (`G.UptimalExpansion`), printed as CGSuite prints it: `*.1-`.
+    UptimalExpansion(UptimalExpansion),
 }
 
 impl Value {
@@ -43,6 +45,7 @@ impl Value {
             Value::Thermograph(_) => "a thermograph",
             Value::Outcome(_) => "an outcome class",
             Value::Text(_) => "a string",
+            Value::UptimalExpansion(_) => "an uptimal expansion",
         }
     }
 
@@ -90,6 +93,7 @@ impl fmt::Display for Value {
             Value::Thermograph(t) => write!(f, "{t}"),
             Value::Outcome(o) => write!(f, "{o}"),
             Value::Text(s) => write!(f, "\"{s}\""),
+            Value::UptimalExpansion(e) => write!(f, "{e}"),
         }
     }
 }

@@ -27,8 +27,10 @@
 use std::fmt;
 use std::panic::{self, UnwindSafe};
 
-/// The largest `k` for which the options `*0, …, *(k − 1)` of `*k` are written out.
-pub const NIMBER_OPTIONS_LIMIT: u64 = 1 << 16;
+/// The largest `k` for which the options `*0, …, *(k − 1)` of `*k` are written out. An
+/// algorithm that needs them usually compares them with each other or with other options, so
+/// its work grows with `k²`: 2^10 keeps that to about a million comparisons.
+pub const NIMBER_OPTIONS_LIMIT: u64 = 1 << 10;
 
 /// The longest chain of forms the algebra walks down from a value `x + n·↑ + *k` that has no
 /// closed form for the operation at hand: `|n|` steps for a sum with `n·↑`

@@ -19,6 +19,8 @@
 
 mod arith;
 mod canonical;
+pub mod days;
+mod followers;
 pub mod limits;
 mod memo;
 pub mod nimber;
@@ -40,7 +42,7 @@ pub use nus::Nus;
 pub use order::Outcome;
 pub use store::stored_forms;
 pub use thermo::{ConfusionInterval, Thermograph, Trajectory};
-pub use uptimal::{Uptimal, UptimalKind, MAX_UPTIMAL_ORDER};
+pub use uptimal::{Uptimal, UptimalExpansion, UptimalKind, MAX_UPTIMAL_ORDER};
 
 use num_bigint::{BigInt, BigUint};
 use std::hash::{Hash, Hasher};

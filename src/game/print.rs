@@ -21,45 +21,21 @@ use std::fmt;
 const MAX_BARS: usize = 4;
 
 /// The class of a value in the deterministic option order: numbers, then nimbers, then other
-/// number + ups + nimber values and uptimals, then everything else.
+/// uptimals (number + ups + nimber values included), then everything else.
 fn print_class(g: Game) -> u8 {
     match g.as_nus() {
         Some(n) if n.is_number() => 0,
         Some(n) if n.ups == 0 && n.number.is_zero() => 1,
         Some(_) => 2,
-        None if g.uptimal().is_some() => 2,
+        None if g.uptimal_expansion().is_some() => 2,
         None => 3,
     }
 }
 
-/// The uptimal expansion `x + d1·↑ + d2·↑² + … + *k` of a class-2 value, as
-/// `(x, [d1, d2, ...], k)`.
-fn expansion(g: Game) -> (Number, Vec<i64>, u64) {
-    if let Some(n) = g.as_nus() {
-        return (n.number.clone(), vec![n.ups], n.nimber);
-    }
-    let u = g
-        .uptimal()
-        .expect("class 2 values are number + ups + nimber or uptimals");
-    let sign = if u.positive { 1 } else { -1 };
-    let order = u.order as usize;
-    let digits = match u.kind {
-        super::uptimal::UptimalKind::Power => {
-            let mut d = vec![0; order];
-            d[order - 1] = sign;
-            d
-        }
-        super::uptimal::UptimalKind::PowerSum => vec![sign; order],
-    };
-    (u.number, digits, u.nimber)
-}
-
-/// Compares coefficient sequences lexicographically, a missing coefficient counting as 0.
-fn compare_digits(a: &[i64], b: &[i64]) -> Ordering {
-    (0..a.len().max(b.len()))
-        .map(|i| a.get(i).unwrap_or(&0).cmp(b.get(i).unwrap_or(&0)))
-        .find(|c| *c != Ordering::Equal)
-        .unwrap_or(Ordering::Equal)
+/// Whether printing `g` lists its options: it is neither a number + ups + nimber value nor an
+/// uptimal of the shapes `^<n>` and `^[n]`.
+fn prints_options(g: Game) -> bool {
+    !g.is_nus() && g.uptimal().is_none()
 }
 
 /// The order of two values that do not need their options compared: `None` when both are of
@@ -81,21 +57,19 @@ fn order_by_class(a: Game, b: Game) -> Option<Ordering> {
             Some((&x.number, x.nimber).cmp(&(&y.number, y.nimber)))
         }
         2 => {
-            let ((xa, da, ka), (xb, db, kb)) = (expansion(a), expansion(b));
-            Some(
-                xa.cmp(&xb)
-                    .then_with(|| compare_digits(&da, &db))
-                    .then(ka.cmp(&kb)),
-            )
+            let (ea, eb) = (a.uptimal_expansion(), b.uptimal_expansion());
+            let (ea, eb) = (ea.expect("class 2"), eb.expect("class 2"));
+            Some(ea.print_order(&eb))
         }
         _ => None,
     }
 }
 
 /// CGSuite's deterministic order of options (NOTATION.md): numbers ascending; nimbers by value;
-/// other number + ups + nimber values (and uptimals, as CGSuite orders them) by number, then up
-/// coefficients, then nimber; then all other games by their sorted Left option lists (element by
-/// element, a shorter prefix first), then their sorted Right lists.
+/// other uptimals (number + ups + nimber values included) by their uptimal expansions, as
+/// CGSuite's `UptimalExpansion.compareTo` orders them (number, then the coefficients over their
+/// common length, then the shorter first, then the nimber); then all other games by their sorted
+/// Left option lists (element by element, a shorter prefix first), then their sorted Right lists.
 pub fn print_order(a: Game, b: Game) -> Ordering {
     if let Some(o) = order_by_class(a, b) {
         return o;
@@ -149,7 +123,7 @@ impl Layout {
     fn add(&mut self, g: Game) {
         let mut stack: Vec<(Game, bool)> = vec![(g, false)];
         while let Some((h, expanded)) = stack.pop() {
-            if self.nodes.contains_key(&h) || print_class(h) != 3 {
+            if self.nodes.contains_key(&h) || !prints_options(h) {
                 continue;
             }
             let tiny = tiny_shape(h);
@@ -434,6 +408,14 @@ fn tiny_shape(g: Game) -> Option<(&'static str, Number, Game)> {
         }
     }
     None
+}
+
+impl Game {
+    /// Whether the value is `x + Tiny(H)` or `x + Miny(H)` for a number `x` (CGSuite's
+    /// `IsNumberTiny`): `{x || x | x − H}` with `H`'s mean positive, or its mirror image.
+    pub fn is_number_tiny(&self) -> bool {
+        tiny_shape(*self).is_some()
+    }
 }
 
 /// Whether `mean(g) < x`. The mean lies between the stops, so they usually decide without a

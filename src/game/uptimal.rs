@@ -4,9 +4,15 @@
 //! `↑^{→0} = 0`, `↑^{→n} = {↑^{→(n−1)} | *}`, and `↑ⁿ = {0 | * − ↑^{→(n−1)}}` for `n >= 1`, so
 //! that `↑¹ = ↑` and `↑^{→n} = ↑ + ↑² + … + ↑ⁿ`.
 //!
+//! An *uptimal* is a value `x + *m + d₁·↑ + d₂·↑² + … + dₙ·↑ⁿ` for a number `x`, a nimber `*m`
+//! and integers `dᵢ`; CGSuite writes its *uptimal expansion* `x.d₁d₂…dₙ` (with `*m` before the
+//! point: `*.1-` is `↓*`, `0.1111` is `↑ + ↑² + ↑³ + ↑⁴`). See [`UptimalExpansion`].
+//!
 //! The notation (`docs/NOTATION.md`) prints `x + ↑ⁿ + *k` as `x^<n>*k` and
 //! `x + ↑^{→n} + *k` as `x^[n]*k` (downs `v<n>`, `v[n]`; Unicode `↑<n>`, `↓[n]`), for `n >= 2`
-//! (with `n = 1` the value is a plain `x + ↑ + *k`).
+//! (with `n = 1` the value is a plain `x + ↑ + *k`); other uptimals print as their canonical
+//! forms, but sort among the number + ups + nimber values by their expansions, as CGSuite's
+//! `DeterministicOrdering` does.
 
 use super::memo::Memo;
 use super::number::Number;
@@ -74,7 +80,189 @@ impl Game {
     /// The value as `x ± ↑ⁿ + *k` or `x ± (↑ + … + ↑ⁿ) + *k` with `n >= 2`, when it has that
     /// form (values `x + m·↑ + *k` are number-up-stars, see [`Game::as_nus`]).
     pub fn uptimal(&self) -> Option<Uptimal> {
-        chain(*self).filter(|u| u.order >= 2)
+        let e = self.uptimal_expansion()?;
+        let order = u32::try_from(e.len()).ok().filter(|&n| n >= 2)?;
+        let positive = e.coefficients[e.len() - 1] > 0;
+        let kind = if e.is_unit() {
+            UptimalKind::Power
+        } else if e.is_unit_sum() {
+            UptimalKind::PowerSum
+        } else {
+            return None;
+        };
+        Some(Uptimal {
+            number: e.number,
+            positive,
+            kind,
+            order,
+            nimber: e.nimber,
+        })
+    }
+
+    /// The uptimal expansion `x.d₁d₂…dₙ` (+ `*m`) when the value is an uptimal
+    /// `x + *m + d₁·↑ + … + dₙ·↑ⁿ` (CGSuite's `UptimalExpansion`; every number + ups + nimber
+    /// value is one, with at most one coefficient).
+    ///
+    /// ```
+    /// use partizan::Game;
+    /// let g: Game = "^<2> + ^<2> + v".parse().unwrap(); // −↑ + 2·↑²
+    /// assert_eq!(g.uptimal_expansion().unwrap().to_string(), "0.1-2");
+    /// assert_eq!("v*".parse::<Game>().unwrap().uptimal_expansion().unwrap().to_string(), "*.1-");
+    /// assert!("{1|-1}".parse::<Game>().unwrap().uptimal_expansion().is_none());
+    /// ```
+    pub fn uptimal_expansion(&self) -> Option<UptimalExpansion> {
+        recognise(*self)
+    }
+}
+
+/// An uptimal expansion: the value `x + *m + d₁·↑ + d₂·↑² + … + dₙ·↑ⁿ` with `dₙ ≠ 0`
+/// (CGSuite's `UptimalExpansion`; the powers `↑ⁱ` are those of this module).
+///
+/// `Display` writes it as CGSuite does: the number (omitted when it is 0 and there is a nimber),
+/// the nimber, a point, and the digits `dᵢ` — `0`–`9`, then `A`–`Z` for 10 to 35, larger ones in
+/// parentheses — each negative digit followed by `-` (CGSuite's superscript dash), or `0` when
+/// there are none: `*.1-` is `↓*`, `1/2.2` is `1/2 + ⇑`, `0.011` is `↑² + ↑³`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct UptimalExpansion {
+    number: Number,
+    nimber: u64,
+    coefficients: Vec<i64>,
+}
+
+impl UptimalExpansion {
+    /// The expansion `x.d₁d₂…` (+ `*m`); trailing zero coefficients are dropped.
+    pub fn new(number: Number, nimber: u64, mut coefficients: Vec<i64>) -> UptimalExpansion {
+        while coefficients.last() == Some(&0) {
+            coefficients.pop();
+        }
+        UptimalExpansion {
+            number,
+            nimber,
+            coefficients,
+        }
+    }
+
+    /// The number part `x`.
+    pub fn number(&self) -> &Number {
+        &self.number
+    }
+
+    /// The nimber part `m` of `*m`.
+    pub fn nimber(&self) -> u64 {
+        self.nimber
+    }
+
+    /// The coefficients `d₁, d₂, …, dₙ` of `↑, ↑², …, ↑ⁿ` (the last one non-zero).
+    pub fn coefficients(&self) -> &[i64] {
+        &self.coefficients
+    }
+
+    /// The length `n`: the largest power of `↑` with a non-zero coefficient (0 for
+    /// `x + *m`).
+    pub fn len(&self) -> usize {
+        self.coefficients.len()
+    }
+
+    /// Whether there are no coefficients (the value is `x + *m`).
+    pub fn is_empty(&self) -> bool {
+        self.coefficients.is_empty()
+    }
+
+    /// Whether the expansion is `±↑ⁿ` (one coefficient, `±1`), possibly with a number and a
+    /// nimber.
+    pub fn is_unit(&self) -> bool {
+        let nonzero: Vec<&i64> = self.coefficients.iter().filter(|d| **d != 0).collect();
+        matches!(nonzero[..], [d] if d.abs() == 1)
+    }
+
+    /// Whether the expansion is `±(↑ + ↑² + … + ↑ⁿ)` (every coefficient `1`, or every one `−1`).
+    pub fn is_unit_sum(&self) -> bool {
+        match self.coefficients.first() {
+            Some(&d) if d.abs() == 1 => self.coefficients.iter().all(|&c| c == d),
+            _ => self.coefficients.is_empty(),
+        }
+    }
+
+    /// The value `x + *m + Σ dᵢ·↑ⁱ`, or `None` when it is too long to build (more than
+    /// [`MAX_UPTIMAL_ORDER`] powers) or its coefficients overflow.
+    pub fn value(&self) -> Option<Game> {
+        if self.len() > MAX_UPTIMAL_ORDER as usize {
+            return None;
+        }
+        let mut g = Game::nus(Nus {
+            number: self.number.clone(),
+            ups: self.coefficients.first().copied().unwrap_or(0),
+            nimber: self.nimber,
+        });
+        for (i, &d) in self.coefficients.iter().enumerate().skip(1) {
+            if d != 0 {
+                let power = Game::up_nth(i as u32 + 1);
+                g += super::ops::integer_multiple(&num_bigint::BigInt::from(d), power);
+            }
+        }
+        Some(g)
+    }
+
+    fn negated(&self) -> UptimalExpansion {
+        UptimalExpansion {
+            number: -&self.number,
+            nimber: self.nimber,
+            coefficients: self.coefficients.iter().map(|d| -d).collect(),
+        }
+    }
+
+    /// Adds `↑ + ↑² + … + ↑^len` and `*` (CGSuite's `increment(true, len)`): the expansion of
+    /// a game whose single Right option has this expansion, in the uptimal recursion.
+    fn incremented(&self, len: usize) -> Option<UptimalExpansion> {
+        let mut c = self.coefficients.clone();
+        c.resize(c.len().max(len), 0);
+        for d in c.iter_mut().take(len) {
+            *d = d.checked_add(1)?;
+        }
+        Some(UptimalExpansion::new(
+            self.number.clone(),
+            self.nimber ^ 1,
+            c,
+        ))
+    }
+
+    /// CGSuite's order of uptimals (`UptimalExpansion.compareTo`): by number, then by the
+    /// coefficients over the common length, then shorter first, then by nimber.
+    pub(crate) fn print_order(&self, other: &UptimalExpansion) -> std::cmp::Ordering {
+        self.number
+            .cmp(&other.number)
+            .then_with(|| {
+                let common = self.len().min(other.len());
+                self.coefficients[..common].cmp(&other.coefficients[..common])
+            })
+            .then(self.len().cmp(&other.len()))
+            .then(self.nimber.cmp(&other.nimber))
+    }
+}
+
+impl std::fmt::Display for UptimalExpansion {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.nimber == 0 || !self.number.is_zero() {
+            write!(f, "{}", self.number)?;
+        }
+        let mut nimber = String::new();
+        super::print::push_nimber(&mut nimber, self.nimber);
+        f.write_str(&nimber)?;
+        f.write_str(".")?;
+        if self.coefficients.is_empty() {
+            f.write_str("0")?;
+        }
+        for &d in &self.coefficients {
+            match d.unsigned_abs() {
+                a @ 0..=9 => write!(f, "{a}")?,
+                a @ 10..=35 => write!(f, "{}", char::from(b'A' + (a - 10) as u8))?,
+                a => write!(f, "({a})")?,
+            }
+            if d < 0 {
+                f.write_str("-")?;
+            }
+        }
+        Ok(())
     }
 }
 
@@ -170,8 +358,8 @@ pub(crate) fn parse_marker(s: &str) -> Option<Result<(usize, Game), String>> {
 /// Recognitions remembered per generation (see `memo`).
 const RECOGNITION_BUDGET: usize = 1 << 16;
 
-fn memo() -> &'static Memo<Game, Option<Uptimal>> {
-    static MEMO: OnceLock<Memo<Game, Option<Uptimal>>> = OnceLock::new();
+fn memo() -> &'static Memo<Game, Option<UptimalExpansion>> {
+    static MEMO: OnceLock<Memo<Game, Option<UptimalExpansion>>> = OnceLock::new();
     MEMO.get_or_init(|| Memo::new(8, RECOGNITION_BUDGET))
 }
 
@@ -180,17 +368,15 @@ pub(crate) fn clear_memo() {
     memo().clear();
 }
 
-/// The recognition of `g` when it needs no options: number + ups + nimber values, games with
-/// different stops (never uptimals), and remembered answers.
-fn quick(g: Game) -> Option<Option<Uptimal>> {
+/// The expansion of `g` when it needs no options: number + ups + nimber values, games with
+/// different stops (never uptimals: an uptimal's stops are its number), and remembered answers.
+fn quick(g: Game) -> Option<Option<UptimalExpansion>> {
     if let Some(n) = g.as_nus() {
-        return Some((n.ups.unsigned_abs() == 1).then(|| Uptimal {
-            number: n.number.clone(),
-            positive: n.ups > 0,
-            kind: UptimalKind::PowerSum,
-            order: 1,
-            nimber: n.nimber,
-        }));
+        return Some(Some(UptimalExpansion::new(
+            n.number.clone(),
+            n.nimber,
+            vec![n.ups],
+        )));
     }
     if g.left_stop() != g.right_stop() {
         return Some(None);
@@ -198,18 +384,12 @@ fn quick(g: Game) -> Option<Option<Uptimal>> {
     memo().get(g.id() as usize, &g)
 }
 
-/// Recognises `x ± ↑ⁿ + *k` and `x ± ↑^{→n} + *k` for `n >= 1` (with `n = 1` both are
-/// `x ± ↑ + *k`). Candidates come from the shapes of the canonical forms,
-/// `x + ↑ⁿ + *k = {x, x*, …, x*k | x + ↓^{→(n−1)} + *(k ⊕ 1)}` and
-/// `x + ↑^{→n} + *k = {x + ↑^{→(n−1)} + *k, … | …}`, and each candidate is confirmed by building
-/// its value from the definitions and comparing, so a recognised shape is always right.
-///
-/// The options are recognised first, children before parents, with an explicit stack.
-fn chain(g: Game) -> Option<Uptimal> {
+/// Recognises an uptimal, options first, children before parents, with an explicit stack.
+fn recognise(g: Game) -> Option<UptimalExpansion> {
     if let Some(known) = quick(g) {
         return known;
     }
-    let mut found: HashMap<Game, Option<Uptimal>> = HashMap::new();
+    let mut found: HashMap<Game, Option<UptimalExpansion>> = HashMap::new();
     let mut stack = vec![(g, false)];
     while let Some((h, expanded)) = stack.pop() {
         if found.contains_key(&h) {
@@ -226,50 +406,80 @@ fn chain(g: Game) -> Option<Uptimal> {
             }
             continue;
         }
-        let recognised = candidates(h, &found).into_iter().find(|u| u.value() == h);
-        memo().insert(h.id() as usize, h, recognised.clone(), 1);
-        found.insert(h, recognised);
+        let e = candidate(h, &found, false).or_else(|| candidate(h, &found, true));
+        memo().insert(h.id() as usize, h, e.clone(), 1);
+        found.insert(h, e);
     }
     found.remove(&g).expect("the root is recognised")
 }
 
-/// The candidates for `g`, given the recognitions of its options in `known`.
-fn candidates(g: Game, known: &HashMap<Game, Option<Uptimal>>) -> Vec<Uptimal> {
-    let x = g.left_stop();
-    let mut out = Vec::new();
-    // An option that is a partial sum x ± ↑^{→m} + *j (or x ± ↑ + *j).
-    let sum_option = |o: &Game, positive: bool| {
-        known[o].clone().filter(|u| {
-            u.number == *x
-                && u.positive == positive
-                && (u.kind == UptimalKind::PowerSum || u.order == 1)
-                && u.order < MAX_UPTIMAL_ORDER
-        })
+/// The expansion of `g`, tried from the shape of its canonical form and confirmed by building
+/// the value.
+///
+/// In an uptimal `G = x + *m + d₁·↑ + … + dₙ·↑ⁿ` with `dₙ > 0` every option is an uptimal with
+/// number `x`, and there is exactly one Right option, `G − (↑ + ↑² + … + ↑ᵏ) − *` for `k = n`
+/// when `dₙ ≥ 2`, or for some `k > n` exceeding every Left option's length when `dₙ = 1` (then
+/// `k` is one more than the longest of the Right option and the Left options); this is the
+/// recursion CGSuite's `uptimalExpansion` follows. With `dₙ < 0` the same holds for `−G`
+/// (`negated`), whose Right option is the negative of `G`'s Left option. A candidate is
+/// accepted only when its value, built from the powers of `↑`, is `G` itself, so a recognised
+/// expansion is always right.
+fn candidate(
+    g: Game,
+    known: &HashMap<Game, Option<UptimalExpansion>>,
+    negated: bool,
+) -> Option<UptimalExpansion> {
+    let (far, near) = if negated {
+        (g.left_options(), g.right_options())
+    } else {
+        (g.right_options(), g.left_options())
     };
-    let (lo, ro) = (g.left_options(), g.right_options());
-    for (side, positive) in [(ro, false), (lo, true)] {
-        for o in side {
-            if let Some(u) = sum_option(o, positive) {
-                // x ± ↑^{m+1} + *(j ⊕ 1) has this single option on the far side.
-                if side.len() == 1 {
-                    out.push(Uptimal {
-                        number: x.clone(),
-                        positive: !positive,
-                        kind: UptimalKind::Power,
-                        order: u.order + 1,
-                        nimber: u.nimber ^ 1,
-                    });
-                }
-                // x ± ↑^{→(m+1)} + *j extends the partial sum on the same side.
-                out.push(Uptimal {
-                    number: x.clone(),
-                    positive,
-                    kind: UptimalKind::PowerSum,
-                    order: u.order + 1,
-                    nimber: u.nimber,
-                });
-            }
+    let expansion = |o: &Game| -> Option<UptimalExpansion> {
+        let e = known[o].clone()?;
+        Some(if negated { e.negated() } else { e })
+    };
+    let [r] = far else { return None };
+    let right = expansion(r)?;
+    let mut longest = right.len();
+    for o in near {
+        let e = expansion(o)?;
+        if e.number != right.number {
+            return None;
         }
+        longest = longest.max(e.len());
     }
-    out
+    let mut tries = Vec::with_capacity(2);
+    if right.coefficients.last().is_some_and(|&d| d > 0) {
+        tries.extend(right.incremented(right.len()));
+    }
+    tries.extend(right.incremented(longest + 1));
+    let target = if negated { -g } else { g };
+    tries
+        .into_iter()
+        .find(|e| e.is_cheap_to_build() && e.built() == Some(target))
+        .map(|e| if negated { e.negated() } else { e })
+}
+
+/// The largest `Σ |dᵢ|` over `i >= 2` (copies of higher powers of `↑` to add up) and the
+/// longest expansion that recognition confirms by building the value; beyond them a game is not
+/// reported as an uptimal. Recognition only orders options when printing, so it must stay cheap
+/// and never fail.
+const MAX_CONFIRMED_COPIES: u64 = 256;
+
+impl UptimalExpansion {
+    fn is_cheap_to_build(&self) -> bool {
+        let copies: u64 = self
+            .coefficients
+            .iter()
+            .skip(1)
+            .map(|d| d.unsigned_abs())
+            .sum();
+        copies <= MAX_CONFIRMED_COPIES && self.len() <= MAX_CONFIRMED_COPIES as usize
+    }
+
+    /// [`UptimalExpansion::value`], or `None` when building it would exceed the algebra's limits
+    /// (an up multiple beyond them, say).
+    fn built(&self) -> Option<Game> {
+        super::limits::catch(std::panic::AssertUnwindSafe(|| self.value())).ok()?
+    }
 }
