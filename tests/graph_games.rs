@@ -232,6 +232,49 @@ fn col_matches_the_rules_on_small_graphs_and_is_numberish() {
 }
 
 #[test]
+fn colouring_matches_the_rules_on_grids() {
+    // The 2 x 3 and 2 x 4 grids (6 and 8 vertices), with and without a pre-coloured cell.
+    let grid = |r: usize, c: usize| {
+        let mut g = Small {
+            n: r * c,
+            adj: vec![0; r * c],
+        };
+        for k in 0..r * c {
+            if k % c + 1 < c {
+                g.adj[k] |= 1 << (k + 1);
+                g.adj[k + 1] |= 1 << k;
+            }
+            if k + c < r * c {
+                g.adj[k] |= 1 << (k + c);
+                g.adj[k + c] |= 1 << k;
+            }
+        }
+        g
+    };
+    for (r, c, text) in [(2, 3, "...|..."), (2, 4, "....|...."), (2, 4, "x...|....")] {
+        let g = grid(r, c);
+        let mut colour: Vec<u8> = text
+            .chars()
+            .filter(|&ch| ch != '|')
+            .map(|ch| if ch == 'x' { 1 } else { 0 })
+            .collect();
+        let tint = vec![0; r * c];
+        let snort_tree = colouring_tree(true, &g, &tint, &mut colour.clone(), &mut HashMap::new());
+        assert_eq!(
+            key(snort::grid_value(text).unwrap()),
+            snort_tree.key(),
+            "Snort {text}"
+        );
+        let col_tree = colouring_tree(false, &g, &tint, &mut colour, &mut HashMap::new());
+        assert_eq!(
+            key(col::grid_value(text).unwrap()),
+            col_tree.key(),
+            "Col {text}"
+        );
+    }
+}
+
+#[test]
 fn colouring_hand_values_and_colour_swap() {
     let snort = |e: &str| snort::grid_value(e).unwrap().to_string();
     let col = |e: &str| col::grid_value(e).unwrap().to_string();
@@ -900,7 +943,10 @@ fn nogo_four_by_four_is_a_second_player_win() {
 // Bad input: one-line errors naming the problem and where it is.
 // ---------------------------------------------------------------------------------------------
 
-fn call_err(f: fn(&[Arg], &[(String, Arg)]) -> Result<Game, String>, text: &str) -> String {
+/// A family's `call`.
+type Call = fn(&[Arg], &[(String, Arg)]) -> Result<Game, String>;
+
+fn call_err(f: Call, text: &str) -> String {
     f(&[Arg::Str(text.to_string())], &[]).unwrap_err()
 }
 

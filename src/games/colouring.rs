@@ -210,14 +210,16 @@ impl Position {
     /// the game.
     pub fn start(&self) -> Result<Graph, String> {
         let adj = self.graph.adjacency();
-        let mut labels = vec![LEFT | RIGHT; self.graph.len()];
-        for v in 0..self.graph.len() {
-            for c in [LEFT, RIGHT] {
-                if self.tint[v] & c != 0 {
-                    labels[v] &= !self.variant.takes(c);
-                }
-            }
-        }
+        let mut labels: Vec<u8> = self
+            .tint
+            .iter()
+            .map(|&t| {
+                [LEFT, RIGHT]
+                    .into_iter()
+                    .filter(|&c| t & c != 0)
+                    .fold(LEFT | RIGHT, |l, c| l & !self.variant.takes(c))
+            })
+            .collect();
         for v in 0..self.graph.len() {
             let c = self.colour[v];
             if c == 0 {
@@ -239,9 +241,9 @@ impl Position {
                 labels[w as usize] &= !self.variant.takes(c);
             }
         }
-        for v in 0..self.graph.len() {
-            if self.colour[v] != 0 {
-                labels[v] = 0;
+        for (l, &c) in labels.iter_mut().zip(&self.colour) {
+            if c != 0 {
+                *l = 0;
             }
         }
         Ok(self.variant.simplify(&self.graph, &labels))

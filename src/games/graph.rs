@@ -639,7 +639,7 @@ fn shorthand(kind: &str, size: &str) -> Result<NamedGraph, String> {
                 .split_once(['x', 'X', '×'])
                 .ok_or_else(|| format!("grid:{size}: expected grid:RxC, rows x columns"))?;
             let (r, c) = (number(r)?, number(c)?);
-            let n = limit(r.checked_mul(c).unwrap_or(usize::MAX))?;
+            let n = limit(r.saturating_mul(c))?;
             let mut names = Vec::with_capacity(n);
             let mut e = Vec::new();
             for i in 0..r {
@@ -739,8 +739,8 @@ impl fmt::Display for Graph {
                 write!(f, ":{}", l as char)?;
             }
         }
-        for v in 0..self.labels.len() {
-            if !touched[v] {
+        for (v, &t) in touched.iter().enumerate() {
+            if !t {
                 sep(f)?;
                 f.write_str(&vertex(v as u32))?;
             }
