@@ -222,7 +222,7 @@ fn col_matches_the_rules_on_small_graphs_and_is_numberish() {
             g.text(),
             tint
         );
-        // Conway, ONAG ch. 7; Winning Ways ch. 2: every Col position is x or x + *.
+        // Conway, On Numbers and Games (Col); Winning Ways vol. 1: every Col position is x or x + *.
         assert!(
             v.is_number() || (v + Game::star()).is_number(),
             "Col {} = {v} is neither a number nor a number plus *",

@@ -1,9 +1,10 @@
 //! Col on graphs and grids.
 //!
-//! **Rules** (invented by Colin Vout; Conway, *On Numbers and Games*, ch. 7; *Winning Ways*,
-//! ch. 2, "Col and Snort"). Players take turns colouring an uncoloured vertex of a graph, Left
-//! blue and Right red. A player may not colour a vertex adjacent to a vertex of *their own*
-//! colour (the colouring stays proper). The player who cannot move loses.
+//! **Rules** (invented by Colin Vout; described and analysed by J. H. Conway, *On Numbers and
+//! Games*, and in *Winning Ways*, vol. 1; Wikipedia, "Col (game)"). Players take turns colouring an
+//! uncoloured vertex of a graph, Left blue and Right red. A player may not colour a vertex adjacent
+//! to a vertex of *their own* colour (the colouring stays proper). The player who cannot move
+//! loses.
 //!
 //! **Positions.** A coloured vertex is removed and its neighbours are *tinted*: a vertex next to a
 //! blue vertex may then only be coloured red, i.e. by Right; one tinted both ways by nobody, and
@@ -16,16 +17,16 @@
 //! tinted blue, i.e. next to a blue vertex, so only Right may colour it). Two blue (or two red)
 //! vertices next to each other are an error.
 //!
-//! **Theorem checked** (Conway, *On Numbers and Games*, ch. 7, and *Winning Ways*, ch. 2: every
-//! Col position is a number or a number plus `*`): the tests check it on every graph with at
-//! most 5 vertices and random tints. **Worked values** (by hand from the rules): a single vertex
-//! is `{0 | 0} = *`; a tinted vertex is `1` or `−1`; an edge is `{−1 | 1} = 0` (after Left
-//! colours one end only Right may colour the other); the path of three vertices is
-//! `{−1/2 | 1/2} = 0`. On a grid with an even side, the second player answers each move with
-//! the other colour on the image of the vertex under the half turn: the image is never the
-//! vertex itself, and it is next to a vertex of the replier's colour only if the move was next
-//! to one of the mover's, so the reply is legal and the value is 0 (the Tweedledum and
-//! Tweedledee argument of *Winning Ways*, ch. 2).
+//! **Theorem checked** (Conway's analysis of Col in *On Numbers and Games*, also in *Winning Ways*,
+//! vol. 1: every Col position is a number or a number plus `*`): the tests check it on every graph
+//! with at most 4 vertices, random graphs of 5 vertices, with random tints, and small grids.
+//! **Worked values** (by hand from the rules): a single vertex is `{0 | 0} = *`; a tinted vertex is
+//! `1` or `−1`; an edge is `{−1 | 1} = 0` (after Left colours one end only Right may colour the
+//! other); the path of three vertices is `{−1/2 | 1/2} = 0`. On a grid with an even side, the
+//! second player answers each move with the other colour on the image of the vertex under the half
+//! turn: the image is never the vertex itself, and it is next to a vertex of the replier's colour
+//! only if the move was next to one of the mover's, so the reply is legal and the value is 0 (the
+//! Tweedledum and Tweedledee argument of *Winning Ways*, ch. 2).
 //!
 //! **Checked against** (tests/graph_games.rs): an independent evaluator written in the test from
 //! the rules alone (explicit game trees and the reference canonical form of tests/common), the

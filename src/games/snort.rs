@@ -1,10 +1,9 @@
 //! Snort on graphs and grids.
 //!
-//! **Rules** (invented by Simon Norton; *Winning Ways*, ch. 2, "Col and Snort"; *Lessons in
-//! Play*, ch. 2). Players take turns colouring an uncoloured vertex of a graph, Left blue and
-//! Right red. A player may not colour a vertex adjacent to a vertex of the opponent's colour
-//! (Norton's cattle: bulls and cows must not graze in neighbouring fields). The player who cannot
-//! move loses.
+//! **Rules** (invented by Simon Norton; *Winning Ways*, vol. 1; Wikipedia, "Col (game)", section
+//! "Snort"). Players take turns colouring an uncoloured vertex of a graph, Left blue and Right red.
+//! A player may not colour a vertex adjacent to a vertex of the opponent's colour (Norton's cattle:
+//! bulls and cows must not graze in neighbouring fields). The player who cannot move loses.
 //!
 //! **Positions.** A coloured vertex is removed and its neighbours are *tinted*: a vertex tinted
 //! blue (next to a blue vertex) may then only be coloured blue, i.e. by Left; one tinted both
@@ -29,9 +28,10 @@
 //! numbers.
 //!
 //! **Checked against** (tests/graph_games.rs): an independent evaluator written in the test from
-//! the rules alone (explicit game trees and the reference canonical form of tests/common) on
-//! every graph with at most 5 vertices and random tints, and on small grids; the colour-swap
-//! symmetry `G(swap) = −G`; the mirror strategy on even × even grids (value 0).
+//! the rules alone (explicit game trees and the reference canonical form of tests/common) on every
+//! graph with at most 4 vertices and random graphs of 5, with random tints, and on the 2×3 and 2×4
+//! grids; the colour-swap symmetry `G(swap) = −G`; the mirror strategy on even × even grids
+//! (value 0).
 //!
 //! **Tables:** `partizan table snort --rows R --cols C`: every `r × c` grid of uncoloured cells.
 
