@@ -308,7 +308,6 @@ impl Graph {
             adj: &adj,
             best: None,
             leaves: 0,
-            scratch: Vec::new(),
         };
         search.refine(&mut colour);
         search.descend(colour);
@@ -326,56 +325,54 @@ fn ranks(keys: &[u64]) -> Vec<u32> {
         .collect()
 }
 
+/// splitmix64's finaliser: a well-mixed 64-bit hash of `x`.
+#[inline]
+fn mix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
 /// The state of one canonical-labelling search.
 struct Search<'a> {
     graph: &'a Graph,
     adj: &'a Adjacency,
     best: Option<Graph>,
     leaves: usize,
-    scratch: Vec<(u32, u8)>,
 }
 
 impl Search<'_> {
     /// Refines `colour` (dense ranks) until it is equitable: the new colour of a vertex is the
-    /// rank of (old colour, sorted (edge label, neighbour colour) pairs). Returns the number of
-    /// colours.
-    fn refine(&mut self, colour: &mut Vec<u32>) -> usize {
+    /// rank of (old colour, a hash of the multiset of (neighbour colour, edge label) pairs).
+    /// The multiset is hashed by adding a mixed hash of each pair (order-independent, so no
+    /// sorting); a collision only merges colours, which keeps the partition an invariant of the
+    /// labelled graph (so the canonical form stays sound), at worst with a larger search.
+    /// Returns the number of colours.
+    fn refine(&mut self, colour: &mut [u32]) -> usize {
         let n = colour.len();
         let mut cells = colour.iter().copied().max().map_or(0, |m| m as usize + 1);
-        let mut signature: Vec<Vec<u64>> = vec![Vec::new(); n];
+        let mut keys: Vec<(u32, u64, u32)> = Vec::with_capacity(n);
         loop {
             if cells == n {
                 return cells;
             }
-            for (v, sig) in signature.iter_mut().enumerate() {
-                self.scratch.clear();
-                self.scratch.extend(
-                    self.adj
-                        .neighbours(v)
-                        .iter()
-                        .map(|&(w, l)| (colour[w as usize], l)),
-                );
-                self.scratch.sort_unstable();
-                sig.clear();
-                sig.push(u64::from(colour[v]));
-                sig.extend(
-                    self.scratch
-                        .iter()
-                        .map(|&(c, l)| (u64::from(c) << 8) | u64::from(l)),
-                );
+            keys.clear();
+            for v in 0..n {
+                let h = self.adj.neighbours(v).iter().fold(0u64, |h, &(w, l)| {
+                    h.wrapping_add(mix((u64::from(colour[w as usize]) << 8) | u64::from(l)))
+                });
+                keys.push((colour[v], h, v as u32));
             }
-            let mut order: Vec<u32> = (0..n as u32).collect();
-            order.sort_unstable_by(|&a, &b| signature[a as usize].cmp(&signature[b as usize]));
-            let mut next = vec![0u32; n];
+            keys.sort_unstable();
             let mut rank = 0u32;
             for i in 0..n {
-                if i > 0 && signature[order[i] as usize] != signature[order[i - 1] as usize] {
+                if i > 0 && (keys[i].0, keys[i].1) != (keys[i - 1].0, keys[i - 1].1) {
                     rank += 1;
                 }
-                next[order[i] as usize] = rank;
+                colour[keys[i].2 as usize] = rank;
             }
             let new_cells = rank as usize + 1;
-            *colour = next;
             if new_cells == cells {
                 return cells;
             }
@@ -407,18 +404,13 @@ impl Search<'_> {
             if self.leaves >= LEAF_BUDGET && self.best.is_some() {
                 return;
             }
-            // Vertex v gets a colour of its own, just below the rest of its cell.
-            let keys: Vec<u64> = (0..n)
-                .map(|u| {
-                    let c = u64::from(colour[u]) << 1;
-                    if colour[u] as usize == target && u != v {
-                        c | 1
-                    } else {
-                        c
-                    }
-                })
+            // Vertex v keeps the colour of its cell; the rest of the cell and every later colour
+            // move up by one (the colours stay dense ranks).
+            let mut next: Vec<u32> = colour
+                .iter()
+                .map(|&c| if c as usize >= target { c + 1 } else { c })
                 .collect();
-            let mut next = ranks(&keys);
+            next[v] = target as u32;
             self.refine(&mut next);
             self.descend(next);
         }
@@ -782,5 +774,44 @@ mod tests {
             let order: Vec<u32> = (0..n).map(|v| (v * 5 + shift) % n).collect();
             assert_eq!(g.relabel(&order).canonical(), c);
         }
+    }
+
+    #[test]
+    fn canonical_forms_of_labelled_graphs_agree_on_random_permutations() {
+        let mut seed = 0x1234_5678_u64;
+        let mut next = move || {
+            seed = mix(seed);
+            seed
+        };
+        for _ in 0..200 {
+            let n = 2 + (next() % 8) as usize;
+            let labels: Vec<u8> = (0..n).map(|_| (next() % 3) as u8).collect();
+            let mut edges = Vec::new();
+            for u in 0..n as u32 {
+                for v in u + 1..n as u32 {
+                    if next() % 3 == 0 {
+                        edges.push((u, v, (next() % 2) as u8));
+                    }
+                }
+            }
+            let g = Graph::new(labels, edges).unwrap();
+            let c = g.canonical();
+            // A random permutation (Fisher–Yates).
+            let mut order: Vec<u32> = (0..n as u32).collect();
+            for i in (1..n).rev() {
+                order.swap(i, (next() % (i as u64 + 1)) as usize);
+            }
+            assert_eq!(g.relabel(&order).canonical(), c, "{g}");
+        }
+    }
+
+    #[test]
+    fn canonical_form_past_the_budget_is_still_a_relabelling() {
+        // K8 with one labelled vertex: 7! leaves, far past the budget.
+        let mut g = parse("complete:8", "").unwrap().graph;
+        g.labels[3] = 1;
+        let c = g.canonical();
+        assert_eq!(c.edges().len(), 28);
+        assert_eq!(c.labels().iter().filter(|&&l| l == 1).count(), 1);
     }
 }
