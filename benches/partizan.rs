@@ -6,6 +6,7 @@ use partizan::games::domineering::{Board, Domineering};
 use partizan::games::hackenbush::{Hackenbush, Picture};
 use partizan::games::queen::{queen_table, PartizanQueen};
 use partizan::games::toads_frogs::{Row, ToadsFrogs};
+use partizan::games::{graph, snort};
 use partizan::solve::Solver;
 use std::hint::black_box;
 
@@ -25,6 +26,13 @@ fn families(c: &mut Criterion) {
     // Fresh transposition tables each time; the canonical forms stay interned, as in a session.
     group.bench_function("domineering 4x5", |b| {
         b.iter(|| Solver::new(Domineering::new()).value(&Board::rectangle(4, black_box(5))))
+    });
+    group.bench_function("snort 3x4 grid", |b| {
+        let g = graph::parse("grid:3x4", "")
+            .unwrap()
+            .graph
+            .map_labels(|_| 3, |l| l);
+        b.iter(|| Solver::new(snort::ruleset()).value(black_box(&g)))
     });
     group.bench_function("toads ttttt..fffff", |b| {
         let row = Row::parse("ttttt..fffff").unwrap();

@@ -9,6 +9,7 @@
 //! cargo run --release --example workloads -- grundy-wythoff 4096
 //! cargo run --release --example workloads -- queen 64 128
 //! cargo run --release --example workloads -- domineering 5x5 5x6
+//! cargo run --release --example workloads -- snort 3x4 4x4
 //! ```
 
 mod algebra;
@@ -67,6 +68,11 @@ const WORKLOADS: &[(&str, &str, Workload)] = &[
         "domineering",
         "domineering RxC...: the canonical form of the empty R-row, C-column Domineering board",
         self::partizan::run_domineering,
+    ),
+    (
+        "snort",
+        "snort RxC...: the canonical form of Snort on the empty R-row, C-column grid",
+        self::partizan::run_snort,
     ),
 ];
 

@@ -4,6 +4,7 @@
 use super::{emit, parse_sizes, timed};
 use partizan::games::domineering::{Board, Domineering};
 use partizan::games::queen::{queen_table, PartizanQueen};
+use partizan::games::{graph, snort};
 use partizan::solve::Solver;
 use partizan::{Game, Nus};
 
@@ -107,6 +108,35 @@ pub fn run_domineering(sizes: &[String]) -> Result<(), String> {
             &format!(
                 "value={value} tt_positions={} temperature={temperature} (temperature took {tsecs:.6}s)",
                 solver.ruleset().engine_positions() + solver.table_len()
+            ),
+        );
+    }
+    Ok(())
+}
+
+/// `snort RxC`: the canonical form of Snort on the empty R-row, C-column grid (Left colours
+/// blue), with the size of the transposition table.
+pub fn run_snort(sizes: &[String]) -> Result<(), String> {
+    for size in sizes {
+        let (r, c) = size
+            .split_once('x')
+            .ok_or_else(|| format!("{size:?} is not of the form RxC"))?;
+        let start = graph::parse(&format!("grid:{r}x{c}"), "")?
+            .graph
+            .map_labels(|_| 3, |l| l);
+        let mut solver = Solver::new(snort::ruleset());
+        let (value, secs) = timed(|| solver.value(&start));
+        let text = value.to_string();
+        let shown: String = text.chars().take(60).collect();
+        emit(
+            &format!("snort {r}x{c}"),
+            secs,
+            &format!(
+                "tt_positions={} birthday={} temperature={} value~{shown}{}",
+                solver.table_len(),
+                value.birthday(),
+                value.temperature(),
+                if text.chars().count() > 60 { "..." } else { "" }
             ),
         );
     }

@@ -3,18 +3,27 @@
 //!
 //! Families use only the public API of [`crate::game`] and [`crate::solve`].
 
+pub mod arc_kayles;
 pub mod clobber;
+pub mod col;
+pub mod colouring;
+pub mod cram;
 pub mod cutcake;
 pub mod cutting;
 pub mod dag;
 pub mod domineering;
 pub mod fibonacci_nim;
+pub mod graph;
 pub mod hackenbush;
 pub mod nim;
+pub mod node_kayles;
+pub mod nogo;
 pub mod octal;
+pub mod partizan_arc_kayles;
 pub mod queen;
 pub mod ryuoh;
 pub mod sequence;
+pub mod snort;
 pub mod subtraction;
 pub mod text;
 pub mod tictactoe;

@@ -1,0 +1,76 @@
+//! Col on graphs and grids.
+//!
+//! **Rules** (invented by Colin Vout; described and analysed by J. H. Conway, *On Numbers and
+//! Games*, and in *Winning Ways*, vol. 1; Wikipedia, "Col (game)"). Players take turns colouring an
+//! uncoloured vertex of a graph, Left blue and Right red. A player may not colour a vertex adjacent
+//! to a vertex of *their own* colour (the colouring stays proper). The player who cannot move
+//! loses.
+//!
+//! **Positions.** A coloured vertex is removed and its neighbours are *tinted*: a vertex next to a
+//! blue vertex may then only be coloured red, i.e. by Right; one tinted both ways by nobody, and
+//! is removed. See [`super::colouring`] for the reductions (irrelevant edges dropped, sum of
+//! connected components, canonical relabelling under every isomorphism; exchanging the colours
+//! negates the value).
+//!
+//! **Input.** As for [`super::snort`]: `col("..|..")` on grids (`.` uncoloured, `#` a hole, `x`
+//! blue, `o` red), `col_graph("a-b b-c", blue="a", red="", tinted="c:B")` on graphs (`vertex:B`
+//! tinted blue, i.e. next to a blue vertex, so only Right may colour it). Two blue (or two red)
+//! vertices next to each other are an error.
+//!
+//! **Theorem checked** (Conway's analysis of Col in *On Numbers and Games*, also in *Winning Ways*,
+//! vol. 1: every Col position is a number or a number plus `*`): the tests check it on every graph
+//! with at most 4 vertices, random graphs of 5 vertices, with random tints, and small grids.
+//! **Worked values** (by hand from the rules): a single vertex is `{0 | 0} = *`; a tinted vertex is
+//! `1` or `−1`; an edge is `{−1 | 1} = 0` (after Left colours one end only Right may colour the
+//! other); the path of three vertices is `{−1/2 | 1/2} = 0`. On a grid with an even side, the
+//! second player answers each move with the other colour on the image of the vertex under the half
+//! turn: the image is never the vertex itself, and it is next to a vertex of the replier's colour
+//! only if the move was next to one of the mover's, so the reply is legal and the value is 0 (the
+//! Tweedledum and Tweedledee argument of *Winning Ways*, ch. 2).
+//!
+//! **Checked against** (tests/graph_games.rs): an independent evaluator written in the test from
+//! the rules alone (explicit game trees and the reference canonical form of tests/common), the
+//! number-or-number-plus-star theorem, the colour-swap symmetry, the mirror strategy.
+//!
+//! **Tables:** `partizan table col --rows R --cols C`: every `r × c` grid of uncoloured cells.
+
+use super::colouring::{self, Colouring, Variant};
+use super::graph;
+use crate::game::notation::{Arg, NamedArg};
+use crate::game::Game;
+use crate::solve::{Solver, Table, TableArgs};
+
+/// The Col ruleset for the generic [`Solver`].
+pub fn ruleset() -> Colouring {
+    Colouring(Variant::Col)
+}
+
+/// The value of a Col grid (`"..|.x"`).
+pub fn grid_value(text: &str) -> Result<Game, String> {
+    let g = colouring::parse_grid(Variant::Col, text)?.start()?;
+    Ok(Solver::new(ruleset()).value(&g))
+}
+
+/// `col("..|..")`.
+pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
+    grid_value(super::text::one_string(positional, named, "the board")?)
+}
+
+/// `col_graph("a-b b-c", blue="a", red="c", tinted="b:R")`.
+pub fn call_graph(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
+    let allowed = ["blue", "red", "tinted"];
+    let g = colouring::parse_graph(
+        Variant::Col,
+        graph::graph_argument(positional, "the edge list")?,
+        graph::named_string(named, "blue", &allowed)?,
+        graph::named_string(named, "red", &allowed)?,
+        graph::named_string(named, "tinted", &allowed)?,
+    )?
+    .start()?;
+    Ok(Solver::new(ruleset()).value(&g))
+}
+
+/// `partizan table col --rows R --cols C`.
+pub fn table(a: &TableArgs) -> Result<Table, String> {
+    colouring::table(Variant::Col, a)
+}
