@@ -28,8 +28,8 @@
 
 use super::graph::{self, Graph};
 use super::node_kayles::dawson_kayles;
-use crate::game::notation::{Arg, NamedArg};
 use crate::game::Game;
+use crate::games::{Arg, NamedArg};
 use crate::solve::{GrundySolver, ImpartialRuleset};
 
 /// The graph after the edge `(u, v)` is taken: without `u`, `v`, and the vertices left with no

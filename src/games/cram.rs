@@ -41,8 +41,8 @@
 use super::arc_kayles::ArcKayles;
 use super::graph;
 use super::node_kayles::dawson_kayles;
-use crate::game::notation::{Arg, NamedArg};
 use crate::game::Game;
+use crate::games::{Arg, NamedArg};
 use crate::solve::{GrundySolver, ImpartialRuleset, Table, TableArgs};
 
 /// A region of at most 128 squares: `h × w` box, bit `r * w + c` set when the square is empty.

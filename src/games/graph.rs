@@ -29,7 +29,7 @@
 //! least graph seen so far: always a relabelling of the input (so a sound key: isomorphic
 //! positions have equal values), canonical whenever the search finishes.
 
-use crate::game::notation::{Arg, NamedArg};
+use crate::games::{Arg, NamedArg};
 use std::collections::HashMap;
 use std::fmt;
 

@@ -51,10 +51,34 @@ pub struct Family {
 /// Every registered family.
 pub const FAMILIES: &[Family] = &[
     Family {
+        name: "arc_kayles",
+        usage: "arc_kayles(\"a-b b-c\"): Arc Kayles on a graph (edges u-v, chains a-b-c, or path:N, cycle:N, complete:N, star:N, grid:RxC)",
+        example: "arc_kayles(\"path:5\")",
+        call: arc_kayles::call,
+    },
+    Family {
         name: "clobber",
         usage: "clobber(\"xo|ox\"): rows separated by '|', x Left's stones, o Right's, . empty",
         example: "clobber(\"xoxo\")",
         call: clobber::call,
+    },
+    Family {
+        name: "col",
+        usage: "col(\"..|..\"): Col on a grid, rows separated by '|', '.' uncoloured, '#' a hole, x blue (Left), o red (Right)",
+        example: "col(\"...|...\")",
+        call: col::call,
+    },
+    Family {
+        name: "col_graph",
+        usage: "col_graph(\"a-b b-c\", blue=\"a\", red=\"c\", tinted=\"b:R\"): Col on a graph; tints B, R or BR",
+        example: "col_graph(\"a-b b-c c-d\")",
+        call: col::call_graph,
+    },
+    Family {
+        name: "cram",
+        usage: "cram(\"..|..\"): Cram, rows separated by '|', '.' empty, '#' a hole",
+        example: "cram(\"...|...|...\")",
+        call: cram::call,
     },
     Family {
         name: "cutcake",
@@ -123,10 +147,34 @@ pub const FAMILIES: &[Family] = &[
         call: nim::call,
     },
     Family {
+        name: "node_kayles",
+        usage: "node_kayles(\"a-b b-c\"): Node Kayles on a graph (edges u-v, chains, or path:N, cycle:N, complete:N, star:N, grid:RxC)",
+        example: "node_kayles(\"cycle:7\")",
+        call: node_kayles::call,
+    },
+    Family {
+        name: "nogo",
+        usage: "nogo(\"..x|o..\"): NoGo, rows separated by '|', '.' empty, x Black (Left), o White (Right), '#' off the board",
+        example: "nogo(\"...|...\")",
+        call: nogo::call,
+    },
+    Family {
+        name: "nogo_graph",
+        usage: "nogo_graph(\"a-b b-c\", black=\"a\", white=\"c\"): NoGo on a graph",
+        example: "nogo_graph(\"a-b b-c c-d\")",
+        call: nogo::call_graph,
+    },
+    Family {
         name: "octal",
         usage: "octal(\"0.77\", n): a heap of n in the octal game with that code (digits 0-7)",
         example: "octal(\"0.137\", 20)",
         call: octal::call,
+    },
+    Family {
+        name: "partizan_arc_kayles",
+        usage: "partizan_arc_kayles(\"a-b:B b-c:R c-d:G\"): edges Left's (B), Right's (R) or either's (G)",
+        example: "partizan_arc_kayles(\"a-b:B b-c:R c-d:G\")",
+        call: partizan_arc_kayles::call,
     },
     Family {
         name: "queen",
@@ -139,6 +187,18 @@ pub const FAMILIES: &[Family] = &[
         usage: "ryuoh(x, y, p=3, q=Q): the generalised Ryuoh piece at (x, y); q limits orthogonal moves to q - 1 squares",
         example: "ryuoh(4, 5, p=3, q=9)",
         call: ryuoh::call,
+    },
+    Family {
+        name: "snort",
+        usage: "snort(\"..|..\"): Snort on a grid, rows separated by '|', '.' uncoloured, '#' a hole, x blue (Left), o red (Right)",
+        example: "snort(\"...|...\")",
+        call: snort::call,
+    },
+    Family {
+        name: "snort_graph",
+        usage: "snort_graph(\"a-b b-c\", blue=\"a\", red=\"c\", tinted=\"b:B\"): Snort on a graph; tints B, R or BR",
+        example: "snort_graph(\"a-b b-c\")",
+        call: snort::call_graph,
     },
     Family {
         name: "subtraction",
@@ -188,6 +248,18 @@ pub struct TableFamily {
 /// Every family with a table.
 pub const TABLES: &[TableFamily] = &[
     TableFamily {
+        name: "col",
+        usage: "table col --rows R --cols C (every r x c grid, R*C <= 20)",
+        example: "table col --rows 2 --cols 3",
+        build: col::table,
+    },
+    TableFamily {
+        name: "cram",
+        usage: "table cram --rows R --cols C (Grundy values of every r x c rectangle, R*C <= 30)",
+        example: "table cram --rows 3 --cols 4",
+        build: cram::table,
+    },
+    TableFamily {
         name: "cutcake",
         usage: "table cutcake --size N (every cake up to N x N)",
         example: "table cutcake --size 8",
@@ -216,6 +288,12 @@ pub const TABLES: &[TableFamily] = &[
         usage: "table ryuoh [--p P] [--q Q] [--size N | --cols C --rows R]: the generalised Ryuoh piece (default p = 3, no q, size 19)",
         example: "table ryuoh --p 3 --q 9 --size 19",
         build: ryuoh::table,
+    },
+    TableFamily {
+        name: "snort",
+        usage: "table snort --rows R --cols C (every r x c grid, R*C <= 20)",
+        example: "table snort --rows 2 --cols 3",
+        build: snort::table,
     },
     TableFamily {
         name: "wythoff",

@@ -28,8 +28,8 @@
 
 use super::graph::{self, Graph};
 use super::octal::OctalGame;
-use crate::game::notation::{Arg, NamedArg};
 use crate::game::Game;
+use crate::games::{Arg, NamedArg};
 use crate::solve::{GrundySolver, ImpartialRuleset};
 use std::sync::OnceLock;
 

@@ -45,8 +45,8 @@
 //! `{1, * | −1, *}`.
 
 use super::graph::{self, Graph};
-use crate::game::notation::{Arg, NamedArg};
 use crate::game::Game;
+use crate::games::{Arg, NamedArg};
 use crate::solve::{Ruleset, Solver};
 
 /// Label of an empty point.

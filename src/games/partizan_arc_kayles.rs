@@ -23,8 +23,8 @@
 
 use super::arc_kayles::{drop_isolated, take_edge};
 use super::graph::{self, Graph};
-use crate::game::notation::{Arg, NamedArg};
 use crate::game::Game;
+use crate::games::{Arg, NamedArg};
 use crate::solve::{Ruleset, Solver};
 
 /// Edge label of a blue edge (Left's).

@@ -37,8 +37,8 @@
 
 use super::colouring::{self, Colouring, Variant};
 use super::graph;
-use crate::game::notation::{Arg, NamedArg};
 use crate::game::Game;
+use crate::games::{Arg, NamedArg};
 use crate::solve::{Solver, Table, TableArgs};
 
 /// The Snort ruleset for the generic [`Solver`].
