@@ -141,6 +141,14 @@ static METHODS: &[Method] = &[
         apply: |g, _| game(g.conjugate()),
     },
     Method {
+        name: "conjunctive_sum",
+        cgsuite: "ConjunctiveSum",
+        aliases: &[],
+        params: &["H"],
+        summary: "the conjunctive compound G ∧ H (move in every component)",
+        apply: |g, a| game(g.conjunctive_sum(&a[0])),
+    },
+    Method {
         name: "cool",
         cgsuite: "Cool",
         aliases: &[],
@@ -370,6 +378,14 @@ static METHODS: &[Method] = &[
         params: &[],
         summary: "the Right stop, a number",
         apply: |g, _| number(g.right_stop()),
+    },
+    Method {
+        name: "selective_sum",
+        cgsuite: "SelectiveSum",
+        aliases: &[],
+        params: &["H"],
+        summary: "the selective compound G ∨ H (move in any non-empty selection of components)",
+        apply: |g, a| game(g.selective_sum(&a[0])),
     },
     Method {
         name: "stop_count",

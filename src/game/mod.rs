@@ -19,6 +19,7 @@
 
 mod arith;
 mod canonical;
+mod compound;
 pub mod days;
 mod followers;
 pub mod limits;

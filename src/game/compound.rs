@@ -1,0 +1,93 @@
+//! Compounds other than the disjunctive sum: the conjunctive and the selective compound.
+//!
+//! Conway, *On Numbers and Games*, ch. 14 ("How to play several games at once in a dozen
+//! different ways"), and *Winning Ways*, ch. 9 ("If you can't beat 'em, join 'em!"):
+//! * the **conjunctive compound** (*join*) `G ∧ H = {G^L ∧ H^L | G^R ∧ H^R}`: the player to move
+//!   moves in every component, so play stops as soon as one component has no move for them;
+//! * the **selective compound** (*union*) `G ∨ H = {G^L ∨ H, G ∨ H^L, G^L ∨ H^L | …}`: the player
+//!   to move moves in any non-empty selection of components, so play stops only when no component
+//!   has a move for them.
+//!
+//! Unlike the disjunctive sum, these depend on the forms of `G` and `H`, not only on their values;
+//! here they are taken on the canonical forms (as CGSuite does for its compounds of canonical
+//! games). For impartial games their outcomes follow classical rules, which the tests check: a
+//! join is a second-player win exactly when the least *remoteness* of its components is even
+//! (Steinhaus; *Winning Ways* ch. 9), and a union exactly when every component is (C. A. B.
+//! Smith; *Winning Ways* ch. 9).
+
+use super::walk::evaluate;
+use super::Game;
+use hashbrown::HashMap;
+use std::cell::RefCell;
+
+/// Which compound.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Compound {
+    Conjunctive,
+    Selective,
+}
+
+impl Game {
+    /// The conjunctive compound `G ∧ H` of the canonical forms (see the module documentation).
+    ///
+    /// ```
+    /// use partizan::Game;
+    /// // * ∧ * = {0 ∧ 0 | 0 ∧ 0} = {0 | 0} = *: each player moves in both stars at once.
+    /// assert_eq!(Game::star().conjunctive_sum(&Game::star()), Game::star());
+    /// // 1 ∧ 1 = {0 ∧ 0 |} = 1, and 1 ∧ * = {0 ∧ 0 |} = 1 too.
+    /// assert_eq!(Game::integer(1).conjunctive_sum(&Game::star()), Game::integer(1));
+    /// ```
+    pub fn conjunctive_sum(&self, other: &Game) -> Game {
+        compound(*self, *other, Compound::Conjunctive)
+    }
+
+    /// The selective compound `G ∨ H` of the canonical forms (see the module documentation).
+    ///
+    /// ```
+    /// use partizan::Game;
+    /// // * ∨ * = {0 ∨ *, * ∨ 0, 0 ∨ 0 | …} = {*, 0 | *, 0} = *2.
+    /// assert_eq!(Game::star().selective_sum(&Game::star()), Game::nimber(2));
+    /// ```
+    pub fn selective_sum(&self, other: &Game) -> Game {
+        compound(*self, *other, Compound::Selective)
+    }
+}
+
+/// The compound of the canonical forms of `g` and `h`, bottom-up without recursion.
+fn compound(g: Game, h: Game, kind: Compound) -> Game {
+    // The values of the pairs met so far (compounds of followers repeat along the two trees).
+    let memo: RefCell<HashMap<(Game, Game), Game>> = RefCell::new(HashMap::new());
+    evaluate(
+        (g, h),
+        |pair| memo.borrow().get(&pair).copied(),
+        |(a, b), out| {
+            out.extend(parts(a, b, true, kind));
+            out.extend(parts(a, b, false, kind));
+        },
+        |(a, b), values| {
+            let split = parts(a, b, true, kind).len();
+            let v = Game::new(values[..split].to_vec(), values[split..].to_vec());
+            memo.borrow_mut().insert((a, b), v);
+            v
+        },
+    )
+}
+
+/// The pairs whose compounds are the options of `a ∘ b` for one player.
+fn parts(a: Game, b: Game, left: bool, kind: Compound) -> Vec<(Game, Game)> {
+    let (ao, bo) = if left {
+        (a.left_options(), b.left_options())
+    } else {
+        (a.right_options(), b.right_options())
+    };
+    let both = ao.iter().flat_map(|&x| bo.iter().map(move |&y| (x, y)));
+    match kind {
+        Compound::Conjunctive => both.collect(),
+        Compound::Selective => ao
+            .iter()
+            .map(|&x| (x, b))
+            .chain(bo.iter().map(|&y| (a, y)))
+            .chain(both)
+            .collect(),
+    }
+}
