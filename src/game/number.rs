@@ -636,6 +636,86 @@ impl SubAssign<&Number> for Number {
     }
 }
 
+/// `num-traits`: `Number` is an additive group with a multiplication, but not a field (the
+/// quotient of two dyadics need not be dyadic), so it implements `Zero`, `One` and the
+/// conversions, and not `Num` or `Signed` (which require division and remainder).
+impl num_traits::Zero for Number {
+    fn zero() -> Number {
+        Number::zero()
+    }
+
+    fn is_zero(&self) -> bool {
+        Number::is_zero(self)
+    }
+}
+
+impl num_traits::One for Number {
+    fn one() -> Number {
+        Number::one()
+    }
+}
+
+impl ToPrimitive for Number {
+    /// The integer, when the number is one that fits.
+    fn to_i64(&self) -> Option<i64> {
+        Number::to_i64(self)
+    }
+
+    /// The integer, when the number is a non-negative one that fits.
+    fn to_u64(&self) -> Option<u64> {
+        self.to_integer().and_then(|n| n.to_u64())
+    }
+
+    /// The nearest `f64` (never `None`: very large or small values round to ±∞ or 0).
+    fn to_f64(&self) -> Option<f64> {
+        Some(Number::to_f64(self))
+    }
+}
+
+impl num_traits::FromPrimitive for Number {
+    fn from_i64(n: i64) -> Option<Number> {
+        Some(Number::from(n))
+    }
+
+    fn from_u64(n: u64) -> Option<Number> {
+        Some(Number::from(n))
+    }
+
+    /// Every finite `f64` is a dyadic rational, converted exactly; `None` for NaN and ±∞.
+    fn from_f64(x: f64) -> Option<Number> {
+        if !x.is_finite() {
+            return None;
+        }
+        let bits = x.to_bits();
+        let biased = ((bits >> 52) & 0x7ff) as i64;
+        let fraction = bits & ((1u64 << 52) - 1);
+        // x = mantissa · 2^exponent (IEEE 754 binary64; subnormals have no implicit bit).
+        let (mantissa, exponent) = if biased == 0 {
+            (fraction, -1074)
+        } else {
+            (fraction | 1u64 << 52, biased - 1075)
+        };
+        let magnitude = Number::from(mantissa).mul_pow2(exponent);
+        Some(if bits >> 63 == 1 {
+            -magnitude
+        } else {
+            magnitude
+        })
+    }
+}
+
+impl std::iter::Sum for Number {
+    fn sum<I: Iterator<Item = Number>>(iter: I) -> Number {
+        iter.fold(Number::zero(), |a, b| &a + &b)
+    }
+}
+
+impl<'a> std::iter::Sum<&'a Number> for Number {
+    fn sum<I: Iterator<Item = &'a Number>>(iter: I) -> Number {
+        iter.fold(Number::zero(), |a, b| &a + b)
+    }
+}
+
 impl Default for Number {
     fn default() -> Number {
         Number::zero()
@@ -808,5 +888,26 @@ mod tests {
             s(Some(("1", true)), Some(("1", true))).as_deref(),
             Some("1")
         );
+    }
+
+    #[test]
+    fn num_traits() {
+        use num_traits::{FromPrimitive, One, ToPrimitive, Zero};
+        fn sum_of_ones<T: Zero + One>(n: usize) -> T {
+            (0..n).fold(T::zero(), |a, _| a + T::one())
+        }
+        assert_eq!(sum_of_ones::<Number>(5), Number::from(5));
+        // Every finite f64 is dyadic: exact conversions (IEEE 754 binary64).
+        assert_eq!(Number::from_f64(0.375), Some(n("3/8")));
+        assert_eq!(Number::from_f64(-2.5), Some(n("-5/2")));
+        assert_eq!(Number::from_f64(5e-324), Some(Number::pow2(-1074)));
+        assert_eq!(Number::from_f64(2f64.powi(100)), Some(Number::pow2(100)));
+        assert_eq!(Number::from_f64(f64::NAN), None);
+        assert_eq!(Number::from_f64(f64::INFINITY), None);
+        assert_eq!(n("-7").to_u64(), None);
+        assert_eq!(n("7/2").to_i64(), None);
+        assert_eq!(ToPrimitive::to_f64(&n("3/8")), Some(0.375));
+        let total: Number = [n("1/2"), n("1/4"), n("1/4")].iter().sum();
+        assert_eq!(total, Number::one());
     }
 }
