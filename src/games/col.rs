@@ -35,10 +35,9 @@
 //! **Tables:** `partizan table col --rows R --cols C`: every `r × c` grid of uncoloured cells.
 
 use super::colouring::{self, Colouring, Variant};
-use super::graph;
 use crate::game::Game;
 use crate::games::{Arg, NamedArg};
-use crate::solve::{Solver, Table, TableArgs};
+use crate::solve::{Table, TableArgs};
 
 /// The Col ruleset for the generic [`Solver`].
 pub fn ruleset() -> Colouring {
@@ -47,27 +46,17 @@ pub fn ruleset() -> Colouring {
 
 /// The value of a Col grid (`"..|.x"`).
 pub fn grid_value(text: &str) -> Result<Game, String> {
-    let g = colouring::parse_grid(Variant::Col, text)?.start()?;
-    Ok(Solver::new(ruleset()).value(&g))
+    colouring::grid_value(Variant::Col, text)
 }
 
 /// `col("..|..")`.
 pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
-    grid_value(super::text::one_string(positional, named, "the board")?)
+    colouring::call_grid(Variant::Col, positional, named)
 }
 
 /// `col_graph("a-b b-c", blue="a", red="c", tinted="b:R")`.
 pub fn call_graph(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
-    let allowed = ["blue", "red", "tinted"];
-    let g = colouring::parse_graph(
-        Variant::Col,
-        graph::graph_argument(positional, "the edge list")?,
-        graph::named_string(named, "blue", &allowed)?,
-        graph::named_string(named, "red", &allowed)?,
-        graph::named_string(named, "tinted", &allowed)?,
-    )?
-    .start()?;
-    Ok(Solver::new(ruleset()).value(&g))
+    colouring::call_graph(Variant::Col, positional, named)
 }
 
 /// `partizan table col --rows R --cols C`.

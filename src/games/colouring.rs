@@ -26,6 +26,7 @@
 use super::graph::{self, Graph, NamedGraph};
 use super::text;
 use crate::game::Game;
+use crate::games::{Arg, NamedArg};
 use crate::solve::{Ruleset, Solver, Table, TableArgs};
 
 /// Bit of the vertex label: Left may colour the vertex.
@@ -321,6 +322,35 @@ pub fn parse_graph(
 /// The value of a reduced position (a fresh solver).
 pub fn value(variant: Variant, g: &Graph) -> Game {
     Solver::new(Colouring(variant)).value(g)
+}
+
+/// The value of a grid (`"..|.x"`) in `variant`.
+pub fn grid_value(variant: Variant, text: &str) -> Result<Game, String> {
+    let g = parse_grid(variant, text)?.start()?;
+    Ok(Solver::new(Colouring(variant)).value(&g))
+}
+
+/// `snort("..|..")` or `col("..|..")`.
+pub fn call_grid(variant: Variant, positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
+    grid_value(variant, text::one_string(positional, named, "the board")?)
+}
+
+/// `snort_graph("a-b b-c", blue="a", red="c", tinted="b:R")` or `col_graph(…)`.
+pub fn call_graph(
+    variant: Variant,
+    positional: &[Arg],
+    named: &[NamedArg],
+) -> Result<Game, String> {
+    let allowed = ["blue", "red", "tinted"];
+    let g = parse_graph(
+        variant,
+        graph::graph_argument(positional, "the edge list")?,
+        graph::named_string(named, "blue", &allowed)?,
+        graph::named_string(named, "red", &allowed)?,
+        graph::named_string(named, "tinted", &allowed)?,
+    )?
+    .start()?;
+    Ok(Solver::new(Colouring(variant)).value(&g))
 }
 
 /// The largest grid area the tables evaluate.

@@ -36,10 +36,9 @@
 //! **Tables:** `partizan table snort --rows R --cols C`: every `r × c` grid of uncoloured cells.
 
 use super::colouring::{self, Colouring, Variant};
-use super::graph;
 use crate::game::Game;
 use crate::games::{Arg, NamedArg};
-use crate::solve::{Solver, Table, TableArgs};
+use crate::solve::{Table, TableArgs};
 
 /// The Snort ruleset for the generic [`Solver`].
 pub fn ruleset() -> Colouring {
@@ -48,27 +47,17 @@ pub fn ruleset() -> Colouring {
 
 /// The value of a Snort grid (`"..|.x"`).
 pub fn grid_value(text: &str) -> Result<Game, String> {
-    let g = colouring::parse_grid(Variant::Snort, text)?.start()?;
-    Ok(Solver::new(ruleset()).value(&g))
+    colouring::grid_value(Variant::Snort, text)
 }
 
 /// `snort("..|..")`.
 pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
-    grid_value(super::text::one_string(positional, named, "the board")?)
+    colouring::call_grid(Variant::Snort, positional, named)
 }
 
 /// `snort_graph("a-b b-c", blue="a", red="c", tinted="b:R")`.
 pub fn call_graph(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
-    let allowed = ["blue", "red", "tinted"];
-    let g = colouring::parse_graph(
-        Variant::Snort,
-        graph::graph_argument(positional, "the edge list")?,
-        graph::named_string(named, "blue", &allowed)?,
-        graph::named_string(named, "red", &allowed)?,
-        graph::named_string(named, "tinted", &allowed)?,
-    )?
-    .start()?;
-    Ok(Solver::new(ruleset()).value(&g))
+    colouring::call_graph(Variant::Snort, positional, named)
 }
 
 /// `partizan table snort --rows R --cols C`.
