@@ -254,26 +254,31 @@ const SEARCH_BOTH: Quick = Quick::Search {
 /// The shortcuts for `a <= b` (see the module documentation).
 #[inline]
 fn quick(a: Operand, b: Operand, form: Option<&Form<'_>>) -> Quick {
-    let (g, h) = match (a, b) {
-        (Operand::Game(g), Operand::Game(h)) => (g, h),
+    match (a, b) {
+        (Operand::Game(g), Operand::Game(h)) => quick_games(g, h),
         (Operand::Game(x), Operand::Form) => {
             let f = form.expect("a form operand comes with its form");
-            return if f.bounds.may_be_le(x) {
+            if f.bounds.may_be_le(x) {
                 SEARCH_BOTH
             } else {
                 Quick::Known(false)
-            };
+            }
         }
         (Operand::Form, Operand::Game(y)) => {
             let f = form.expect("a form operand comes with its form");
-            return if f.bounds.may_be_ge(y) {
+            if f.bounds.may_be_ge(y) {
                 SEARCH_BOTH
             } else {
                 Quick::Known(false)
-            };
+            }
         }
-        (Operand::Form, Operand::Form) => return Quick::Known(true),
-    };
+        (Operand::Form, Operand::Form) => Quick::Known(true),
+    }
+}
+
+/// [`quick`] for two stored games.
+#[inline]
+fn quick_games(g: Game, h: Game) -> Quick {
     if g == h {
         return Quick::Known(true);
     }
@@ -373,7 +378,11 @@ pub(crate) fn le_operands(a: Operand, b: Operand, form: Option<&Form<'_>>) -> bo
             left_of_a,
         } => (right_of_b, left_of_a),
     };
-    let root = Frame::new(a, b, right_of_b, left_of_a);
+    search_from(Frame::new(a, b, right_of_b, left_of_a), form)
+}
+
+/// Runs the comparison `root` on this thread's stack of frames.
+fn search_from(root: Frame, form: Option<&Form<'_>>) -> bool {
     STACK.with(|cell| match cell.try_borrow_mut() {
         Ok(mut stack) => search(&mut stack, root, form),
         // Not reached (a comparison starts no other), but a fresh stack is always correct.
@@ -423,7 +432,16 @@ fn search(stack: &mut Vec<Frame>, root: Frame, form: Option<&Form<'_>>) -> bool 
 
 /// `g <= h`.
 pub(crate) fn le(g: Game, h: Game) -> bool {
-    le_operands(Operand::Game(g), Operand::Game(h), None)
+    match quick_games(g, h) {
+        Quick::Known(r) => r,
+        Quick::Search {
+            right_of_b,
+            left_of_a,
+        } => search_from(
+            Frame::new(Operand::Game(g), Operand::Game(h), right_of_b, left_of_a),
+            None,
+        ),
+    }
 }
 
 impl Game {
