@@ -34,7 +34,7 @@ pub mod thermo;
 pub mod uptimal;
 mod walk;
 
-pub use nimber::{mex, nim_sum};
+pub use nimber::{mex, nim_inverse, nim_product, nim_sum};
 pub use number::{Number, NumberError};
 pub use nus::Nus;
 pub use order::Outcome;
