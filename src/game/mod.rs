@@ -28,6 +28,7 @@ mod nus_canonical;
 pub mod ops;
 mod order;
 pub mod print;
+mod product;
 mod store;
 pub mod svg;
 pub mod thermo;
@@ -293,7 +294,8 @@ impl From<&Number> for Game {
     }
 }
 
-/// Empties the algebra's memo tables: sums, comparisons, thermographs and uptimal recognition.
+/// Empties the algebra's memo tables: sums, comparisons, Conway products, thermographs and uptimal
+/// recognition.
 ///
 /// The memos are bounded (each keeps at most a fixed budget of entries or bytes, see the
 /// module `memo`), so clearing is never needed for correctness or to bound memory; it returns
@@ -303,6 +305,7 @@ impl From<&Number> for Game {
 pub fn clear_caches() {
     arith::sums().clear();
     order::clear_cache();
+    product::clear_memo();
     thermo::clear_memo();
     uptimal::clear_memo();
 }
