@@ -27,6 +27,7 @@ pub mod nus;
 mod nus_canonical;
 pub mod ops;
 mod order;
+mod power;
 pub mod print;
 mod product;
 mod store;
