@@ -9,12 +9,14 @@
 //! cargo run --release --example workloads -- grundy-wythoff 4096
 //! cargo run --release --example workloads -- queen 64 128
 //! cargo run --release --example workloads -- domineering 5x5 5x6
+//! cargo run --release --example workloads -- conway-product 25
 //! ```
 
 mod algebra;
 mod generator;
 mod impartial;
 mod partizan;
+mod products;
 
 use std::time::Instant;
 
@@ -62,6 +64,11 @@ const WORKLOADS: &[(&str, &str, Workload)] = &[
         "wythoff",
         "wythoff N...: the N*N impartial Queen (Wythoff) table by the general constructor",
         self::partizan::run_wythoff,
+    ),
+    (
+        "conway-product",
+        "conway-product K...: the Conway products of K pairs of random games of birthday 4",
+        products::run_conway_product,
     ),
     (
         "domineering",
