@@ -271,17 +271,17 @@ fn errors_say_where_and_what() {
         error("^.overheat(1)").message(),
         "overheat takes 2 arguments: G.overheat(s, t)"
     );
-    let e = error("^.ConwayProduct(^)");
+    let e = error("^.ConwayProdukt(^)");
     assert!(
         e.message()
-            .starts_with("unknown method 'ConwayProduct'; known methods: ")
+            .starts_with("unknown method 'ConwayProdukt'; known methods: ")
             && e.message().contains("mean/Mean"),
         "{e}"
     );
     assert!(error("^.NimValue").message().contains("not a nimber"));
     assert!(error("Tiny(1, 2)")
         .message()
-        .contains("Tiny takes one game"));
+        .contains("Tiny takes 1 argument: Tiny(G)"));
     assert!(error("1 < 2 < 3")
         .message()
         .starts_with("comparisons do not chain"));

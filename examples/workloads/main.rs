@@ -10,12 +10,14 @@
 //! cargo run --release --example workloads -- queen 64 128
 //! cargo run --release --example workloads -- domineering 5x5 5x6
 //! cargo run --release --example workloads -- snort 3x4 4x4
+//! cargo run --release --example workloads -- conway-product 25
 //! ```
 
 mod algebra;
 mod generator;
 mod impartial;
 mod partizan;
+mod products;
 
 use std::time::Instant;
 
@@ -63,6 +65,11 @@ const WORKLOADS: &[(&str, &str, Workload)] = &[
         "wythoff",
         "wythoff N...: the N*N impartial Queen (Wythoff) table by the general constructor",
         self::partizan::run_wythoff,
+    ),
+    (
+        "conway-product",
+        "conway-product K...: the Conway products of K pairs of random games of birthday 4",
+        products::run_conway_product,
     ),
     (
         "domineering",

@@ -5,6 +5,7 @@
 //! an expensive family call elsewhere in the expression.
 
 use super::ast::{Argument, Call, Expr, ExprKind, Relation, Sign, Span};
+use super::functions::{self, function};
 use super::methods::{self, method};
 use super::value::Value;
 use super::Scope;
@@ -37,17 +38,6 @@ fn fail<T>(span: Span, message: impl Into<String>) -> EResult<T> {
     })
 }
 
-/// `Tiny(G) = {0 || 0 | −G}` and `Miny(G) = {G | 0 || 0}` (Siegel, *Combinatorial Game Theory*,
-/// Ch. II.4; Winning Ways Ch. 5).
-pub fn tiny(g: Game, miny: bool) -> Game {
-    let zero = Game::zero();
-    if miny {
-        Game::new([Game::new([g], [zero])], [zero])
-    } else {
-        Game::new([zero], [Game::new([zero], [-g])])
-    }
-}
-
 /// Resolves every call and method of `root` in `scope`: the first error in the input, if any.
 /// Walks the tree with an explicit stack.
 pub(crate) fn check(root: &Expr, scope: Scope) -> EResult<()> {
@@ -70,31 +60,29 @@ pub(crate) fn check(root: &Expr, scope: Scope) -> EResult<()> {
 }
 
 fn check_call(c: &Call, scope: Scope) -> EResult<()> {
-    let args = c.arguments();
-    match c.name.as_str() {
-        "Tiny" | "Miny" => {
-            if args.len() != 1 || args[0].name.is_some() {
-                return fail(c.span, format!("{} takes one game", c.name));
-            }
-            Ok(())
-        }
-        name => {
-            if scope == Scope::Families && games::family(name).is_some() {
-                return Ok(());
-            }
-            let hint = match scope {
-                Scope::Core => {
-                    "no game families are registered here (use partizan::eval or the CLI)"
-                        .to_string()
-                }
-                Scope::Families => {
-                    let known: Vec<&str> = games::FAMILIES.iter().map(|f| f.name).collect();
-                    format!("known: {}", known.join(", "))
-                }
-            };
-            fail(c.name_span, format!("unknown function '{name}'; {hint}"))
-        }
+    let name = c.name.as_str();
+    if let Some(f) = function(name) {
+        return check_arguments(c, f.params.len(), || f.usage(name));
     }
+    if scope == Scope::Families && games::family(name).is_some() {
+        return Ok(());
+    }
+    let hint = match scope {
+        Scope::Core => {
+            "no game families are registered here (use partizan::eval or the CLI)".to_string()
+        }
+        Scope::Families => {
+            let known: Vec<&str> = games::FAMILIES.iter().map(|f| f.name).collect();
+            format!("known: {}", known.join(", "))
+        }
+    };
+    fail(
+        c.name_span,
+        format!(
+            "unknown function '{name}'; {hint}; functions: {}",
+            functions::all_names()
+        ),
+    )
 }
 
 fn check_method(c: &Call) -> EResult<()> {
@@ -108,16 +96,22 @@ fn check_method(c: &Call) -> EResult<()> {
             ),
         );
     };
+    check_arguments(c, m.params.len(), || m.usage(name))
+}
+
+/// Checks that the call `c` has `params` positional arguments and no named one; `usage` shows
+/// the right call in the message.
+fn check_arguments(c: &Call, params: usize, usage: impl Fn() -> String) -> EResult<()> {
+    let name = c.name.as_str();
     let args = c.arguments();
     if let Some(Argument { name: Some(n), .. }) = args.iter().find(|a| a.name.is_some()) {
         return fail(c.span, format!("'{name}' takes no named argument '{n}'"));
     }
-    if args.len() != m.params.len() {
-        let n = m.params.len();
-        let plural = if n == 1 { "" } else { "s" };
+    if args.len() != params {
+        let plural = if params == 1 { "" } else { "s" };
         return fail(
             c.span,
-            format!("{name} takes {n} argument{plural}: {}", m.usage(name)),
+            format!("{name} takes {params} argument{plural}: {}", usage()),
         );
     }
     Ok(())
@@ -263,13 +257,16 @@ impl Evaluator<'_> {
     fn call(&self, c: &Call, values: Vec<Value>) -> EResult<Value> {
         check_call(c, self.scope)?;
         let args = c.arguments();
-        if c.name == "Tiny" || c.name == "Miny" {
-            let g = game(
-                &values[0],
-                &args[0].value,
-                &format!("the argument of {}", c.name),
-            )?;
-            return Ok(Value::Game(tiny(g, c.name == "Miny")));
+        if let Some(f) = function(&c.name) {
+            let games = args
+                .iter()
+                .zip(&values)
+                .map(|(a, v)| game(v, &a.value, &format!("an argument of {}", c.name)))
+                .collect::<EResult<Vec<Game>>>()?;
+            return match f.apply(&games) {
+                Ok(g) => Ok(Value::Game(g)),
+                Err(m) => fail(c.span, format!("{}: {m}", c.name)),
+            };
         }
         let mut positional: Vec<Arg> = Vec::new();
         let mut named: Vec<NamedArg> = Vec::new();

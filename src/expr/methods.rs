@@ -149,6 +149,14 @@ static METHODS: &[Method] = &[
         apply: |g, a| game(g.conjunctive_sum(&a[0])),
     },
     Method {
+        name: "conway_product",
+        cgsuite: "ConwayProduct",
+        aliases: &[],
+        params: &["H"],
+        summary: "the Conway product G·H (nim multiplication on nimbers)",
+        apply: |g, a| game(g.conway_product(&a[0])),
+    },
+    Method {
         name: "cool",
         cgsuite: "Cool",
         aliases: &[],
@@ -324,6 +332,14 @@ static METHODS: &[Method] = &[
         apply: |g, a| norton(g, a[0]),
     },
     Method {
+        name: "ordinal_product",
+        cgsuite: "OrdinalProduct",
+        aliases: &[],
+        params: &["H"],
+        summary: "the ordinal product G × H",
+        apply: |g, a| game(g.ordinal_product(&a[0])),
+    },
+    Method {
         name: "ordinal_sum",
         cgsuite: "OrdinalSum",
         aliases: &[],
@@ -346,6 +362,25 @@ static METHODS: &[Method] = &[
         params: &["s", "t"],
         summary: "G overheated from s to t",
         apply: |g, a| game(g.overheat(&a[0], &a[1])),
+    },
+    Method {
+        name: "pow",
+        cgsuite: "Pow",
+        aliases: &[],
+        params: &["x"],
+        summary: "G^x for G = {0|H} and a number x >= 1 (^.Pow(n) is ^<n>)",
+        apply: |g, a| g.pow(number_arg(a[0], "the exponent x")?).map(Value::Game),
+    },
+    Method {
+        name: "pow_to",
+        cgsuite: "PowTo",
+        aliases: &[],
+        params: &["x"],
+        summary: "G^->x for a number x >= 0 (^.PowTo(n) is ^[n])",
+        apply: |g, a| {
+            g.pow_to(number_arg(a[0], "the exponent x")?)
+                .map(Value::Game)
+        },
     },
     Method {
         name: "reduced_canonical_form",
@@ -394,6 +429,14 @@ static METHODS: &[Method] = &[
         params: &[],
         summary: "the number of paths in the game tree to a number",
         apply: |g, _| game(Game::big_integer(g.stop_count().into())),
+    },
+    Method {
+        name: "subordinate",
+        cgsuite: "Subordinate",
+        aliases: &[],
+        params: &["base"],
+        summary: "the H with base : H equal to G (an error when there is none)",
+        apply: |k, a| k.subordinate(&a[0]).map(Value::Game),
     },
     Method {
         name: "temperature",

@@ -33,13 +33,14 @@
 
 pub mod ast;
 mod eval;
+mod functions;
 mod lexer;
 mod methods;
 mod parser;
 mod value;
 
 pub use ast::{Argument, Arrows, Call, Expr, ExprKind, Literal, Relation, Sign, Span};
-pub use eval::tiny;
+pub use functions::{function, functions, tiny, Function};
 pub use methods::{method, methods, Method};
 pub use parser::MAX_NESTING;
 pub use value::Value;

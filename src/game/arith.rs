@@ -32,7 +32,9 @@ pub(crate) fn sums() -> &'static Memo<u64, Game> {
     SUMS.get_or_init(|| Memo::new(SHARDS, SUM_BUDGET))
 }
 
-fn sum_key(g: Game, h: Game) -> (u64, usize) {
+/// The memo key of the unordered pair `{g, h}` and its shard (also used by the Conway product,
+/// which is commutative too).
+pub(crate) fn sum_key(g: Game, h: Game) -> (u64, usize) {
     let (a, b) = if g.id() <= h.id() {
         (g.id(), h.id())
     } else {

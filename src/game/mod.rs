@@ -30,14 +30,16 @@ pub mod nus;
 mod nus_canonical;
 pub mod ops;
 mod order;
+mod power;
 pub mod print;
+mod product;
 mod store;
 pub mod svg;
 pub mod thermo;
 pub mod uptimal;
 mod walk;
 
-pub use nimber::{mex, nim_sum};
+pub use nimber::{mex, nim_inverse, nim_product, nim_sum};
 pub use number::{Number, NumberError};
 pub use nus::Nus;
 pub use order::Outcome;
@@ -296,7 +298,8 @@ impl From<&Number> for Game {
     }
 }
 
-/// Empties the algebra's memo tables: sums, comparisons, thermographs and uptimal recognition.
+/// Empties the algebra's memo tables: sums, comparisons, Conway products, thermographs and uptimal
+/// recognition.
 ///
 /// The memos are bounded (each keeps at most a fixed budget of entries or bytes, see the
 /// module `memo`), so clearing is never needed for correctness or to bound memory; it returns
@@ -306,6 +309,7 @@ impl From<&Number> for Game {
 pub fn clear_caches() {
     arith::sums().clear();
     order::clear_cache();
+    product::clear_memo();
     thermo::clear_memo();
     uptimal::clear_memo();
 }

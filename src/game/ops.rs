@@ -160,6 +160,63 @@ impl Game {
         )
     }
 
+    /// The subordinate of `K = self` over the base `G`: the `H` with `G : H = K`, or an error
+    /// when `K` is not an ordinal sum over `G`: the inverse of [`Game::ordinal_sum`],
+    /// `(G : H).subordinate(G) = H`. (CGSuite 2.x has `OrdinalSum`, but its sources have no
+    /// inverse; the name and this definition are partizan's.)
+    ///
+    /// It is well defined because, for a fixed form `G`, `H ↦ G : H` depends only on the value
+    /// of `H` and is an order embedding: `G : H ≤ G : H′` exactly when `H ≤ H′` (one induction
+    /// shows both directions, since `H ≤ H′` fails exactly when some `H^R ≤ H′` or some
+    /// `H′^L ≥ H`, and then the option `G : H^R` or `G : H′^L` makes `G : H ≤ G : H′` fail).
+    ///
+    /// It is computed followers first. Let `H` be canonical with `G : H = K`. No option `G : H^L`
+    /// of the form `{G^L, G : H^L | G^R, G : H^R}` is reversible (that would need
+    /// `G : H^{LR} ≤ G : H`, i.e. `H^{LR} ≤ H`) or strictly dominated (removing it would leave a
+    /// game equal to `K`, i.e. `H` without `H^L` would equal `H`), so every `G : H^L` is a Left
+    /// option of the canonical `K`, and by induction its subordinate is found. Conversely every
+    /// option `K^L` with a subordinate `X` may be added to `H` as a Left option: `G : X = K^L`
+    /// is not `≥ K`, so adding it leaves `G : H` unchanged (the gift-horse principle). Hence `H` is
+    /// `{X : X the subordinate of some K^L | likewise for K^R}`, checked by testing whether
+    /// `{G^L, those K^L | G^R, those K^R} = K`.
+    ///
+    /// ```
+    /// use partizan::Game;
+    /// let g = |s: &str| s.parse::<Game>().unwrap();
+    /// assert_eq!(g("1/2").subordinate(&g("1")), Ok(g("-1"))); // 1 : -1 = 1/2
+    /// assert_eq!(g("*5").subordinate(&g("*2")), Ok(g("*3")));
+    /// assert!(g("*").subordinate(&g("1")).is_err());
+    /// ```
+    pub fn subordinate(&self, base: &Game) -> Result<Game, String> {
+        let (k, g) = (*self, *base);
+        if g.is_zero() {
+            return Ok(k);
+        }
+        let mut memo = HashMap::new();
+        let found = post_order(
+            k,
+            &mut memo,
+            |x| (x == g).then_some(Some(Game::zero())),
+            |x, memo| {
+                let (mut left, mut right) = (g.left_options().to_vec(), g.right_options().to_vec());
+                let (mut sub_left, mut sub_right) = (Vec::new(), Vec::new());
+                for (options, sums, subs) in [
+                    (x.left_options(), &mut left, &mut sub_left),
+                    (x.right_options(), &mut right, &mut sub_right),
+                ] {
+                    for o in options {
+                        if let Some(s) = memo[o] {
+                            sums.push(*o);
+                            subs.push(s);
+                        }
+                    }
+                }
+                (Game::new(left, right) == x).then(|| Game::new(sub_left, sub_right))
+            },
+        );
+        found.ok_or_else(|| format!("{k} is not an ordinal sum {g} : H for any H"))
+    }
+
     /// Norton multiplication `G.U` by a positive unit `U` (Winning Ways Ch. 8; Siegel, CGT
     /// §II.7): `n` copies of `U` when `G` is an integer `n`, and otherwise
     /// `{G^L.U + U + Δ | G^R.U − U − Δ}` where `Δ` ranges over the incentives of `U`.

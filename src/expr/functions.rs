@@ -1,0 +1,105 @@
+//! The functions of the algebra, `name(args)`, callable in every scope (the game families are
+//! the other callables, see [`crate::games`]): `Tiny(G)`, `Miny(G)`, and the integer helpers of
+//! nim multiplication.
+//!
+//! Like the method table ([`super::methods`]), this table only names operations of the algebra,
+//! checks their arguments and wraps their results.
+
+use crate::game::{nim_inverse, nim_product, Game};
+
+/// A function of the expression language.
+pub struct Function {
+    /// Its spellings: partizan's snake_case name first, then CGSuite's when it differs.
+    pub names: &'static [&'static str],
+    /// The parameters, by name.
+    pub params: &'static [&'static str],
+    /// What it gives, in a few words.
+    pub summary: &'static str,
+    apply: fn(&[Game]) -> Result<Game, String>,
+}
+
+impl Function {
+    /// `name(params)`, for messages.
+    pub fn usage(&self, name: &str) -> String {
+        format!("{name}({})", self.params.join(", "))
+    }
+
+    /// Applies the function to `args` (as many as [`Function::params`]).
+    pub(crate) fn apply(&self, args: &[Game]) -> Result<Game, String> {
+        (self.apply)(args)
+    }
+}
+
+/// The function called `name` (in any of its spellings).
+pub fn function(name: &str) -> Option<&'static Function> {
+    FUNCTIONS.iter().find(|f| f.names.contains(&name))
+}
+
+/// Every function.
+pub fn functions() -> &'static [Function] {
+    FUNCTIONS
+}
+
+/// Every function with all its spellings, for "unknown function" messages.
+pub(crate) fn all_names() -> String {
+    let names: Vec<String> = FUNCTIONS.iter().map(|f| f.names.join("/")).collect();
+    names.join(", ")
+}
+
+/// `Tiny(G) = {0 || 0 | −G}` and `Miny(G) = {G | 0 || 0}` (Siegel, *Combinatorial Game Theory*,
+/// Ch. II.4; Winning Ways Ch. 5).
+pub fn tiny(g: Game, miny: bool) -> Game {
+    let zero = Game::zero();
+    if miny {
+        Game::new([Game::new([g], [zero])], [zero])
+    } else {
+        Game::new([zero], [Game::new([zero], [-g])])
+    }
+}
+
+/// The non-negative integer below 2^64 that `g` must be.
+fn nim_arg(g: Game, what: &str) -> Result<u64, String> {
+    g.as_number()
+        .and_then(|x| x.to_integer())
+        .and_then(|n| u64::try_from(n).ok())
+        .ok_or_else(|| format!("{what} must be an integer from 0 to 2^64 - 1, not {g}"))
+}
+
+fn integer(n: u64) -> Game {
+    Game::big_integer(n.into())
+}
+
+static FUNCTIONS: &[Function] = &[
+    Function {
+        names: &["Tiny"],
+        params: &["G"],
+        summary: "{0 || 0 | -G}",
+        apply: |a| Ok(tiny(a[0], false)),
+    },
+    Function {
+        names: &["Miny"],
+        params: &["G"],
+        summary: "{G | 0 || 0}",
+        apply: |a| Ok(tiny(a[0], true)),
+    },
+    Function {
+        names: &["nim_product", "NimProduct"],
+        params: &["a", "b"],
+        summary: "the nim product of the integers a and b (*a.ConwayProduct(*b) is its nimber)",
+        apply: |a| {
+            let (x, y) = (nim_arg(a[0], "a")?, nim_arg(a[1], "b")?);
+            Ok(integer(nim_product(x, y)))
+        },
+    },
+    Function {
+        names: &["nim_inverse", "NimInverse"],
+        params: &["a"],
+        summary: "the b with NimProduct(a, b) = 1, for an integer a > 0",
+        apply: |a| {
+            let x = nim_arg(a[0], "a")?;
+            nim_inverse(x)
+                .map(integer)
+                .ok_or_else(|| "0 has no nim inverse".to_string())
+        },
+    },
+];
