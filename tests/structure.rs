@@ -252,4 +252,7 @@ fn games_born_by_day_n() {
         .iter()
         .all(|g| g.birthday() <= 3u32.into()));
     assert!(born_by(4).is_none());
+    // In expressions: the four games of day 1, in CGSuite's order.
+    assert_eq!(evaluate("born_by(1)").unwrap().to_string(), "[-1,0,1,*]");
+    assert!(evaluate("BornBy(4)").is_err());
 }

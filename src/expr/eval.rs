@@ -263,10 +263,9 @@ impl Evaluator<'_> {
                 .zip(&values)
                 .map(|(a, v)| game(v, &a.value, &format!("an argument of {}", c.name)))
                 .collect::<EResult<Vec<Game>>>()?;
-            return match f.apply(&games) {
-                Ok(g) => Ok(Value::Game(g)),
-                Err(m) => fail(c.span, format!("{}: {m}", c.name)),
-            };
+            return f
+                .apply(&games)
+                .or_else(|m| fail(c.span, format!("{}: {m}", c.name)));
         }
         let mut positional: Vec<Arg> = Vec::new();
         let mut named: Vec<NamedArg> = Vec::new();

@@ -1,11 +1,12 @@
 //! The functions of the algebra, `name(args)`, callable in every scope (the game families are
-//! the other callables, see [`crate::games`]): `Tiny(G)`, `Miny(G)`, and the integer helpers of
-//! nim multiplication.
+//! the other callables, see [`crate::games`]): `Tiny(G)`, `Miny(G)`, the games born by day n, and
+//! the integer helpers of nim multiplication.
 //!
 //! Like the method table ([`super::methods`]), this table only names operations of the algebra,
 //! checks their arguments and wraps their results.
 
-use crate::game::{nim_inverse, nim_product, Game};
+use super::value::Value;
+use crate::game::{days, nim_inverse, nim_product, Game};
 
 /// A function of the expression language.
 pub struct Function {
@@ -15,7 +16,7 @@ pub struct Function {
     pub params: &'static [&'static str],
     /// What it gives, in a few words.
     pub summary: &'static str,
-    apply: fn(&[Game]) -> Result<Game, String>,
+    apply: fn(&[Game]) -> Result<Value, String>,
 }
 
 impl Function {
@@ -25,7 +26,7 @@ impl Function {
     }
 
     /// Applies the function to `args` (as many as [`Function::params`]).
-    pub(crate) fn apply(&self, args: &[Game]) -> Result<Game, String> {
+    pub(crate) fn apply(&self, args: &[Game]) -> Result<Value, String> {
         (self.apply)(args)
     }
 }
@@ -65,6 +66,22 @@ fn nim_arg(g: Game, what: &str) -> Result<u64, String> {
         .ok_or_else(|| format!("{what} must be an integer from 0 to 2^64 - 1, not {g}"))
 }
 
+/// `born_by(n)`: the games born by day `n` (see [`crate::game::days`]).
+fn born_by(a: &[Game]) -> Result<Value, String> {
+    let n = nim_arg(a[0], "the day n")?;
+    let day = u32::try_from(n)
+        .ok()
+        .filter(|&d| d <= days::MAX_DAY)
+        .ok_or_else(|| {
+            format!(
+                "the games born by day {n} are too many to list: days 0 to {} are enumerated",
+                days::MAX_DAY
+            )
+        })?;
+    let games = days::born_by(day).expect("a day that is enumerated");
+    Ok(Value::sorted_games(&games))
+}
+
 fn integer(n: u64) -> Game {
     Game::big_integer(n.into())
 }
@@ -74,13 +91,19 @@ static FUNCTIONS: &[Function] = &[
         names: &["Tiny"],
         params: &["G"],
         summary: "{0 || 0 | -G}",
-        apply: |a| Ok(tiny(a[0], false)),
+        apply: |a| Ok(Value::Game(tiny(a[0], false))),
     },
     Function {
         names: &["Miny"],
         params: &["G"],
         summary: "{G | 0 || 0}",
-        apply: |a| Ok(tiny(a[0], true)),
+        apply: |a| Ok(Value::Game(tiny(a[0], true))),
+    },
+    Function {
+        names: &["born_by", "BornBy"],
+        params: &["n"],
+        summary: "the games born by day n (n <= 3: 1, 4, 22 and 1474 of them), a list",
+        apply: born_by,
     },
     Function {
         names: &["nim_product", "NimProduct"],
@@ -88,7 +111,7 @@ static FUNCTIONS: &[Function] = &[
         summary: "the nim product of the integers a and b (*a.ConwayProduct(*b) is its nimber)",
         apply: |a| {
             let (x, y) = (nim_arg(a[0], "a")?, nim_arg(a[1], "b")?);
-            Ok(integer(nim_product(x, y)))
+            Ok(Value::Game(integer(nim_product(x, y))))
         },
     },
     Function {
@@ -98,7 +121,7 @@ static FUNCTIONS: &[Function] = &[
         apply: |a| {
             let x = nim_arg(a[0], "a")?;
             nim_inverse(x)
-                .map(integer)
+                .map(|b| Value::Game(integer(b)))
                 .ok_or_else(|| "0 has no nim inverse".to_string())
         },
     },
