@@ -15,6 +15,7 @@
 //! (Steinhaus; *Winning Ways* ch. 9), and a union exactly when every component is (C. A. B.
 //! Smith; *Winning Ways* ch. 9).
 
+use super::form::{Form, Key};
 use super::walk::evaluate;
 use super::Game;
 use hashbrown::HashMap;
@@ -53,33 +54,68 @@ impl Game {
     }
 }
 
-/// The compound of the canonical forms of `g` and `h`, bottom-up without recursion.
+/// The compound of the canonical forms of `g` and `h`.
 fn compound(g: Game, h: Game, kind: Compound) -> Game {
-    // The values of the pairs met so far (compounds of followers repeat along the two trees).
-    let memo: RefCell<HashMap<(Game, Game), Game>> = RefCell::new(HashMap::new());
+    compound_of_forms(&Form::value(g), &Form::value(h), kind)
+}
+
+impl Form {
+    /// The conjunctive compound `G ∧ H` of the forms (see the module `compound`).
+    pub fn conjunctive_sum(&self, other: &Form) -> Game {
+        compound_of_forms(self, other, Compound::Conjunctive)
+    }
+
+    /// The selective compound `G ∨ H` of the forms (see the module `compound`).
+    pub fn selective_sum(&self, other: &Form) -> Game {
+        compound_of_forms(self, other, Compound::Selective)
+    }
+}
+
+/// The compound of two forms, bottom-up without recursion.
+fn compound_of_forms(g: &Form, h: &Form, kind: Compound) -> Game {
+    // The forms met so far, by key (compounds of followers repeat along the two trees), and the
+    // values of the pairs computed.
+    let forms: RefCell<HashMap<Key, Form>> = RefCell::new(HashMap::new());
+    let memo: RefCell<HashMap<(Key, Key), Game>> = RefCell::new(HashMap::new());
+    let remember = |f: Form| {
+        let k = f.key();
+        forms.borrow_mut().entry(k).or_insert(f);
+        k
+    };
+    let root = (remember(g.clone()), remember(h.clone()));
+    let parts_of = |(a, b): (Key, Key), left: bool| -> Vec<(Key, Key)> {
+        let (fa, fb) = {
+            let forms = forms.borrow();
+            (forms[&a].clone(), forms[&b].clone())
+        };
+        let (ao, bo) = if left {
+            (fa.left_options(), fb.left_options())
+        } else {
+            (fa.right_options(), fb.right_options())
+        };
+        let ao: Vec<Key> = ao.into_iter().map(remember).collect();
+        let bo: Vec<Key> = bo.into_iter().map(remember).collect();
+        parts(&ao, &bo, a, b, kind)
+    };
     evaluate(
-        (g, h),
+        root,
         |pair| memo.borrow().get(&pair).copied(),
-        |(a, b), out| {
-            out.extend(parts(a, b, true, kind));
-            out.extend(parts(a, b, false, kind));
+        |pair, out| {
+            out.extend(parts_of(pair, true));
+            out.extend(parts_of(pair, false));
         },
-        |(a, b), values| {
-            let split = parts(a, b, true, kind).len();
+        |pair, values| {
+            let split = parts_of(pair, true).len();
             let v = Game::new(values[..split].to_vec(), values[split..].to_vec());
-            memo.borrow_mut().insert((a, b), v);
+            memo.borrow_mut().insert(pair, v);
             v
         },
     )
 }
 
-/// The pairs whose compounds are the options of `a ∘ b` for one player.
-fn parts(a: Game, b: Game, left: bool, kind: Compound) -> Vec<(Game, Game)> {
-    let (ao, bo) = if left {
-        (a.left_options(), b.left_options())
-    } else {
-        (a.right_options(), b.right_options())
-    };
+/// The pairs whose compounds are the options of `a ∘ b` for one player, given that player's
+/// options `ao` of `a` and `bo` of `b`.
+fn parts(ao: &[Key], bo: &[Key], a: Key, b: Key, kind: Compound) -> Vec<(Key, Key)> {
     let both = ao.iter().flat_map(|&x| bo.iter().map(move |&y| (x, y)));
     match kind {
         Compound::Conjunctive => both.collect(),

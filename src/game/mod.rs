@@ -22,6 +22,7 @@ mod canonical;
 mod compound;
 pub mod days;
 mod followers;
+pub mod form;
 pub mod limits;
 mod memo;
 pub mod nimber;
