@@ -165,11 +165,10 @@ impl Drop for Node {
         let mut pending: Vec<Form> = std::mem::take(l);
         pending.append(r);
         while let Some(f) = pending.pop() {
-            if let Ok(mut node) = Arc::try_unwrap(f.0) {
-                if let Node::Options(l, r) = &mut node {
-                    pending.append(l);
-                    pending.append(r);
-                }
+            // The last owner takes the node's options over before it drops them.
+            if let Ok(Node::Options(l, r)) = Arc::try_unwrap(f.0).as_mut() {
+                pending.append(l);
+                pending.append(r);
             }
         }
     }
