@@ -4,6 +4,8 @@
 //! Families use only the public API of [`crate::game`] and [`crate::solve`].
 
 pub mod arc_kayles;
+pub mod board;
+pub mod board_engine;
 pub mod clobber;
 pub mod col;
 pub mod colouring;
