@@ -3,6 +3,7 @@
 //!
 //! Families use only the public API of [`crate::game`] and [`crate::solve`].
 
+pub mod amazons;
 pub mod arc_kayles;
 pub mod board;
 pub mod board_engine;
@@ -15,8 +16,10 @@ pub mod cutting;
 pub mod dag;
 pub mod domineering;
 pub mod fibonacci_nim;
+pub mod fission;
 pub mod graph;
 pub mod hackenbush;
+pub mod konane;
 pub mod nim;
 pub mod node_kayles;
 pub mod nogo;
@@ -52,6 +55,12 @@ pub struct Family {
 
 /// Every registered family.
 pub const FAMILIES: &[Family] = &[
+    Family {
+        name: "amazons",
+        usage: "amazons(\"x...|...o\"): rows separated by '|', x Left's amazons, o Right's, . empty, # blocked (an arrow)",
+        example: "amazons(\"x...|...o\")",
+        call: amazons::call,
+    },
     Family {
         name: "arc_kayles",
         usage: "arc_kayles(\"a-b b-c\"): Arc Kayles on a graph (edges u-v, chains a-b-c, or path:N, cycle:N, complete:N, star:N, grid:RxC)",
@@ -125,6 +134,12 @@ pub const FAMILIES: &[Family] = &[
         call: fibonacci_nim::call,
     },
     Family {
+        name: "fission",
+        usage: "fission(\"...|.x.|...\"): Fission, rows separated by '|', x a stone, . empty, # blocked; Left splits vertically, Right horizontally",
+        example: "fission(\"...|.x.|...\")",
+        call: fission::call,
+    },
+    Family {
         name: "grundy_game",
         usage: "grundy_game(n): a heap of n in Grundy's game (split a heap into two unequal heaps)",
         example: "grundy_game(30)",
@@ -141,6 +156,12 @@ pub const FAMILIES: &[Family] = &[
         usage: "kayles(n): a row of n pins in Kayles (octal 0.77)",
         example: "kayles(10)",
         call: octal::call_kayles,
+    },
+    Family {
+        name: "konane",
+        usage: "konane(\"xo.|ox.\"): Konane, rows separated by '|', x Left's stones, o Right's, . empty, # off the board",
+        example: "konane(\"xo.o|.x..\")",
+        call: konane::call,
     },
     Family {
         name: "nim",
@@ -278,6 +299,12 @@ pub const TABLES: &[TableFamily] = &[
         usage: "table domineering --rows R --cols C (every r x c rectangle, r <= R, c <= C)",
         example: "table domineering --rows 4 --cols 4",
         build: domineering::table,
+    },
+    TableFamily {
+        name: "konane",
+        usage: "table konane --rows R --cols C (every r x c checkerboard with the corner opening, R*C <= 20)",
+        example: "table konane --rows 3 --cols 4",
+        build: konane::table,
     },
     TableFamily {
         name: "queen",
