@@ -8,6 +8,7 @@ pub mod arc_kayles;
 pub mod board;
 pub mod board_engine;
 pub mod clobber;
+pub mod clobber_variants;
 pub mod col;
 pub mod colouring;
 pub mod cram;
@@ -69,7 +70,7 @@ pub const FAMILIES: &[Family] = &[
     },
     Family {
         name: "clobber",
-        usage: "clobber(\"xo|ox\"): rows separated by '|', x Left's stones, o Right's, . empty",
+        usage: "clobber(\"xo|ox\"[, variant=\"diagonal\"]): rows separated by '|', x Left's stones, o Right's, . empty, # off the board (with a variant); variants orthogonal, diagonal, kings, rooks, queens, anti, cannibal",
         example: "clobber(\"xoxo\")",
         call: clobber::call,
     },
@@ -270,6 +271,12 @@ pub struct TableFamily {
 
 /// Every family with a table.
 pub const TABLES: &[TableFamily] = &[
+    TableFamily {
+        name: "clobber",
+        usage: "table clobber --rows R --cols C (every r x c checkerboard, x in the top-left corner, R*C <= 16)",
+        example: "table clobber --rows 3 --cols 3",
+        build: clobber::table,
+    },
     TableFamily {
         name: "col",
         usage: "table col --rows R --cols C (every r x c grid, R*C <= 20)",
