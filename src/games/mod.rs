@@ -34,6 +34,7 @@ pub mod subtraction;
 pub mod text;
 pub mod tictactoe;
 pub mod toads_frogs;
+pub mod toppling_dominoes;
 pub mod welter;
 pub mod wythoff;
 
@@ -243,6 +244,12 @@ pub const FAMILIES: &[Family] = &[
         call: toads_frogs::call,
     },
     Family {
+        name: "toppling_dominoes",
+        usage: "toppling_dominoes(\"LRG\"): a row of dominoes, L blue (Left's), R red (Right's), G green (either's); rows separated by spaces are added",
+        example: "toppling_dominoes(\"LRGLL\")",
+        call: toppling_dominoes::call,
+    },
+    Family {
         name: "welter",
         usage: "welter(a, b, ...): coins on distinct squares a, b, ... of the Sato-Welter strip",
         example: "welter(1, 4, 6)",
@@ -330,6 +337,12 @@ pub const TABLES: &[TableFamily] = &[
         usage: "table snort --rows R --cols C (every r x c grid, R*C <= 20)",
         example: "table snort --rows 2 --cols 3",
         build: snort::table,
+    },
+    TableFamily {
+        name: "toppling_dominoes",
+        usage: "table toppling_dominoes --size N (every row of 1 to N dominoes up to mirror image, N <= 8)",
+        example: "table toppling_dominoes --size 3",
+        build: toppling_dominoes::table,
     },
     TableFamily {
         name: "wythoff",
