@@ -16,6 +16,7 @@ pub mod cutcake;
 pub mod cutting;
 pub mod dag;
 pub mod domineering;
+pub mod elephants_rhinos;
 pub mod fibonacci_nim;
 pub mod fission;
 pub mod graph;
@@ -130,6 +131,12 @@ pub const FAMILIES: &[Family] = &[
         call: domineering::call,
     },
     Family {
+        name: "elephants_rhinos",
+        usage: "elephants_rhinos(\"EE..RR\"): one row, E Left's elephants (step right), R Right's rhinos (step left), . empty; no jumps",
+        example: "elephants_rhinos(\"EE..RR\")",
+        call: elephants_rhinos::call,
+    },
+    Family {
         name: "fibonacci_nim",
         usage: "fibonacci_nim(n) or fibonacci_nim(n, m): Fibonacci Nim, n tokens, at most m may be taken (default n - 1)",
         example: "fibonacci_nim(12)",
@@ -239,7 +246,7 @@ pub const FAMILIES: &[Family] = &[
     },
     Family {
         name: "toads",
-        usage: "toads(\"TT..FF\"): one row, T Left's toads (move right), F Right's frogs (move left), . empty",
+        usage: "toads(\"TT..FF\"[, jump=J][, slide=S]): one row, T Left's toads (move right), F Right's frogs (move left), . empty; jumps over up to J creatures (default 1), slides of up to S squares (default 1)",
         example: "toads(\"TT..FF\")",
         call: toads_frogs::call,
     },
