@@ -964,7 +964,10 @@ fn bad_positions_are_one_line_errors() {
         let e = error(name, vec![s("x.|x")], vec![]);
         assert!(e.contains("ragged") && e.contains("row 2"), "{e}");
         let e = error(name, vec![s("x.|.q")], vec![]);
-        assert!(e.contains("unknown character 'q' in row 2"), "{e}");
+        assert!(
+            e.contains("unknown character 'q' in row 2, column 2"),
+            "{e}"
+        );
         let e = error(name, vec![s(&".".repeat(129))], vec![]);
         assert!(e.contains("at most 128"), "{e}");
         let e = error(name, vec![], vec![]);
@@ -973,7 +976,10 @@ fn bad_positions_are_one_line_errors() {
         assert!(e.contains("must be a string"), "{e}");
     }
     let e = error("fission", vec![s("o..")], vec![]);
-    assert!(e.contains("unknown character 'o' in row 1"), "{e}");
+    assert!(
+        e.contains("unknown character 'o' in row 1, column 1"),
+        "{e}"
+    );
     let e = error("clobber", vec![s("xo|o")], vec![("variant", s("kings"))]);
     assert!(e.contains("ragged"), "{e}");
     let e = error("clobber", vec![s("xo")], vec![("variant", s("bishops"))]);

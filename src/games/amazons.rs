@@ -1,7 +1,8 @@
 //! The Game of the Amazons on small boards.
 //!
-//! **Rules** (Walter Zamkauskas, 1988; as a combinatorial game in Berlekamp, "Sums of N × 2
-//! Amazons", 2000, and in CGSuite's `game.grid.Amazons`). Left's amazons `x` and Right's amazons
+//! **Rules** (the game of Walter Zamkauskas, 1988, as implemented in CGSuite's `game.grid.Amazons`,
+//! whose source we read for the rules; studied as a combinatorial game by Berlekamp, "Sums of
+//! N × 2 Amazons", 2000, and Snatzke, below). Left's amazons `x` and Right's amazons
 //! `o` stand on a grid with empty squares and blocked squares (arrows, or squares not on the
 //! board). A move has two parts: one of the player's amazons moves like a chess queen (any number
 //! of squares in one of the eight directions, through empty squares only) to an empty square, and
@@ -29,10 +30,13 @@
 //! (the most moves that player can make there); it is found by the same search.
 //!
 //! **Checked against** (tests/board_games.rs): an evaluator written in the test from the rules
-//! alone (direct move generation on explicit boards, no decomposition or symmetry) on every 1×n
-//! board up to n = 6 and on 2×3 and 2×4 boards with random arrows, and on the 3×3 board; hand
-//! derivations (`x.o` = `*`; one amazon at the end of an empty 1×n strip makes n − 1 moves, so
-//! `x` followed by k empty squares is k); the colour swap; sums of separated regions. No published
+//! alone (direct move generation on explicit boards, no decomposition or symmetry) on every
+//! position of the 1×n boards up to n = 6 and of the 2×3 board, on random 2×4 and 3×3 boards, on
+//! the 2×5 and 2×6 starts `x....|o....`, `x.....|o.....` and on CGSuite's benchmark
+//! `x......|o......` itself (an ignored test: 723,000 positions, about 6 s in a release build),
+//! the reference canonical form of tests/common on the 1×n boards up to n = 4; hand derivations
+//! (`x.o` = `*`; an amazon at the end of an empty strip steps forward and shoots behind it, so `x`
+//! followed by k empty squares is k); the colour swap; sums of separated regions. No published
 //! table of small Amazons values was found to compare with (Snatzke, "Exhaustive Search in the
 //! Game Amazons", *More Games of No Chance*, MSRI Publ. 42, 2002, computed all 2 × 11 positions,
 //! but its tables were not available to us).

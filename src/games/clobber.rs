@@ -1,10 +1,10 @@
 //! Clobber on rows and grids.
 //!
 //! **Rules** (Albert, Grossman, Nowakowski, Wolfe, "An introduction to Clobber", *Integers* 5
-//! (2005); also in Albert, Nowakowski and Wolfe, *Lessons in Play*,
-//! 2007). Left's stones `x` and Right's stones `o` lie on a grid. A
-//! player moves one of their stones onto an orthogonally adjacent stone of the opponent, which is
-//! removed ("clobbered"); the square left behind is empty. The player who cannot move loses.
+//! (2005); also in Albert, Nowakowski and Wolfe, *Lessons in Play*, 2007). Left's stones `x` and
+//! Right's stones `o` lie on a grid. A player moves one of their stones onto an orthogonally
+//! adjacent stone of the opponent, which is removed ("clobbered"); the square left behind is
+//! empty. The player who cannot move loses.
 //!
 //! **Input format.** Rows top to bottom separated by `|`, with `x` (Left), `o` (Right) and `.`
 //! (empty), either case: `clobber("xoxo")`, `clobber("xo|ox")`. Every row must have the same

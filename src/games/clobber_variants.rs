@@ -47,8 +47,9 @@
 //! the least of its images; exchanging the colours negates the value.
 //!
 //! **Checked against** (tests/board_games.rs): an evaluator written in the test from the rules
-//! alone (explicit boards, no decomposition or symmetry) on every position of up to 8 squares on
-//! 1×n, 2×2, 2×3 and 2×4 boards and random 3×3 boards, for every variant; hand derivations (for
+//! alone (explicit boards, no decomposition or symmetry), for every variant, on every position of
+//! the 1×n boards up to n = 7 and of the 2×2 and 2×3 boards, and on random 2×4 and 3×3 boards
+//! (the reference canonical form of tests/common on the 1×n boards up to n = 5); hand derivations (for
 //! example diagonal `xo|ox` = 0, anti `x.` = `1`, cannibal `xx` = 1); the orthogonal variant
 //! against the existing Clobber engine; the colour swap.
 

@@ -1,7 +1,7 @@
 //! Elephants and Rhinos.
 //!
-//! **Rules** (Albert, Nowakowski and Wolfe, *Lessons in Play*, A K Peters 2007; we could not check
-//! the chapter and page). On a row of squares, Left's elephants face east and Right's rhinos face
+//! **Rules** (attributed to Albert, Nowakowski and Wolfe, *Lessons in Play*, A K Peters 2007; we
+//! could not consult the book to check the rules, the chapter or the page). On a row of squares, Left's elephants face east and Right's rhinos face
 //! west. A move takes one of the player's animals one square forward onto an empty square; there
 //! is no jumping. The player who cannot move loses. This is Toads and Frogs without jumps:
 //! CGSuite's `game.strip.GenToadsAndFrogs` with `maxJump = 0`, and [`super::toads_frogs`] with

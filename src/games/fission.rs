@@ -23,8 +23,9 @@
 //! horizontal and so negates the value, `G(transpose B) = −G(B)`.
 //!
 //! **Checked against** (tests/board_games.rs): an evaluator written in the test from the rules
-//! alone on every position of the boards of up to 8 squares (1×n, 2×2, 2×3, 2×4) and random 3×3
-//! boards; the transpose rule; hand derivations (a column `.|x|.` is 1, Left's single move, and a
+//! alone on every position of the 1×n boards up to n = 8 and of the 2×3, 2×4 and 3×3 boards, and
+//! on random 4×4 boards (the reference canonical form of tests/common on the smallest); the
+//! transpose rule; hand derivations (a column `.|x|.` is 1, Left's single move, and a
 //! row `.x.` is −1; in `.x.|...` Left cannot split and Right's only split leaves `x.x|...`, where
 //! nobody can move, so it is −1 too).
 //!

@@ -31,8 +31,8 @@
 //!
 //! **Checked against** (tests/board_games.rs): an evaluator written in the test from the rules
 //! alone (explicit boards, no decomposition or symmetry) on every position of the 1×n boards up to
-//! n = 8, of the 2×3 and 2×4 boards and random 3×3 boards, with the reference canonical form of
-//! tests/common on the smallest; hand derivations (`xo.` = 1: only Left can jump; `xo.o.` = `{0, * |}` = 1,
+//! n = 8, of the 2×3 and 2×4 boards, and on random 3×3 and 4×4 boards, with the reference
+//! canonical form of tests/common on the smallest; the table of corner openings; hand derivations (`xo.` = 1: only Left can jump; `xo.o.` = `{0, * |}` = 1,
 //! the double jump and the single jump to `..xo.` = `*`; `.ox.` = `{0 | 0}` = `*`); the colour
 //! swap. We could not read
 //! Ernst's tables of values, so none of his published values is compared.

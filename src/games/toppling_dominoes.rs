@@ -1,8 +1,8 @@
 //! Toppling Dominoes.
 //!
-//! **Rules** (Albert, Nowakowski and Wolfe, *Lessons in Play*, A K Peters 2007, where the game is
-//! introduced; Fink, Nowakowski, Siegel and Wolfe, "Toppling Conjectures", *Games of No Chance 4*,
-//! MSRI Publ. 63, 2015, pp. 65–76; CGSuite's `game.strip.TopplingDominoes`). A row of dominoes
+//! **Rules** (Fink, Nowakowski, Siegel and Wolfe, "Toppling Conjectures", *Games of No Chance 4*,
+//! MSRI Publ. 63, 2015, from p. 65, which credits the game to Albert, Nowakowski and Wolfe,
+//! *Lessons in Play*, 2007; CGSuite's `game.strip.TopplingDominoes`). A row of dominoes
 //! stands on a table, each blue (Left's), red (Right's) or green (either player's). A move topples
 //! one of the player's dominoes (or a green one) to the east or to the west: it falls, together
 //! with every domino on that side of it, and they are all removed. The player who cannot move
@@ -14,8 +14,8 @@
 //!
 //! **Values without search** (each a theorem; the tests check them against a brute-force
 //! evaluator too):
-//! * a row of `n` blue dominoes is the integer `n` (toppling the end domino outwards removes just
-//!   it, so Left can make `n` moves and Right none; *Lessons in Play*); `n` red ones are `−n`;
+//! * a row of `n` blue dominoes is the integer `n` (toppling an end domino outwards removes just
+//!   it, so Left can make `n` moves and Right none); `n` red ones are `−n`;
 //! * a row of `n` green dominoes is the nimber `*n` (toppling leaves any shorter row, `0` to
 //!   `n − 1` dominoes: a Nim heap).
 //!
@@ -24,9 +24,9 @@
 //!
 //! **Checked against** (tests/board_games.rs): an evaluator written in the test from the rules on
 //! every row of up to 6 dominoes of the three colours (explicit trees and the reference canonical
-//! form of tests/common on the shorter rows); the theorem of "Toppling Conjectures" (abstract and
-//! §1) that a blue–red position equal to a number `x` is the only one of value `x` and is a
-//! palindrome, on every blue–red row of up to 12 dominoes; hand derivations (`LR = *`, `LRL =
+//! form of tests/common on the shorter rows); the theorem of "Toppling Conjectures" (as stated in
+//! its abstract; we did not read the proof) that a blue–red position equal to a number `x` is the
+//! only one of value `x` and is a palindrome, on every blue–red row of up to 12 dominoes; hand derivations (`LR = *`, `LRL =
 //! 1/2`). **Tables:** `partizan table toppling_dominoes --size N`: every row of 1 to N dominoes
 //! (up to mirror images) and its value.
 
