@@ -544,6 +544,30 @@ fn clobber_variants_match_the_rules_on_small_boards() {
 }
 
 #[test]
+fn clobber_positions_with_symmetric_captures_are_infinitesimal() {
+    // When a stone can capture an enemy stone exactly when that stone can capture it back (the
+    // adjacent and sliding variants), a player has a move exactly when the other has, so every
+    // position is all-small and its value infinitesimal (for Clobber: Albert, Grossman,
+    // Nowakowski, Wolfe, "An introduction to Clobber"). AntiClobber and Cannibal Clobber have
+    // numbers: x. and xx are 1.
+    let mut rng = Rng(16);
+    let boards = random_boards(&mut rng, 3, 4, b"..xoxo#", 80);
+    for variant in [
+        Variant::Orthogonal,
+        Variant::Diagonal,
+        Variant::Kings,
+        Variant::Rooks,
+        Variant::Queens,
+    ] {
+        let mut engine = engine_for(GenClobber(variant), clobber_variants::parse);
+        for b in &boards {
+            let v = engine(&text(b));
+            assert!(v.is_infinitesimal(), "{variant:?} {} = {v}", text(b));
+        }
+    }
+}
+
+#[test]
 fn the_orthogonal_variant_is_clobber() {
     let mut rng = Rng(13);
     let mut engine = engine_for(GenClobber(Variant::Orthogonal), clobber_variants::parse);

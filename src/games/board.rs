@@ -217,13 +217,15 @@ impl Board {
     /// The empty `rows × cols` board; `Err` when it has more than [`MAX_SQUARES`] squares.
     pub fn new(rows: usize, cols: usize) -> Result<Board, String> {
         match rows.checked_mul(cols) {
-            Some(n) if n <= MAX_SQUARES => Ok(Board {
-                h: rows as u8,
-                w: cols as u8,
-                left: 0,
-                right: 0,
-                blocked: 0,
-            }),
+            Some(n) if n <= MAX_SQUARES && rows <= MAX_SQUARES && cols <= MAX_SQUARES => {
+                Ok(Board {
+                    h: rows as u8,
+                    w: cols as u8,
+                    left: 0,
+                    right: 0,
+                    blocked: 0,
+                })
+            }
             _ => Err(format!(
                 "a {rows}x{cols} board has {} squares; at most {MAX_SQUARES} are supported",
                 rows.saturating_mul(cols)
@@ -487,9 +489,18 @@ impl Board {
         out
     }
 
-    /// The board cut down to the bounding box of `mask` (which must not be empty): the squares
-    /// of `mask` keep what is on them, the others in the box become `outside`.
+    /// The board cut down to the bounding box of `mask`: the squares of `mask` keep what is on
+    /// them, the others in the box become `outside` (an empty mask gives the 0×0 board).
     pub fn crop(&self, mask: u128, outside: Square) -> Board {
+        if mask == 0 {
+            return Board {
+                h: 0,
+                w: 0,
+                left: 0,
+                right: 0,
+                blocked: 0,
+            };
+        }
         let w = self.w as u32;
         // Nothing to do when the mask spans the board and the rest is `outside` already.
         let rest = self.all() & !mask;
@@ -736,6 +747,11 @@ mod tests {
     #[test]
     fn too_large_boards_are_errors() {
         assert!(Board::new(12, 11).is_err());
+        assert!(Board::new(0, 1000).is_err());
+        assert_eq!(
+            Board::new(0, 0).unwrap().crop(0, Square::Blocked).squares(),
+            0
+        );
         assert!(Board::new(8, 16).is_ok());
         let big = vec!["."; 129].join("");
         assert!(Board::parse(&big, "board", "", |_| Some(Square::Empty))

@@ -72,7 +72,7 @@ pub const FAMILIES: &[Family] = &[
     },
     Family {
         name: "clobber",
-        usage: "clobber(\"xo|ox\"[, variant=\"diagonal\"]): rows separated by '|', x Left's stones, o Right's, . empty, # off the board (with a variant); variants orthogonal, diagonal, kings, rooks, queens, anti, cannibal",
+        usage: "clobber(\"xo|ox\"[, variant=\"diagonal\"]): rows separated by '|', x Left's stones, o Right's, . empty, # off the board; variants orthogonal, diagonal, kings, rooks, queens, anti, cannibal",
         example: "clobber(\"xoxo\")",
         call: clobber::call,
     },
