@@ -444,6 +444,14 @@ fn konane_table_of_corner_openings() {
             assert_eq!(table.cells[r - 1][c - 2], expected.to_string(), "{r}x{c}");
         }
     }
+    snapshot("konane_corner_openings_3x4", &table.to_tsv());
+}
+
+/// A snapshot under the top-level `snapshots/` directory.
+fn snapshot(name: &str, text: &str) {
+    insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false}, {
+        insta::assert_snapshot!(name, text);
+    });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -799,9 +807,7 @@ fn toppling_dominoes_table_snapshot() {
             "{row}"
         );
     }
-    insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false}, {
-        insta::assert_snapshot!("toppling_dominoes_rows_4", table.to_tsv());
-    });
+    snapshot("toppling_dominoes_rows_4", &table.to_tsv());
 }
 
 // ---------------------------------------------------------------------------------------------
