@@ -32,6 +32,7 @@
 //! **In expressions:** `domineering("..|..")` (= `+-1`). **Tables:** `partizan table domineering
 //! --rows R --cols C`: the value of every `r × c` rectangle, `r <= R` (rows), `c <= C` (columns).
 
+use super::board::{low_bits, shl, shr};
 use crate::game::Game;
 use crate::games::{Arg, NamedArg};
 use crate::solve::{Ruleset, Solver, Table, TableArgs};
@@ -342,28 +343,6 @@ struct Small {
     h: u32,
     w: u32,
     bits: u128,
-}
-
-/// `x << s`, 0 when `s >= 128`.
-#[inline]
-fn shl(x: u128, s: u32) -> u128 {
-    x.checked_shl(s).unwrap_or(0)
-}
-
-/// `x >> s`, 0 when `s >= 128`.
-#[inline]
-fn shr(x: u128, s: u32) -> u128 {
-    x.checked_shr(s).unwrap_or(0)
-}
-
-/// The lowest `n` bits set.
-#[inline]
-fn low_bits(n: u32) -> u128 {
-    if n >= 128 {
-        u128::MAX
-    } else {
-        (1u128 << n) - 1
-    }
 }
 
 impl Small {

@@ -3,8 +3,12 @@
 //!
 //! Families use only the public API of [`crate::game`] and [`crate::solve`].
 
+pub mod amazons;
 pub mod arc_kayles;
+pub mod board;
+pub mod board_engine;
 pub mod clobber;
+pub mod clobber_variants;
 pub mod col;
 pub mod colouring;
 pub mod cram;
@@ -12,9 +16,12 @@ pub mod cutcake;
 pub mod cutting;
 pub mod dag;
 pub mod domineering;
+pub mod elephants_rhinos;
 pub mod fibonacci_nim;
+pub mod fission;
 pub mod graph;
 pub mod hackenbush;
+pub mod konane;
 pub mod nim;
 pub mod node_kayles;
 pub mod nogo;
@@ -28,6 +35,7 @@ pub mod subtraction;
 pub mod text;
 pub mod tictactoe;
 pub mod toads_frogs;
+pub mod toppling_dominoes;
 pub mod welter;
 pub mod wythoff;
 
@@ -51,6 +59,12 @@ pub struct Family {
 /// Every registered family.
 pub const FAMILIES: &[Family] = &[
     Family {
+        name: "amazons",
+        usage: "amazons(\"x...|...o\"): rows separated by '|', x Left's amazons, o Right's, . empty, # blocked (an arrow)",
+        example: "amazons(\"x...|...o\")",
+        call: amazons::call,
+    },
+    Family {
         name: "arc_kayles",
         usage: "arc_kayles(\"a-b b-c\"): Arc Kayles on a graph (edges u-v, chains a-b-c, or path:N, cycle:N, complete:N, star:N, grid:RxC)",
         example: "arc_kayles(\"path:5\")",
@@ -58,7 +72,7 @@ pub const FAMILIES: &[Family] = &[
     },
     Family {
         name: "clobber",
-        usage: "clobber(\"xo|ox\"): rows separated by '|', x Left's stones, o Right's, . empty",
+        usage: "clobber(\"xo|ox\"[, variant=\"diagonal\"]): rows separated by '|', x Left's stones, o Right's, . empty, # off the board; variants orthogonal, diagonal, kings, rooks, queens, anti, cannibal",
         example: "clobber(\"xoxo\")",
         call: clobber::call,
     },
@@ -117,10 +131,22 @@ pub const FAMILIES: &[Family] = &[
         call: domineering::call,
     },
     Family {
+        name: "elephants_rhinos",
+        usage: "elephants_rhinos(\"EE..RR\"): one row, E Left's elephants (step right), R Right's rhinos (step left), . empty; no jumps",
+        example: "elephants_rhinos(\"EE..RR\")",
+        call: elephants_rhinos::call,
+    },
+    Family {
         name: "fibonacci_nim",
         usage: "fibonacci_nim(n) or fibonacci_nim(n, m): Fibonacci Nim, n tokens, at most m may be taken (default n - 1)",
         example: "fibonacci_nim(12)",
         call: fibonacci_nim::call,
+    },
+    Family {
+        name: "fission",
+        usage: "fission(\"...|.x.|...\"): Fission, rows separated by '|', x a stone, . empty, # blocked; Left splits vertically, Right horizontally",
+        example: "fission(\"...|.x.|...\")",
+        call: fission::call,
     },
     Family {
         name: "grundy_game",
@@ -139,6 +165,12 @@ pub const FAMILIES: &[Family] = &[
         usage: "kayles(n): a row of n pins in Kayles (octal 0.77)",
         example: "kayles(10)",
         call: octal::call_kayles,
+    },
+    Family {
+        name: "konane",
+        usage: "konane(\"xo.|ox.\"): Konane, rows separated by '|', x Left's stones, o Right's, . empty, # off the board",
+        example: "konane(\"xo.o|.x..\")",
+        call: konane::call,
     },
     Family {
         name: "nim",
@@ -214,9 +246,15 @@ pub const FAMILIES: &[Family] = &[
     },
     Family {
         name: "toads",
-        usage: "toads(\"TT..FF\"): one row, T Left's toads (move right), F Right's frogs (move left), . empty",
+        usage: "toads(\"TT..FF\"[, jump=J][, slide=S]): one row, T Left's toads (move right), F Right's frogs (move left), . empty; jumps over up to J creatures (default 1), slides of up to S squares (default 1)",
         example: "toads(\"TT..FF\")",
         call: toads_frogs::call,
+    },
+    Family {
+        name: "toppling_dominoes",
+        usage: "toppling_dominoes(\"LRG\"): a row of dominoes, L blue (Left's), R red (Right's), G green (either's); rows separated by spaces are added",
+        example: "toppling_dominoes(\"LRGLL\")",
+        call: toppling_dominoes::call,
     },
     Family {
         name: "welter",
@@ -248,6 +286,12 @@ pub struct TableFamily {
 /// Every family with a table.
 pub const TABLES: &[TableFamily] = &[
     TableFamily {
+        name: "clobber",
+        usage: "table clobber --rows R --cols C (every r x c checkerboard, x in the top-left corner, R*C <= 16)",
+        example: "table clobber --rows 3 --cols 3",
+        build: clobber::table,
+    },
+    TableFamily {
         name: "col",
         usage: "table col --rows R --cols C (every r x c grid, R*C <= 20)",
         example: "table col --rows 2 --cols 3",
@@ -278,6 +322,12 @@ pub const TABLES: &[TableFamily] = &[
         build: domineering::table,
     },
     TableFamily {
+        name: "konane",
+        usage: "table konane --rows R --cols C (every r x c checkerboard with the corner opening, R*C <= 20)",
+        example: "table konane --rows 3 --cols 4",
+        build: konane::table,
+    },
+    TableFamily {
         name: "queen",
         usage: "table queen --size N [--p P] [--q Q]",
         example: "table queen --size 9 --p 3",
@@ -294,6 +344,12 @@ pub const TABLES: &[TableFamily] = &[
         usage: "table snort --rows R --cols C (every r x c grid, R*C <= 20)",
         example: "table snort --rows 2 --cols 3",
         build: snort::table,
+    },
+    TableFamily {
+        name: "toppling_dominoes",
+        usage: "table toppling_dominoes --size N (every row of 1 to N dominoes up to mirror image, N <= 8)",
+        example: "table toppling_dominoes --size 3",
+        build: toppling_dominoes::table,
     },
     TableFamily {
         name: "wythoff",

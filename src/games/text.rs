@@ -17,7 +17,7 @@ pub struct GridText<T> {
 
 /// Reads rows separated by `|` (spaces around a row are ignored), each character through
 /// `cell`. `what` names the position in errors ("board"), `legend` says which characters are
-/// allowed. Errors: an unknown character (with its row), rows of different lengths.
+/// allowed. Errors: an unknown character (with its row and column), rows of different lengths.
 pub fn grid<T>(
     text: &str,
     what: &str,
@@ -31,11 +31,12 @@ pub fn grid<T>(
     if !text.is_empty() {
         for (i, row) in text.split('|').enumerate() {
             let row = row.trim();
-            for ch in row.chars() {
+            for (j, ch) in row.chars().enumerate() {
                 cells.push(cell(ch).ok_or_else(|| {
                     format!(
-                        "unknown character {ch:?} in row {} of the {what} ({legend}, '|' between rows)",
-                        i + 1
+                        "unknown character {ch:?} in row {}, column {} of the {what} ({legend}, '|' between rows)",
+                        i + 1,
+                        j + 1
                     )
                 })?);
             }
