@@ -181,7 +181,7 @@ fn swap_colours(g: &Grid) -> Grid {
 /// The production evaluator of a board family ([`Engine`]) on the text form of a board.
 fn engine_for<R: BoardRules>(
     rules: R,
-    parse: fn(&str) -> Result<Board, String>,
+    parse: fn(&str) -> Result<Board, partizan::Error>,
 ) -> impl FnMut(&str) -> Game {
     let mut engine = Engine::new(rules);
     move |t| engine.value(&parse(t).unwrap())
@@ -911,9 +911,11 @@ fn toads_named_arguments() {
     }
     assert!(call("T.F", &[("jump", -1)])
         .unwrap_err()
+        .to_string()
         .contains("jump must be non-negative"));
     assert!(call("T.F", &[("hop", 1)])
         .unwrap_err()
+        .to_string()
         .contains("unknown named argument"));
 }
 
@@ -947,7 +949,7 @@ fn elephants_and_rhinos_match_the_rules() {
 fn agree<R: BoardRules + Copy>(
     rules: R,
     boards: &[Grid],
-    parse: fn(&str) -> Result<Board, String>,
+    parse: fn(&str) -> Result<Board, partizan::Error>,
 ) {
     let mut solver = Solver::new(rules);
     let mut engine = Engine::new(rules);
@@ -979,7 +981,8 @@ fn error(name: &str, positional: Vec<Arg>, named: Vec<(&str, Arg)>) -> String {
     let named: Vec<(String, Arg)> = named.into_iter().map(|(n, a)| (n.to_string(), a)).collect();
     let e = games::call(name, &positional, &named)
         .unwrap_or_else(|| panic!("{name} is registered"))
-        .unwrap_err();
+        .unwrap_err()
+        .to_string();
     assert!(!e.contains('\n'), "{e}");
     e
 }

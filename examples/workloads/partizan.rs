@@ -126,7 +126,8 @@ pub fn run_snort(sizes: &[String]) -> Result<(), String> {
         let (r, c) = size
             .split_once('x')
             .ok_or_else(|| format!("{size:?} is not of the form RxC"))?;
-        let start = graph::parse(&format!("grid:{r}x{c}"), "")?
+        let start = graph::parse(&format!("grid:{r}x{c}"), "")
+            .map_err(|e| e.to_string())?
             .graph
             .map_labels(|_| 3, |l| l);
         let mut solver = Solver::new(snort::ruleset());
@@ -192,7 +193,7 @@ fn run_positions(
 pub fn run_amazons(positions: &[String]) -> Result<(), String> {
     run_positions("amazons", positions, |p| {
         let mut engine = Engine::new(amazons::Amazons);
-        let v = engine.value(&amazons::parse(p)?);
+        let v = engine.value(&amazons::parse(p).map_err(|e| e.to_string())?);
         Ok((v, engine.table_len()))
     })
 }
@@ -202,7 +203,7 @@ pub fn run_amazons(positions: &[String]) -> Result<(), String> {
 pub fn run_clobber(positions: &[String]) -> Result<(), String> {
     run_positions("clobber", positions, |p| {
         let mut engine = Engine::new(GenClobber(Variant::Orthogonal));
-        let v = engine.value(&clobber_variants::parse(p)?);
+        let v = engine.value(&clobber_variants::parse(p).map_err(|e| e.to_string())?);
         Ok((v, engine.table_len()))
     })
 }
@@ -211,7 +212,7 @@ pub fn run_clobber(positions: &[String]) -> Result<(), String> {
 pub fn run_konane(positions: &[String]) -> Result<(), String> {
     run_positions("konane", positions, |p| {
         let mut engine = Engine::new(konane::Konane);
-        let v = engine.value(&konane::parse(p)?);
+        let v = engine.value(&konane::parse(p).map_err(|e| e.to_string())?);
         Ok((v, engine.table_len()))
     })
 }
@@ -220,7 +221,7 @@ pub fn run_konane(positions: &[String]) -> Result<(), String> {
 pub fn run_toppling(positions: &[String]) -> Result<(), String> {
     run_positions("toppling", positions, |p| {
         let mut solver = Solver::new(TopplingDominoes);
-        let v = solver.value(&Rows::parse(p)?);
+        let v = solver.value(&Rows::parse(p).map_err(|e| e.to_string())?);
         Ok((v, solver.table_len()))
     })
 }

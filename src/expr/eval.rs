@@ -323,9 +323,9 @@ impl Evaluator<'_> {
                 }
             }
         }
-        m.apply(g, &args).map_err(|message| EvalError {
+        m.apply(g, &args).map_err(|e| EvalError {
             span: c.span,
-            message,
+            message: e.to_string(),
         })
     }
 }

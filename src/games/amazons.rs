@@ -47,9 +47,10 @@ use super::board::{bits, Board, Square, Symmetry, ALL, CHARS, KING};
 use super::board_engine::{BoardRules, Engine};
 use crate::game::Game;
 use crate::games::{Arg, NamedArg};
+use crate::Error;
 
 /// Parses an Amazons position (see the module documentation).
-pub fn parse(text: &str) -> Result<Board, String> {
+pub fn parse(text: &str) -> Result<Board, Error> {
     Board::parse_pieces(
         text,
         "Amazons position",
@@ -124,7 +125,7 @@ pub fn value(b: &Board) -> Game {
 }
 
 /// `amazons("x......|o......")`.
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
+pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     let b = parse(super::text::one_string(positional, named, "the position")?)?;
     Ok(value(&b))
 }

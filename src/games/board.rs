@@ -31,6 +31,7 @@
 //! ```
 
 use super::text;
+use crate::Error;
 
 /// The most squares a board may have.
 pub const MAX_SQUARES: usize = 128;
@@ -215,7 +216,7 @@ pub fn bits(mut x: u128) -> impl Iterator<Item = usize> {
 
 impl Board {
     /// The empty `rows × cols` board; `Err` when it has more than [`MAX_SQUARES`] squares.
-    pub fn new(rows: usize, cols: usize) -> Result<Board, String> {
+    pub fn new(rows: usize, cols: usize) -> Result<Board, Error> {
         match rows.checked_mul(cols) {
             Some(n) if n <= MAX_SQUARES && rows <= MAX_SQUARES && cols <= MAX_SQUARES => {
                 Ok(Board {
@@ -229,20 +230,22 @@ impl Board {
             _ => Err(format!(
                 "a {rows}x{cols} board has {} squares; at most {MAX_SQUARES} are supported",
                 rows.saturating_mul(cols)
-            )),
+            )
+            .into()),
         }
     }
 
     /// A board from its squares in row-major order; `Err` when there are not `rows * cols` of
     /// them or too many.
-    pub fn from_squares(rows: usize, cols: usize, squares: &[Square]) -> Result<Board, String> {
+    pub fn from_squares(rows: usize, cols: usize, squares: &[Square]) -> Result<Board, Error> {
         let mut b = Board::new(rows, cols)?;
         if squares.len() != rows * cols {
             return Err(format!(
                 "a {rows}x{cols} board has {} squares, not {}",
                 rows * cols,
                 squares.len()
-            ));
+            )
+            .into());
         }
         for (k, &s) in squares.iter().enumerate() {
             b.set(k, s);
@@ -257,14 +260,14 @@ impl Board {
         what: &str,
         legend: &str,
         cell: impl Fn(char) -> Option<Square>,
-    ) -> Result<Board, String> {
+    ) -> Result<Board, Error> {
         let g = text::grid(text, what, legend, cell)?;
         let n = g.rows.saturating_mul(g.cols);
         if n > MAX_SQUARES {
             return Err(format!(
                 "the {what} has {} rows of {} squares ({n} squares); at most {MAX_SQUARES} squares are supported",
                 g.rows, g.cols
-            ));
+            ).into());
         }
         Board::from_squares(g.rows, g.cols, &g.cells)
     }
@@ -277,7 +280,7 @@ impl Board {
         what: &str,
         legend: &str,
         two_colours: bool,
-    ) -> Result<Board, String> {
+    ) -> Result<Board, Error> {
         Board::parse(text, what, legend, |c| match c {
             'x' | 'X' => Some(Square::Left),
             'o' | 'O' if two_colours => Some(Square::Right),
@@ -756,6 +759,7 @@ mod tests {
         let big = vec!["."; 129].join("");
         assert!(Board::parse(&big, "board", "", |_| Some(Square::Empty))
             .unwrap_err()
+            .to_string()
             .contains("at most 128"));
     }
 }

@@ -29,6 +29,7 @@ use super::clobber_variants::{self, Variant};
 use crate::game::Game;
 use crate::games::{Arg, NamedArg};
 use crate::solve::{Ruleset, Solver, Table, TableArgs};
+use crate::Error;
 use std::fmt;
 
 const EMPTY: u8 = 0;
@@ -46,7 +47,7 @@ pub struct Grid {
 
 impl Grid {
     /// Parses rows separated by `|` of `x`, `o` and `.`.
-    pub fn parse(text: &str) -> Result<Grid, String> {
+    pub fn parse(text: &str) -> Result<Grid, Error> {
         let g = super::text::grid(
             text,
             "Clobber position",
@@ -238,7 +239,7 @@ pub fn value(g: &Grid) -> Game {
 /// of [`super::clobber_variants`]). Boards of at most 128 squares go to the bitboard ruleset
 /// [`clobber_variants::GenClobber`] (faster, and `#` marks a square off the board); larger ones
 /// of ordinary Clobber to the [`Clobber`] ruleset above.
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
+pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     let variant = super::graph::named_string(named, "variant", &["variant"])?;
     let text = super::graph::graph_argument(positional, "the position")?;
     let variant = match variant {
@@ -278,17 +279,17 @@ pub fn checkerboard(rows: usize, cols: usize) -> Grid {
 pub const MAX_TABLE_AREA: usize = 16;
 
 /// `partizan table clobber --rows R --cols C` (or `--size N` for both): every checkerboard.
-pub fn table(a: &TableArgs) -> Result<Table, String> {
+pub fn table(a: &TableArgs) -> Result<Table, Error> {
     let rows = a.rows.or(a.size).unwrap_or(3);
     let cols = a.cols.or(a.size).unwrap_or(3);
     if rows == 0 || cols == 0 {
-        return Err("--rows and --cols must be at least 1".to_string());
+        return Err("--rows and --cols must be at least 1".to_string().into());
     }
     if rows.saturating_mul(cols) > MAX_TABLE_AREA {
         return Err(format!(
             "a {rows}x{cols} board is too large for the table ({} squares; the table stops at {MAX_TABLE_AREA})",
             rows.saturating_mul(cols)
-        ));
+        ).into());
     }
     let mut engine =
         super::board_engine::Engine::new(clobber_variants::GenClobber(Variant::Orthogonal));
@@ -299,7 +300,7 @@ pub fn table(a: &TableArgs) -> Result<Table, String> {
                 let board = clobber_variants::parse(&checkerboard(r, c).to_string())?;
                 Ok(engine.value(&board).to_string())
             })
-            .collect::<Result<Vec<String>, String>>()?;
+            .collect::<Result<Vec<String>, Error>>()?;
         cells.push(row);
     }
     Ok(Table {

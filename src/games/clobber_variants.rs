@@ -56,6 +56,7 @@
 use super::board::{bits, Board, Direction, Square, Symmetry, ALL, DIAGONAL, KING, ORTHOGONAL};
 use super::board_engine::{BoardRules, Engine};
 use crate::game::Game;
+use crate::Error;
 
 /// A Clobber variant (see the module documentation).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -89,17 +90,17 @@ pub const VARIANTS: &[(&str, Variant)] = &[
 
 impl Variant {
     /// The variant called `name`; the error lists the names.
-    pub fn named(name: &str) -> Result<Variant, String> {
+    pub fn named(name: &str) -> Result<Variant, Error> {
         VARIANTS
             .iter()
             .find(|(n, _)| *n == name)
             .map(|&(_, v)| v)
             .ok_or_else(|| {
                 let names: Vec<&str> = VARIANTS.iter().map(|(n, _)| *n).collect();
-                format!(
+                Error::input(format!(
                     "unknown Clobber variant {name:?} (known: {})",
                     names.join(", ")
-                )
+                ))
             })
     }
 
@@ -226,7 +227,7 @@ impl BoardRules for GenClobber {
 }
 
 /// Parses a position of a Clobber variant: `x`, `o`, `.`, `#`.
-pub fn parse(text: &str) -> Result<Board, String> {
+pub fn parse(text: &str) -> Result<Board, Error> {
     Board::parse_pieces(
         text,
         "Clobber position",

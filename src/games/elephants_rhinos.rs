@@ -21,12 +21,13 @@
 use super::toads_frogs::{self, GenToadsFrogs, Row};
 use crate::game::Game;
 use crate::games::{Arg, NamedArg};
+use crate::Error;
 
 /// The rules: Toads and Frogs without jumps.
 pub const RULES: GenToadsFrogs = GenToadsFrogs { slide: 1, jump: 0 };
 
 /// Parses a row of `E`, `R` and `.`; `Err` names an unknown character and its position.
-pub fn parse(text: &str) -> Result<Row, String> {
+pub fn parse(text: &str) -> Result<Row, Error> {
     Row::parse_with(
         text,
         ['E', 'R'],
@@ -41,7 +42,7 @@ pub fn value(row: &Row) -> Game {
 }
 
 /// `elephants_rhinos("EE..RR")`.
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
+pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     let row = parse(super::text::one_string(positional, named, "the row")?)?;
     Ok(value(&row))
 }

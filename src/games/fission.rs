@@ -35,10 +35,11 @@ use super::board::{bits, Board, Direction, Square, Symmetry, ALL, CHARS, ORTHOGO
 use super::board_engine::{BoardRules, Engine};
 use crate::game::Game;
 use crate::games::{Arg, NamedArg};
+use crate::Error;
 
 /// Parses a Fission position (see the module documentation). Stones are stored as Left's pieces
 /// of the [`Board`].
-pub fn parse(text: &str) -> Result<Board, String> {
+pub fn parse(text: &str) -> Result<Board, Error> {
     Board::parse_pieces(
         text,
         "Fission position",
@@ -124,7 +125,7 @@ pub fn value(b: &Board) -> Game {
 }
 
 /// `fission("....|..x.|....")`.
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
+pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     let b = parse(super::text::one_string(positional, named, "the position")?)?;
     Ok(value(&b))
 }

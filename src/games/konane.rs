@@ -46,9 +46,10 @@ use super::board_engine::{BoardRules, Engine};
 use crate::game::Game;
 use crate::games::{Arg, NamedArg};
 use crate::solve::{Table, TableArgs};
+use crate::Error;
 
 /// Parses a Konane position (see the module documentation).
-pub fn parse(text: &str) -> Result<Board, String> {
+pub fn parse(text: &str) -> Result<Board, Error> {
     Board::parse_pieces(
         text,
         "Konane position",
@@ -138,7 +139,7 @@ pub fn value(b: &Board) -> Game {
 }
 
 /// `konane("xo.|ox.")`.
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
+pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     let b = parse(super::text::one_string(positional, named, "the position")?)?;
     Ok(value(&b))
 }
@@ -146,7 +147,7 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
 /// The `rows × cols` checkerboard (Left's stone in the top-left corner) with the corner opening:
 /// the stones of the top-left corner and of its right-hand neighbour removed. `Err` when it has
 /// more than 128 squares.
-pub fn corner_opening(rows: usize, cols: usize) -> Result<Board, String> {
+pub fn corner_opening(rows: usize, cols: usize) -> Result<Board, Error> {
     let mut b = Board::new(rows, cols)?;
     for r in 0..rows {
         for c in 0..cols {
@@ -167,24 +168,26 @@ pub fn corner_opening(rows: usize, cols: usize) -> Result<Board, String> {
 pub const MAX_TABLE_AREA: usize = 20;
 
 /// `partizan table konane --rows R --cols C` (or `--size N` for both).
-pub fn table(a: &TableArgs) -> Result<Table, String> {
+pub fn table(a: &TableArgs) -> Result<Table, Error> {
     let rows = a.rows.or(a.size).unwrap_or(4);
     let cols = a.cols.or(a.size).unwrap_or(4);
     if rows == 0 || cols < 2 {
-        return Err("--rows must be at least 1 and --cols at least 2".to_string());
+        return Err("--rows must be at least 1 and --cols at least 2"
+            .to_string()
+            .into());
     }
     if rows.saturating_mul(cols) > MAX_TABLE_AREA {
         return Err(format!(
             "a {rows}x{cols} board is too large for the table ({} squares; the table stops at {MAX_TABLE_AREA})",
             rows.saturating_mul(cols)
-        ));
+        ).into());
     }
     let mut engine = Engine::new(Konane);
     let mut cells = Vec::with_capacity(rows);
     for r in 1..=rows {
         let row = (2..=cols)
             .map(|c| corner_opening(r, c).map(|b| engine.value(&b).to_string()))
-            .collect::<Result<Vec<String>, String>>()?;
+            .collect::<Result<Vec<String>, Error>>()?;
         cells.push(row);
     }
     Ok(Table {

@@ -43,6 +43,7 @@ pub use args::{Arg, NamedArg};
 
 use crate::game::Game;
 use crate::solve::{Table, TableArgs};
+use crate::Error;
 
 /// A family callable in expressions: `name(args)`.
 pub struct Family {
@@ -53,7 +54,7 @@ pub struct Family {
     /// A call that evaluates at once, for `partizan families`.
     pub example: &'static str,
     /// Evaluates a call.
-    pub call: fn(&[Arg], &[NamedArg]) -> Result<Game, String>,
+    pub call: fn(&[Arg], &[NamedArg]) -> Result<Game, Error>,
 }
 
 /// Every registered family.
@@ -280,7 +281,7 @@ pub struct TableFamily {
     /// A command line that prints a table at once (without `partizan`), for `partizan families`.
     pub example: &'static str,
     /// Builds the table; an `Err` is a message about the options.
-    pub build: fn(&TableArgs) -> Result<Table, String>,
+    pub build: fn(&TableArgs) -> Result<Table, Error>,
 }
 
 /// Every family with a table.
@@ -360,15 +361,13 @@ pub const TABLES: &[TableFamily] = &[
 ];
 
 /// The table of family `name`.
-pub fn table(name: &str, args: &TableArgs) -> Result<Table, String> {
+pub fn table(name: &str, args: &TableArgs) -> Result<Table, Error> {
     match TABLES.iter().find(|t| t.name == name) {
-        Some(t) => (t.build)(args).map_err(|e| format!("{name}: {e} (usage: {})", t.usage)),
+        Some(t) => (t.build)(args)
+            .map_err(|e| crate::Error::from(format!("{name}: {e} (usage: {})", t.usage))),
         None => {
             let known: Vec<&str> = TABLES.iter().map(|t| t.name).collect();
-            Err(format!(
-                "unknown table family {name:?}; known: {}",
-                known.join(", ")
-            ))
+            Err(format!("unknown table family {name:?}; known: {}", known.join(", ")).into())
         }
     }
 }
@@ -381,14 +380,17 @@ pub fn family(name: &str) -> Option<&'static Family> {
 /// Evaluates the call `name(positional..., named...)` of a registered family: `None` when no
 /// family has that name, an `Err` with the family's usage appended when the arguments are wrong.
 /// The expression language ([`crate::expr`]) resolves its calls here.
-pub fn call(name: &str, positional: &[Arg], named: &[NamedArg]) -> Option<Result<Game, String>> {
-    family(name)
-        .map(|f| (f.call)(positional, named).map_err(|e| format!("{e} (usage: {})", f.usage)))
+pub fn call(name: &str, positional: &[Arg], named: &[NamedArg]) -> Option<Result<Game, Error>> {
+    family(name).map(|f| {
+        (f.call)(positional, named)
+            .map_err(|e| crate::Error::from(format!("{e} (usage: {})", f.usage)))
+    })
 }
 
 /// The arguments of a family call, and helpers for reading them.
 pub mod args {
     use crate::game::Game;
+    use crate::Error;
     use num_bigint::BigInt;
 
     /// An argument of a family call in an expression: `queen(5, 3, p=3)`, `toads("TT..FF")`.
@@ -404,32 +406,36 @@ pub mod args {
     pub type NamedArg = (String, Arg);
 
     /// The integer argument at `index`, named `what` in errors.
-    pub fn integer(args: &[Arg], index: usize, what: &str) -> Result<BigInt, String> {
+    pub fn integer(args: &[Arg], index: usize, what: &str) -> Result<BigInt, Error> {
         match args.get(index) {
-            None => Err(format!("missing argument {what}")),
+            None => Err(format!("missing argument {what}").into()),
             Some(Arg::Game(g)) => g
                 .as_number()
                 .and_then(|x| x.to_integer())
-                .ok_or_else(|| format!("{what} must be an integer, not {g}")),
-            Some(Arg::Str(s)) => Err(format!("{what} must be an integer, not the string {s:?}")),
+                .ok_or_else(|| crate::Error::from(format!("{what} must be an integer, not {g}"))),
+            Some(Arg::Str(s)) => {
+                Err(format!("{what} must be an integer, not the string {s:?}").into())
+            }
         }
     }
 
     /// A non-negative integer argument that fits `usize`.
-    pub fn size(args: &[Arg], index: usize, what: &str) -> Result<usize, String> {
+    pub fn size(args: &[Arg], index: usize, what: &str) -> Result<usize, Error> {
         let n = integer(args, index, what)?;
         if n.sign() == num_bigint::Sign::Minus {
-            return Err(format!("{what} must be non-negative, not {n}"));
+            return Err(format!("{what} must be non-negative, not {n}").into());
         }
-        usize::try_from(&n).map_err(|_| format!("{what} = {n} is too large"))
+        usize::try_from(&n).map_err(|_| crate::Error::from(format!("{what} = {n} is too large")))
     }
 
     /// The string argument at `index`.
-    pub fn string<'a>(args: &'a [Arg], index: usize, what: &str) -> Result<&'a str, String> {
+    pub fn string<'a>(args: &'a [Arg], index: usize, what: &str) -> Result<&'a str, Error> {
         match args.get(index) {
-            None => Err(format!("missing argument {what}")),
+            None => Err(format!("missing argument {what}").into()),
             Some(Arg::Str(s)) => Ok(s),
-            Some(Arg::Game(g)) => Err(format!("{what} must be a string in double quotes, not {g}")),
+            Some(Arg::Game(g)) => {
+                Err(format!("{what} must be a string in double quotes, not {g}").into())
+            }
         }
     }
 
@@ -438,12 +444,13 @@ pub mod args {
         named: &'a [NamedArg],
         name: &str,
         allowed: &[&str],
-    ) -> Result<Option<&'a Arg>, String> {
+    ) -> Result<Option<&'a Arg>, Error> {
         if let Some((n, _)) = named.iter().find(|(n, _)| !allowed.contains(&n.as_str())) {
             return Err(format!(
                 "unknown named argument '{n}' (allowed: {})",
                 allowed.join(", ")
-            ));
+            )
+            .into());
         }
         Ok(named.iter().find(|(n, _)| n == name).map(|(_, a)| a))
     }

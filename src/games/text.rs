@@ -3,6 +3,7 @@
 
 use super::args;
 use crate::games::{Arg, NamedArg};
+use crate::Error;
 
 /// A grid read from rows separated by `|`: its number of rows and columns, and its cells in
 /// row-major order.
@@ -23,7 +24,7 @@ pub fn grid<T>(
     what: &str,
     legend: &str,
     cell: impl Fn(char) -> Option<T>,
-) -> Result<GridText<T>, String> {
+) -> Result<GridText<T>, Error> {
     let text = text.trim();
     let mut cells = Vec::new();
     let mut cols = None;
@@ -47,7 +48,7 @@ pub fn grid<T>(
                     return Err(format!(
                         "ragged {what}: row {} has {n} squares but row 1 has {c} (every row must have the same length)",
                         i + 1
-                    ))
+                    ).into())
                 }
                 _ => {}
             }
@@ -67,13 +68,10 @@ pub fn one_string<'a>(
     positional: &'a [Arg],
     named: &[NamedArg],
     what: &str,
-) -> Result<&'a str, String> {
+) -> Result<&'a str, Error> {
     args::named(named, "", &[])?;
     if positional.len() != 1 {
-        return Err(format!(
-            "expected one argument, {what}, found {}",
-            positional.len()
-        ));
+        return Err(format!("expected one argument, {what}, found {}", positional.len()).into());
     }
     args::string(positional, 0, what)
 }

@@ -41,6 +41,7 @@
 use crate::game::Game;
 use crate::games::{Arg, NamedArg};
 use crate::solve::{Ruleset, Solver};
+use crate::Error;
 use std::fmt;
 
 /// A square of the row.
@@ -60,7 +61,7 @@ pub struct Row(pub Vec<Square>);
 
 impl Row {
     /// Parses `T`, `F` and `.` (either case); `Err` names an unknown character and its position.
-    pub fn parse(text: &str) -> Result<Row, String> {
+    pub fn parse(text: &str) -> Result<Row, Error> {
         Row::parse_with(
             text,
             ['T', 'F'],
@@ -76,7 +77,7 @@ impl Row {
         letters: [char; 2],
         game: &str,
         legend: &str,
-    ) -> Result<Row, String> {
+    ) -> Result<Row, Error> {
         text.chars()
             .enumerate()
             .map(|(i, c)| match c.to_ascii_uppercase() {
@@ -86,9 +87,10 @@ impl Row {
                 _ => Err(format!(
                     "unknown character {c:?} at position {} of the {game} row {text:?} ({legend})",
                     i + 1
-                )),
+                )
+                .into()),
             })
-            .collect::<Result<Vec<Square>, String>>()
+            .collect::<Result<Vec<Square>, Error>>()
             .map(Row)
     }
 
@@ -323,7 +325,7 @@ pub fn gen_value(rules: GenToadsFrogs, row: &Row) -> Game {
 }
 
 /// Reads an optional non-negative named argument (`jump = 2`).
-fn named_size(named: &[NamedArg], name: &str) -> Result<Option<usize>, String> {
+fn named_size(named: &[NamedArg], name: &str) -> Result<Option<usize>, Error> {
     match super::args::named(named, name, &["slide", "jump"])? {
         None => Ok(None),
         Some(a) => super::args::size(std::slice::from_ref(a), 0, name).map(Some),
@@ -331,7 +333,7 @@ fn named_size(named: &[NamedArg], name: &str) -> Result<Option<usize>, String> {
 }
 
 /// `toads("TT..FF")`, `toads("T.FF.", jump=2, slide=1)`.
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
+pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     let rules = GenToadsFrogs {
         slide: named_size(named, "slide")?.unwrap_or(1),
         jump: named_size(named, "jump")?.unwrap_or(1),

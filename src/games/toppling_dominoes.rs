@@ -33,6 +33,7 @@
 use crate::game::Game;
 use crate::games::{Arg, NamedArg};
 use crate::solve::{Ruleset, Solver, Table, TableArgs};
+use crate::Error;
 
 /// A blue domino (Left's).
 pub const BLUE: u8 = 1;
@@ -50,7 +51,7 @@ pub struct Rows(pub Vec<u8>);
 impl Rows {
     /// Parses rows of `L`, `R`, `G` separated by spaces; `Err` names an unknown character and its
     /// position.
-    pub fn parse(text: &str) -> Result<Rows, String> {
+    pub fn parse(text: &str) -> Result<Rows, Error> {
         let mut out = Vec::new();
         for (i, c) in text.trim().chars().enumerate() {
             out.push(match c {
@@ -62,7 +63,7 @@ impl Rows {
                     return Err(format!(
                         "unknown character {other:?} at position {} of the Toppling Dominoes row {text:?} (use L for a blue domino (Left's), R for a red one (Right's), G for a green one, spaces between rows)",
                         i + 1 + text.len() - text.trim_start().len()
-                    ))
+                    ).into())
                 }
             });
         }
@@ -186,7 +187,7 @@ pub fn value(p: &Rows) -> Game {
 }
 
 /// `toppling_dominoes("LRGLL")`.
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
+pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     let p = Rows::parse(super::text::one_string(positional, named, "the row")?)?;
     Ok(value(&p))
 }
@@ -196,12 +197,12 @@ pub const MAX_TABLE_LENGTH: usize = 8;
 
 /// `partizan table toppling_dominoes --size N`: every row of 1 to N dominoes that is not greater
 /// than its mirror image, in order of length and then `L < R < G`, with its value.
-pub fn table(a: &TableArgs) -> Result<Table, String> {
+pub fn table(a: &TableArgs) -> Result<Table, Error> {
     let n = a.size.unwrap_or(4);
     if n == 0 || n > MAX_TABLE_LENGTH {
         return Err(format!(
             "--size must be between 1 and {MAX_TABLE_LENGTH} (every row of up to that many dominoes, 3^N of each length)"
-        ));
+        ).into());
     }
     let mut solver = Solver::new(TopplingDominoes);
     let mut keys = Vec::new();
