@@ -598,7 +598,9 @@ impl Arbitrary for Soup {
         let soup: String = (0..n).map(|_| *g.choose(PIECES).expect("pieces")).collect();
         // One case in 20 nests an opener around it, up to beyond the nesting limit.
         if u8::arbitrary(g) % 20 == 0 {
-            let opener = *g.choose(&["(", "{", "-(", "Tiny(", "{0|", "+-("]).expect("openers");
+            let opener = *g
+                .choose(&["(", "{", "-(", "Tiny(", "{0|", "+-("])
+                .expect("openers");
             let depth = usize::arbitrary(g) % 1100;
             return Soup(format!("{}{soup}", opener.repeat(depth)));
         }

@@ -1,0 +1,124 @@
+//! Parse → evaluate → print → parse, on arbitrary bytes.
+//!
+//! Every input that is UTF-8 is evaluated with `partizan::expr::evaluate` (the families
+//! callable). What must hold:
+//!
+//! - nothing panics, aborts or overflows the stack (a request beyond the algebra's size limits
+//!   is an `Err`, not a crash: the evaluator catches `ExpansionLimit` itself);
+//! - an error's `Display` is one line and points inside the input;
+//! - every game the input evaluates to (also inside a list) prints in ASCII (`{}`) and in
+//!   Unicode (`{:#}`), and each printed form parses back to the identical game;
+//! - every other value prints.
+//!
+//! Inputs whose evaluation is legitimately expensive are skipped (see `fuzz/README.md`): longer
+//! than `MAX_LEN` bytes, or calling a game family with anything but small literal arguments.
+
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use partizan::expr::{self, Expr, ExprKind, Value};
+use partizan::Game;
+
+/// The longest input evaluated. The sum of n distinct switches `+-1+-2+…+-n` has a canonical form
+/// of about 2^n nodes (n = 28 takes 11 s and 1 GB in a release build), and a few hundred bytes
+/// hold far more than that; see the README.
+const MAX_LEN: usize = 256;
+
+/// The largest integer argument of a family call (`kayles(20)`, `queen(20, 20)`).
+const MAX_FAMILY_INTEGER: u64 = 20;
+
+/// The longest string argument of a family call (a 12-cell board: `toads("TTTT....FFFF")` takes
+/// 0.06 s, a 16-cell one 4.6 s in a release build).
+const MAX_FAMILY_TEXT: usize = 12;
+
+fuzz_target!(|data: &[u8]| {
+    if data.len() > MAX_LEN {
+        return;
+    }
+    let Ok(input) = std::str::from_utf8(data) else {
+        return;
+    };
+    // A syntax error is evaluated too (it costs nothing): the error path is checked below.
+    if let Ok(tree) = expr::parse(input) {
+        if !cheap_family_calls(&tree) {
+            return;
+        }
+    }
+    match expr::evaluate(input) {
+        Ok(value) => check_value(input, &value),
+        Err(e) => {
+            let shown = e.to_string();
+            assert_eq!(
+                shown.lines().count(),
+                1,
+                "{input:?}: error on several lines: {shown}"
+            );
+            assert!(
+                e.position() <= input.len(),
+                "{input:?}: error points past the input: {shown}"
+            );
+        }
+    }
+});
+
+/// Prints `value`; for a game, checks that both printed forms parse back to it.
+fn check_value(input: &str, value: &Value) {
+    match value {
+        Value::Game(g) => {
+            for printed in [g.to_string(), format!("{g:#}")] {
+                match printed.parse::<Game>() {
+                    Ok(back) => assert!(
+                        back == *g,
+                        "{input:?} evaluates to {printed}, which parses back as {back}"
+                    ),
+                    Err(e) => panic!("{input:?} evaluates to {printed}, which does not parse: {e}"),
+                }
+            }
+        }
+        Value::List(items) => {
+            for item in items {
+                check_value(input, item);
+            }
+        }
+        _ => {
+            let _ = value.to_string();
+            let _ = format!("{value:#}");
+        }
+    }
+}
+
+/// Whether every family call in `tree` has small literal arguments: integers of at most
+/// `MAX_FAMILY_INTEGER` and strings of at most `MAX_FAMILY_TEXT` bytes. Any other argument
+/// (an expression, a game that is not an integer) is allowed only when it is not a literal
+/// number at all, since then the family reports a wrong argument at once. `Tiny` and `Miny`
+/// are not families and need no check.
+fn cheap_family_calls(tree: &Expr) -> bool {
+    let mut stack = vec![tree];
+    while let Some(e) = stack.pop() {
+        if let ExprKind::Call(call) = &e.kind {
+            if partizan::games::family(&call.name).is_some()
+                && !call.arguments().iter().all(|a| small_argument(&a.value))
+            {
+                return false;
+            }
+        }
+        stack.extend(e.children());
+    }
+    true
+}
+
+/// A literal integer of magnitude at most `MAX_FAMILY_INTEGER` (possibly negated), a short
+/// string, or a literal that is not an integer (which the family refuses at once).
+fn small_argument(arg: &Expr) -> bool {
+    match &arg.kind {
+        ExprKind::Text(s) => s.len() <= MAX_FAMILY_TEXT,
+        ExprKind::Neg(inner) => small_argument(inner),
+        ExprKind::Literal(lit) => match (&lit.number, lit.is_number_only()) {
+            (Some(x), true) if x.is_integer() => x
+                .to_i64()
+                .is_some_and(|n| n.unsigned_abs() <= MAX_FAMILY_INTEGER),
+            _ => true,
+        },
+        _ => false,
+    }
+}
