@@ -193,6 +193,48 @@ fn errors_name_the_position_and_what_was_expected() {
     assert!(error("{1|-1}.bogus()").contains("unknown method 'bogus'"));
 }
 
+/// Every up multiple the algebra holds (any `i64`, see `partizan::game::limits`) is printed as a
+/// count and parses back: a sum may reach multiples that no literal had (found by the fuzzer:
+/// `^1099511627776 + {0|*}` is 2^40 + 1 ups, which the lexer once refused beyond 2^40).
+#[test]
+fn every_up_multiple_prints_and_parses_back() {
+    let ups = |n: i64| {
+        Game::nus(partizan::Nus {
+            number: partizan::Number::zero(),
+            ups: n,
+            nimber: 0,
+        })
+    };
+    for (n, text) in [
+        ((1 << 40) + 1, "^1099511627777"),
+        (-(1 << 40) - 1, "v1099511627777"),
+        (i64::MAX, "^9223372036854775807"),
+        (i64::MIN, "v9223372036854775808"),
+    ] {
+        assert_eq!(ups(n).to_string(), text);
+        assert_eq!(text.parse::<Game>(), Ok(ups(n)), "{text}");
+        assert_eq!(
+            format!("{:#}", ups(n)).parse::<Game>(),
+            Ok(ups(n)),
+            "{text}"
+        );
+    }
+    // Counts multiply the arrow and add up: ⇓ 2^62 times is 2^63 downs, the most an i64 holds.
+    assert_eq!("⇓4611686018427387904".parse::<Game>(), Ok(ups(i64::MIN)));
+    assert_eq!("^^4611686018427387903".parse::<Game>(), Ok(ups(1 << 62)));
+    // Beyond i64 on either side: an error naming the range, not a wrong value.
+    for text in [
+        "^9223372036854775808",
+        "v9223372036854775809",
+        "⇑4611686018427387904",
+        "^4611686018427387904^4611686018427387904",
+        "^99999999999999999999999",
+    ] {
+        let e = error(text);
+        assert!(e.contains("too large"), "{text}: {e}");
+    }
+}
+
 #[test]
 fn unicode_printing() {
     let cases = [
