@@ -526,6 +526,30 @@ fn no_input_panics() {
     assert_eq!(show(tiny_number), tiny_number);
 }
 
+/// A literal whose value needs a form beyond the algebra's limits is an error at the literal,
+/// like any other step of the evaluation. Found by the fuzzer: `^<2>*65537` is ↑² + *65537,
+/// whose sum needs the 65537 options of *65537 (more than `NIMBER_OPTIONS_LIMIT`), and the
+/// limit once unwound out of `evaluate` because literals were built outside the evaluator's
+/// catch.
+#[test]
+fn literals_beyond_the_limits_are_errors_at_the_literal() {
+    use partizan::game::limits::NIMBER_OPTIONS_LIMIT;
+    for (s, at) in [
+        ("^<2>*65537", 0),
+        ("1 + v[3]*65537", 4),
+        ("{0|^<2>*65537}", 3),
+    ] {
+        let e = error(s);
+        assert_eq!(e.position(), at, "{e}");
+        assert!(
+            e.message().contains(&NIMBER_OPTIONS_LIMIT.to_string()),
+            "{e}"
+        );
+    }
+    // Below the limit the literal is the sum of its parts: ↑² + *2 = ↑² + * + *3 (* + *3 = *2).
+    assert_eq!(g("^<2>*2"), g("^<2>*") + g("*3"));
+}
+
 /// A random string of tokens, most of them meaningless together, including huge literals (whose
 /// expansions the algebra refuses beyond its limits) and, now and then, deep nesting.
 #[derive(Clone, Debug)]
