@@ -17,7 +17,9 @@
 
 use libfuzzer_sys::fuzz_target;
 use partizan::expr::{self, Expr, ExprKind, Value};
+use partizan::game::limits::catch;
 use partizan::Game;
+use std::panic::AssertUnwindSafe;
 
 /// The longest input evaluated. The sum of n distinct switches `+-1+-2+…+-n` has a canonical form
 /// of about 2^n nodes (n = 28 takes 11 s and 1 GB in a release build), and a few hundred bytes
@@ -44,7 +46,7 @@ fuzz_target!(|data: &[u8]| {
             return;
         }
     }
-    match expr::evaluate(input) {
+    match escaped("evaluating", || expr::evaluate(input)) {
         Ok(value) => check_value(input, &value),
         Err(e) => {
             let shown = e.to_string();
@@ -65,8 +67,10 @@ fuzz_target!(|data: &[u8]| {
 fn check_value(input: &str, value: &Value) {
     match value {
         Value::Game(g) => {
-            for printed in [g.to_string(), format!("{g:#}")] {
-                match printed.parse::<Game>() {
+            let ascii = escaped("printing", || g.to_string());
+            let unicode = escaped("printing", || format!("{g:#}"));
+            for printed in [ascii, unicode] {
+                match escaped("parsing a printed form", || printed.parse::<Game>()) {
                     Ok(back) => assert!(
                         back == *g,
                         "{input:?} evaluates to {printed}, which parses back as {back}"
@@ -81,9 +85,20 @@ fn check_value(input: &str, value: &Value) {
             }
         }
         _ => {
-            let _ = value.to_string();
-            let _ = format!("{value:#}");
+            escaped("printing", || value.to_string());
+            escaped("printing", || format!("{value:#}"));
         }
+    }
+}
+
+/// Runs `f`; a request beyond the algebra's limits that escapes it (the evaluator and the
+/// parser must turn every such request into an `Err`) fails with a message naming the stage.
+/// Without this the unwinding would cross the fuzzer's `extern "C"` entry and abort with no
+/// message at all.
+fn escaped<T>(stage: &str, f: impl FnOnce() -> T) -> T {
+    match catch(AssertUnwindSafe(f)) {
+        Ok(v) => v,
+        Err(limit) => panic!("an expansion limit escaped while {stage}: {limit}"),
     }
 }
 
