@@ -527,10 +527,10 @@ fn no_input_panics() {
 }
 
 /// A literal whose value needs a form beyond the algebra's limits is an error at the literal,
-/// like any other step of the evaluation. Found by the fuzzer: `^<2>*65537` is ↑² + *65537,
-/// whose sum needs the 65537 options of *65537 (more than `NIMBER_OPTIONS_LIMIT`), and the
-/// limit once unwound out of `evaluate` because literals were built outside the evaluator's
-/// catch.
+/// like any other step of the evaluation. Found by the fuzzer: `^<2>*65537` is ↑² + *65537, a
+/// sum that needs the options of *65537 and of the nimbers below it (beyond
+/// `NIMBER_OPTIONS_LIMIT`), and the limit once unwound out of `evaluate` because literals were
+/// built outside the evaluator's catch.
 #[test]
 fn literals_beyond_the_limits_are_errors_at_the_literal() {
     use partizan::game::limits::NIMBER_OPTIONS_LIMIT;

@@ -27,7 +27,11 @@
 use std::fmt;
 use std::panic::{self, UnwindSafe};
 
-/// The largest `k` for which the options `*0, …, *(k − 1)` of `*k` are written out.
+/// The most nimber options one operation writes out: the `k` options `*0, …, *(k − 1)` of `*k`,
+/// or, for an operation that visits every follower of `*k` (a sum with a game that is not of the
+/// form `x + n·↑ + *j`, heating, …), the `k(k + 1)/2` options of `*k` and of the nimbers below
+/// it. The second is quadratic in `k`, and the work on them more than that (`{1|*} + *4096`
+/// once took 3.5 minutes and 750 MB), so such a walk stops at `*361`.
 pub const NIMBER_OPTIONS_LIMIT: u64 = 1 << 16;
 
 /// The longest chain of forms the algebra walks down from a value `x + n·↑ + *k` that has no
@@ -78,6 +82,18 @@ pub(crate) fn check_nimber_options(k: u64) {
     }
 }
 
+/// Refuses to visit every follower of a value with the nimber part `*k` when the options of
+/// `*k` and of the nimbers below it, `k(k + 1)/2` in all, exceed [`NIMBER_OPTIONS_LIMIT`]. The
+/// chain below `n·↑ + *k` (`n ≠ 0`) ends in `x + *k` or `x + *(k ⊕ 1)`, which holds as many.
+pub(crate) fn check_nimber_followers(k: u64) {
+    let total = u128::from(k) * (u128::from(k) + 1) / 2;
+    if total > u128::from(NIMBER_OPTIONS_LIMIT) {
+        exceeded(format!(
+            "this needs the options of *{k} and of every nimber below it, {total} in all, beyond the limit of {NIMBER_OPTIONS_LIMIT}"
+        ));
+    }
+}
+
 /// Refuses to walk the chain below `n·↑` beyond [`UP_CHAIN_LIMIT`] steps.
 pub(crate) fn check_up_chain(n: i64) {
     if n.unsigned_abs() > UP_CHAIN_LIMIT {
@@ -89,8 +105,10 @@ pub(crate) fn check_up_chain(n: i64) {
 }
 
 /// Refuses to visit the followers of `x + n·↑ + *k` when it is born after day
-/// [`UP_CHAIN_LIMIT`].
+/// [`UP_CHAIN_LIMIT`], or when they hold too many nimber options
+/// ([`check_nimber_followers`]).
 pub(crate) fn check_followers(n: &super::nus::Nus) {
+    check_nimber_followers(n.nimber);
     let birthday = n.birthday();
     if birthday > num_bigint::BigUint::from(UP_CHAIN_LIMIT) {
         exceeded(format!(
