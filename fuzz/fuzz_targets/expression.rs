@@ -19,6 +19,7 @@ use libfuzzer_sys::fuzz_target;
 use partizan::expr::{self, Expr, ExprKind, Value};
 use partizan::game::limits::catch;
 use partizan::Game;
+use std::collections::HashMap;
 use std::panic::AssertUnwindSafe;
 
 /// The longest input evaluated. The sum of n distinct switches `+-1+-2+…+-n` has a canonical form
@@ -32,6 +33,10 @@ const MAX_FAMILY_INTEGER: u64 = 20;
 /// The longest string argument of a family call (a 12-cell board: `toads("TTTT....FFFF")` takes
 /// 0.06 s, a 16-cell one 4.6 s in a release build).
 const MAX_FAMILY_TEXT: usize = 12;
+
+/// The largest printed tree (in braced forms) that is printed and parsed back; see
+/// `printed_nodes_exceed`.
+const MAX_PRINTED_NODES: u64 = 20_000;
 
 fuzz_target!(|data: &[u8]| {
     if data.len() > MAX_LEN {
@@ -66,6 +71,7 @@ fuzz_target!(|data: &[u8]| {
 /// Prints `value`; for a game, checks that both printed forms parse back to it.
 fn check_value(input: &str, value: &Value) {
     match value {
+        Value::Game(g) if printed_nodes_exceed(*g, MAX_PRINTED_NODES) => {}
         Value::Game(g) => {
             let ascii = escaped("printing", || g.to_string());
             let unicode = escaped("printing", || format!("{g:#}"));
@@ -89,6 +95,42 @@ fn check_value(input: &str, value: &Value) {
             escaped("printing", || format!("{value:#}"));
         }
     }
+}
+
+/// Whether the printed form of `g` may hold more than `cap` braced forms. The notation writes a
+/// form as a tree, so a form whose options share followers prints exponentially longer than
+/// it is stored: `(*20).Heat(1)` is computed at once, but its printed form has about 2^20
+/// braces. Counts the tree size of the general forms (values `x + n·↑ + *k` print in a few
+/// characters), one visit per stored follower at most (no more than computing `g` took), and
+/// stops as soon as a count passes `cap`.
+fn printed_nodes_exceed(g: Game, cap: u64) -> bool {
+    let mut size: HashMap<Game, u64> = HashMap::new();
+    let mut stack = vec![(g, false)];
+    while let Some((h, expanded)) = stack.pop() {
+        if size.contains_key(&h) {
+            continue;
+        }
+        if h.is_nus() {
+            size.insert(h, 1);
+            continue;
+        }
+        let options = h.left_options().iter().chain(h.right_options());
+        if expanded {
+            let n = options.fold(1u64, |n, o| n.saturating_add(size[o]));
+            if n > cap {
+                return true;
+            }
+            size.insert(h, n);
+        } else {
+            stack.push((h, true));
+            stack.extend(
+                options
+                    .filter(|o| !size.contains_key(*o))
+                    .map(|o| (*o, false)),
+            );
+        }
+    }
+    false
 }
 
 /// Runs `f`; a request beyond the algebra's limits that escapes it (the evaluator and the
