@@ -235,6 +235,26 @@ fn every_up_multiple_prints_and_parses_back() {
     }
 }
 
+/// Printing a form never lists the options of a number + ups + nimber value among its options,
+/// which may be beyond the algebra's limits. Found by the fuzzer: the printer's test for the
+/// `Tiny`/`Miny` shape listed the 70000 options of `5*70000` in `{5*70000 | 0}`. The form is
+/// canonical by hand (one option a side; `5*70000` does not reverse, since `{5*70000|0} − 5*j`
+/// lets Right move to `−5*j < 0`), so it prints as written.
+#[test]
+fn forms_with_large_nimber_options_print() {
+    for (text, unicode) in [
+        ("{5*70000|0}", "{5*70000|0}"),
+        ("{0|-5*70000}", "{0|-5*70000}"),
+        ("{1|^*70000}", "{1|↑*70000}"),
+        ("{3||2|1*70000}", "{3||2|1*70000}"),
+    ] {
+        let g: Game = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(g.to_string(), text);
+        assert_eq!(format!("{g:#}"), unicode);
+        assert_eq!(unicode.parse::<Game>(), Ok(g));
+    }
+}
+
 #[test]
 fn unicode_printing() {
     let cases = [
