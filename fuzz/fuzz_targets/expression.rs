@@ -16,7 +16,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use partizan::expr::{self, Expr, ExprKind, Value};
+use partizan::expr::{self, Expr, ExprKind, Value, MAX_NESTING};
 use partizan::game::limits::catch;
 use partizan::Game;
 use std::collections::HashMap;
@@ -58,11 +58,13 @@ fuzz_target!(|data: &[u8]| {
             assert_eq!(
                 shown.lines().count(),
                 1,
-                "{input:?}: error on several lines: {shown}"
+                "{input:?}: error on several lines: {}",
+                clip(&shown)
             );
             assert!(
                 e.position() <= input.len(),
-                "{input:?}: error points past the input: {shown}"
+                "{input:?}: error points past the input: {}",
+                clip(&shown)
             );
         }
     }
@@ -79,9 +81,23 @@ fn check_value(input: &str, value: &Value) {
                 match escaped("parsing a printed form", || printed.parse::<Game>()) {
                     Ok(back) => assert!(
                         back == *g,
-                        "{input:?} evaluates to {printed}, which parses back as {back}"
+                        "{input:?} evaluates to {}, which parses back as {}",
+                        clip(&printed),
+                        clip(&back.to_string())
                     ),
-                    Err(e) => panic!("{input:?} evaluates to {printed}, which does not parse: {e}"),
+                    // Known limit: the parser refuses nesting beyond MAX_NESTING. Each level of
+                    // a form prints as at most two levels of nesting (braces or a bar, and a
+                    // sign or `Tiny(`), so only a form of height above MAX_NESTING / 2 may
+                    // print that deep (`v8:3399` is a chain of 3400 forms).
+                    Err(e)
+                        if e.message().starts_with("nesting deeper than")
+                            && 2 * height(*g) + 1 > MAX_NESTING => {}
+                    Err(e) => panic!(
+                        "{input:?} evaluates to {}, which does not parse: at byte {}: {}",
+                        clip(&printed),
+                        e.position(),
+                        e.message()
+                    ),
                 }
             }
         }
@@ -94,6 +110,43 @@ fn check_value(input: &str, value: &Value) {
             escaped("printing", || value.to_string());
             escaped("printing", || format!("{value:#}"));
         }
+    }
+}
+
+/// The longest chain of general forms from `g` down through options (values `x + n·↑ + *k`
+/// count 0), without recursion.
+fn height(g: Game) -> usize {
+    let mut memo: HashMap<Game, usize> = HashMap::new();
+    let mut stack = vec![(g, false)];
+    while let Some((h, expanded)) = stack.pop() {
+        if memo.contains_key(&h) {
+            continue;
+        }
+        if h.is_nus() {
+            memo.insert(h, 0);
+            continue;
+        }
+        let options = h.left_options().iter().chain(h.right_options());
+        if expanded {
+            let below = options.map(|o| memo[o]).max().unwrap_or(0);
+            memo.insert(h, below + 1);
+        } else {
+            stack.push((h, true));
+            stack.extend(
+                options
+                    .filter(|o| !memo.contains_key(*o))
+                    .map(|o| (*o, false)),
+            );
+        }
+    }
+    memo[&g]
+}
+
+/// At most 200 characters of `s`, for messages about forms that may print very long.
+fn clip(s: &str) -> String {
+    match s.char_indices().nth(200) {
+        Some((i, _)) => format!("{}... ({} bytes)", &s[..i], s.len()),
+        None => s.to_string(),
     }
 }
 
