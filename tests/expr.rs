@@ -306,6 +306,23 @@ fn errors_say_where_and_what() {
     assert!(boxed.to_string().starts_with("at byte 0 of \"+\""));
 }
 
+/// An error's `Display` is one line even when its message quotes source text that spans lines
+/// (white space between tokens may be a line break). Found by the fuzzer: the message of
+/// `6\n\n.left_incentives\n+ ±1` quoted the term `6\n\n.left_incentives` with its line
+/// breaks. The message itself keeps the source text as written.
+#[test]
+fn errors_display_on_one_line() {
+    let e = error("1 + (1 <\n 2)");
+    assert_eq!(e.message(), "'+' needs games, but (1 <\n 2) is a boolean");
+    assert_eq!(
+        e.to_string(),
+        r#"at byte 4 of "1 + (1 <\n 2)": '+' needs games, but (1 <\n 2) is a boolean"#
+    );
+    let e = error("1 - (^\t.IsNumber)");
+    assert_eq!(e.to_string().lines().count(), 1, "{e}");
+    assert!(e.to_string().contains(r"\t"), "{e}");
+}
+
 #[test]
 fn the_syntax_tree_has_spans() {
     use partizan::expr::{ExprKind, Sign};
