@@ -10,13 +10,13 @@
 //!   Unicode (`{:#}`), and each printed form parses back to the identical game;
 //! - every other value prints.
 //!
-//! Inputs whose evaluation is legitimately expensive are skipped (see `fuzz/README.md`): longer
-//! than `MAX_LEN` bytes, or calling a game family with anything but small literal arguments.
+//! Inputs whose evaluation is legitimately expensive are skipped (see `legitimately_expensive`
+//! and `fuzz/README.md`), and so is the round trip of values whose printed form is huge.
 
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use partizan::expr::{self, Expr, ExprKind, Value, MAX_NESTING};
+use partizan::expr::{self, Arrows, Expr, ExprKind, Value, MAX_NESTING};
 use partizan::game::limits::catch;
 use partizan::Game;
 use std::collections::HashMap;
@@ -34,6 +34,14 @@ const MAX_FAMILY_INTEGER: u64 = 20;
 /// 0.06 s, a 16-cell one 4.6 s in a release build).
 const MAX_FAMILY_TEXT: usize = 12;
 
+/// The largest literal that an ordinal sum, heating, overheating or a Norton product walks, and
+/// the largest uptimal order (birthday) summed with a nimber above `MAX_UPTIMAL_NIMBER`; see
+/// `legitimately_expensive`.
+const MAX_WALKED_LITERAL: u64 = 64;
+
+/// See `MAX_WALKED_LITERAL`.
+const MAX_UPTIMAL_NIMBER: u64 = 16;
+
 /// The largest printed tree (in braced forms) that is printed and parsed back; see
 /// `printed_nodes_exceed`.
 const MAX_PRINTED_NODES: u64 = 20_000;
@@ -47,7 +55,7 @@ fuzz_target!(|data: &[u8]| {
     };
     // A syntax error is evaluated too (it costs nothing): the error path is checked below.
     if let Ok(tree) = expr::parse(input) {
-        if !cheap_family_calls(&tree) {
+        if legitimately_expensive(&tree) {
             return;
         }
     }
@@ -197,24 +205,80 @@ fn escaped<T>(stage: &str, f: impl FnOnce() -> T) -> T {
     }
 }
 
-/// Whether every family call in `tree` has small literal arguments: integers of at most
-/// `MAX_FAMILY_INTEGER` and strings of at most `MAX_FAMILY_TEXT` bytes. Any other argument
-/// (an expression, a game that is not an integer) is allowed only when it is not a literal
-/// number at all, since then the family reports a wrong argument at once. `Tiny` and `Miny`
-/// are not families and need no check.
-fn cheap_family_calls(tree: &Expr) -> bool {
+/// Whether evaluating `tree` is legitimately expensive, by the rules of `fuzz/README.md`:
+///
+/// 1. a family call with an argument other than a small literal (`kayles(20)`, a 12-cell
+///    board): a family's work grows exponentially with its board;
+/// 2. an ordinal sum, heating, overheating or Norton product whose operands hold a literal
+///    larger than `MAX_WALKED_LITERAL`: these walk every follower of a form and build a form
+///    per step, so the cost is polynomial in the literal (`⇓9151 : 27775` builds a chain of
+///    27775 forms and compares along it, quadratic: minutes);
+/// 3. an uptimal of order above `MAX_WALKED_LITERAL` together with a nimber above
+///    `MAX_UPTIMAL_NIMBER`: the sum pairs each of the uptimal's followers with every nimber
+///    below (`^<3111>*21`: 5 s in a release build).
+fn legitimately_expensive(tree: &Expr) -> bool {
+    let mut largest_uptimal = 0u64;
+    let mut largest_nimber = 0u64;
     let mut stack = vec![tree];
     while let Some(e) = stack.pop() {
-        if let ExprKind::Call(call) = &e.kind {
-            if partizan::games::family(&call.name).is_some()
-                && !call.arguments().iter().all(|a| small_argument(&a.value))
+        match &e.kind {
+            ExprKind::Call(call)
+                if partizan::games::family(&call.name).is_some()
+                    && !call.arguments().iter().all(|a| small_argument(&a.value)) =>
             {
-                return false;
+                return true
             }
+            ExprKind::OrdinalSum(_) if largest_literal(e) > MAX_WALKED_LITERAL => return true,
+            ExprKind::Methods(_, calls)
+                if calls.iter().any(|c| {
+                    expr::method(&c.name).is_some_and(|m| {
+                        ["ordinal_sum", "heat", "overheat", "norton_product"].contains(&m.name)
+                    })
+                }) && largest_literal(e) > MAX_WALKED_LITERAL =>
+            {
+                return true
+            }
+            ExprKind::Literal(lit) => {
+                if let Some(Arrows::Uptimal(u)) = &lit.arrows {
+                    largest_uptimal = largest_uptimal.max(birthday(u));
+                }
+                largest_nimber = largest_nimber.max(lit.nimber.unwrap_or(0));
+            }
+            _ => {}
         }
         stack.extend(e.children());
     }
-    true
+    largest_uptimal > MAX_WALKED_LITERAL && largest_nimber > MAX_UPTIMAL_NIMBER
+}
+
+/// The largest part of a literal in `tree`: a number's birthday, an up count, a nimber, an
+/// uptimal's birthday.
+fn largest_literal(tree: &Expr) -> u64 {
+    let mut largest = 0;
+    let mut stack = vec![tree];
+    while let Some(e) = stack.pop() {
+        if let ExprKind::Literal(lit) = &e.kind {
+            let number = lit
+                .number
+                .as_ref()
+                .map_or(0, |x| u64::try_from(x.birthday()).unwrap_or(u64::MAX));
+            let arrows = match &lit.arrows {
+                Some(Arrows::Ups(n)) => n.unsigned_abs(),
+                Some(Arrows::Uptimal(u)) => birthday(u),
+                None => 0,
+            };
+            largest = [largest, number, arrows, lit.nimber.unwrap_or(0)]
+                .into_iter()
+                .max()
+                .unwrap_or(0);
+        }
+        stack.extend(e.children());
+    }
+    largest
+}
+
+fn birthday(g: &Game) -> u64 {
+    u64::try_from(g.birthday()).unwrap_or(u64::MAX)
 }
 
 /// A literal integer of magnitude at most `MAX_FAMILY_INTEGER` (possibly negated), a short
