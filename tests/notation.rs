@@ -193,9 +193,9 @@ fn errors_name_the_position_and_what_was_expected() {
     assert!(error("{1|-1}.bogus()").contains("unknown method 'bogus'"));
 }
 
-/// Every up multiple the algebra holds (any `i64`, see `partizan::game::limits`) is printed as a
-/// count and parses back: a sum may reach multiples that no literal had (found by the fuzzer:
-/// `^1099511627776 + {0|*}` is 2^40 + 1 ups, which the lexer once refused beyond 2^40).
+/// Every up multiple the algebra holds (±(2^63 − 1), see `partizan::game::limits`) is printed
+/// as a count and parses back: a sum may reach multiples that no literal had (found by the
+/// fuzzer: `^1099511627776 + {0|*}` is 2^40 + 1 ups, which the lexer once refused beyond 2^40).
 #[test]
 fn every_up_multiple_prints_and_parses_back() {
     let ups = |n: i64| {
@@ -209,7 +209,7 @@ fn every_up_multiple_prints_and_parses_back() {
         ((1 << 40) + 1, "^1099511627777"),
         (-(1 << 40) - 1, "v1099511627777"),
         (i64::MAX, "^9223372036854775807"),
-        (i64::MIN, "v9223372036854775808"),
+        (-i64::MAX, "v9223372036854775807"),
     ] {
         assert_eq!(ups(n).to_string(), text);
         assert_eq!(text.parse::<Game>(), Ok(ups(n)), "{text}");
@@ -219,14 +219,14 @@ fn every_up_multiple_prints_and_parses_back() {
             "{text}"
         );
     }
-    // Counts multiply the arrow and add up: ⇓ 2^62 times is 2^63 downs, the most an i64 holds.
-    assert_eq!("⇓4611686018427387904".parse::<Game>(), Ok(ups(i64::MIN)));
+    // Counts multiply the arrow and add up: ⇓ 2^62 times is 2^63 downs, one too many.
+    assert_eq!("⇓4611686018427387903v".parse::<Game>(), Ok(ups(-i64::MAX)));
     assert_eq!("^^4611686018427387903".parse::<Game>(), Ok(ups(1 << 62)));
-    // Beyond i64 on either side: an error naming the range, not a wrong value.
+    // Beyond 2^63 − 1 either way: an error naming the range, not a wrong value.
     for text in [
         "^9223372036854775808",
-        "v9223372036854775809",
-        "⇑4611686018427387904",
+        "v9223372036854775808",
+        "⇓4611686018427387904",
         "^4611686018427387904^4611686018427387904",
         "^99999999999999999999999",
     ] {

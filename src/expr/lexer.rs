@@ -321,20 +321,20 @@ impl<'a> Lexer<'a> {
     /// `^`, `^^`, `^3`, `v`, `vv`, `v3`, `↑`, `⇑`, `↓`, `⇓` (with optional counts): the up
     /// multiple, or `None` when there are no arrows here.
     ///
-    /// Every multiple the algebra holds (an `i64`, from `v9223372036854775808` to
-    /// `^9223372036854775807`) is accepted, so that every value the printer writes parses back:
-    /// a sum can reach multiples far beyond any literal in its input.
+    /// Every multiple the algebra holds (up to 2^63 − 1 either way, see
+    /// `crate::game::limits`) is accepted, so that every value the printer writes parses back: a
+    /// sum can reach multiples far beyond any literal in its input.
     fn arrows(&mut self) -> LResult<Option<i64>> {
         let start = self.pos;
         // Counted in i128, so that neither a count nor a running total can overflow before it
-        // is checked against the range of i64 (a count beyond u64 is refused as it is read).
+        // is checked against the range (a count beyond u64 is refused as it is read).
         let mut total: i128 = 0;
         let mut any = false;
         let too_large = |d: &str| {
             error(
                 start,
                 format!(
-                    "the up multiple {d}is too large: up multiples from -2^63 to 2^63 - 1 are supported"
+                    "the up multiple {d}is too large: at most 2^63 - 1 arrows either way are supported"
                 ),
             )
         };
@@ -369,7 +369,7 @@ impl<'a> Lexer<'a> {
                 d.parse().map_err(|_| too_large(&format!("{d} ")))?
             };
             total += unit * i128::from(count);
-            if i64::try_from(total).is_err() {
+            if total.unsigned_abs() > i64::MAX as u128 {
                 return Err(too_large(""));
             }
         }

@@ -118,7 +118,9 @@ pub(crate) fn check_followers(n: &super::nus::Nus) {
     }
 }
 
-/// An up multiple outside `i64`.
+/// An up multiple outside ±(2^63 − 1). The range is symmetric, so that every value has a
+/// negative: `i64::MIN` ups would have none, and printing a form that holds it (which negates
+/// the form to recognise `±x`) would fail.
 pub(crate) fn up_overflow() -> ! {
     exceeded(format!(
         "an up multiple outside the supported range ±{} (2^63 - 1)",
