@@ -42,6 +42,9 @@ const MAX_WALKED_LITERAL: u64 = 64;
 /// See `MAX_WALKED_LITERAL`.
 const MAX_UPTIMAL_NIMBER: u64 = 16;
 
+/// The largest up count summed with several general forms; see `legitimately_expensive`.
+const MAX_SUMMED_UPS: u64 = 1024;
+
 /// The largest printed tree (in braced forms) that is printed and parsed back; see
 /// `printed_nodes_exceed`.
 const MAX_PRINTED_NODES: u64 = 20_000;
@@ -215,10 +218,19 @@ fn escaped<T>(stage: &str, f: impl FnOnce() -> T) -> T {
 ///    27775 forms and compares along it, quadratic: minutes);
 /// 3. an uptimal of order above `MAX_WALKED_LITERAL` together with a nimber above
 ///    `MAX_UPTIMAL_NIMBER`: the sum pairs each of the uptimal's followers with every nimber
-///    below (`^<3111>*21`: 5 s in a release build).
+///    below (`^<3111>*21`: 5 s in a release build);
+/// 4. a nimber above `MAX_WALKED_LITERAL` or an up count above `MAX_SUMMED_UPS` with more than
+///    one construct that may build a general form (braces, `±`, a call, an ordinal sum, a
+///    method, an uptimal): a sum of a general game `G` with `*k` pairs every follower of `G` with every
+///    nimber below `*k`, and canonicalises each pair's `k` options, `k³/3` comparisons per
+///    follower (`±71 ± 71 ± 29937 ± 299379199999 + *350`: 27 s in a release build); with
+///    `n·↑`, `n` pairs per follower (`±1 ± 2 ± 3 ± 4 + ↑65536`: 82 s). One such construct
+///    alone (`{5*70000|0}`, `{1|*} + *350`) stays in.
 fn legitimately_expensive(tree: &Expr) -> bool {
     let mut largest_uptimal = 0u64;
     let mut largest_nimber = 0u64;
+    let mut largest_ups = 0u64;
+    let mut general = 0usize;
     let mut stack = vec![tree];
     while let Some(e) = stack.pop() {
         match &e.kind {
@@ -239,16 +251,32 @@ fn legitimately_expensive(tree: &Expr) -> bool {
                 return true
             }
             ExprKind::Literal(lit) => {
-                if let Some(Arrows::Uptimal(u)) = &lit.arrows {
-                    largest_uptimal = largest_uptimal.max(birthday(u));
+                match &lit.arrows {
+                    Some(Arrows::Uptimal(u)) => {
+                        largest_uptimal = largest_uptimal.max(birthday(u));
+                        general += 1;
+                    }
+                    Some(Arrows::Ups(n)) => largest_ups = largest_ups.max(n.unsigned_abs()),
+                    None => {}
                 }
                 largest_nimber = largest_nimber.max(lit.nimber.unwrap_or(0));
             }
             _ => {}
         }
+        if matches!(
+            e.kind,
+            ExprKind::Braces { .. }
+                | ExprKind::PlusMinus(_)
+                | ExprKind::Call(_)
+                | ExprKind::OrdinalSum(_)
+                | ExprKind::Methods(..)
+        ) {
+            general += 1;
+        }
         stack.extend(e.children());
     }
-    largest_uptimal > MAX_WALKED_LITERAL && largest_nimber > MAX_UPTIMAL_NIMBER
+    (largest_uptimal > MAX_WALKED_LITERAL && largest_nimber > MAX_UPTIMAL_NIMBER)
+        || ((largest_nimber > MAX_WALKED_LITERAL || largest_ups > MAX_SUMMED_UPS) && general > 1)
 }
 
 /// The largest part of a literal in `tree`: a number's birthday, an up count, a nimber, an
