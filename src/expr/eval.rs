@@ -72,7 +72,7 @@ fn check_call(c: &Call, scope: Scope) -> EResult<()> {
             "no game families are registered here (use partizan::eval or the CLI)".to_string()
         }
         Scope::Families => {
-            let known: Vec<&str> = games::FAMILIES.iter().map(|f| f.name).collect();
+            let known: Vec<&str> = games::FAMILIES.iter().map(|f| f.name()).collect();
             format!("known: {}", known.join(", "))
         }
     };
