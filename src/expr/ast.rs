@@ -52,6 +52,9 @@ pub enum ExprKind {
         options: Vec<Expr>,
         /// How many of `options` are Left's.
         left: usize,
+        /// Written inside quotes, `'{*|*}'`: an explicit form, kept as written (see
+        /// [`crate::game::form`]) rather than simplified.
+        explicit: bool,
     },
     /// `±x = {x | −x}`, or `±{a,b} = {a,b | −a,−b}` with several options.
     PlusMinus(Vec<Expr>),

@@ -9,6 +9,7 @@ use super::functions::{self, function};
 use super::methods::{self, method};
 use super::value::Value;
 use super::Scope;
+use crate::game::form::Form;
 use crate::game::limits;
 use crate::game::Game;
 use crate::games::{self, Arg, NamedArg};
@@ -186,6 +187,23 @@ impl Evaluator<'_> {
                 .collect()
         };
         Ok(Value::Game(match &e.kind {
+            ExprKind::Braces {
+                left,
+                explicit: true,
+                ..
+            } => {
+                for (v, c) in values.iter().zip(&children) {
+                    if !matches!(v, Value::Game(_) | Value::Form(_)) {
+                        return fail(
+                            c.span,
+                            format!("an option must be a game, not {}", v.kind()),
+                        );
+                    }
+                }
+                let mut forms: Vec<Form> = values.into_iter().map(form).collect();
+                let right = forms.split_off(*left);
+                return Ok(Value::Form(Form::new(forms, right)));
+            }
             ExprKind::Braces { left, .. } => {
                 let games = games("an option")?;
                 let (l, r) = games.split_at(*left);
@@ -198,6 +216,13 @@ impl Evaluator<'_> {
             }
             ExprKind::Neg(_) => -games("the operand of '-'")?[0],
             ExprKind::Sum(terms) => self.sum(e, terms, &values)?,
+            // The ordinal sum depends on the form of its base: `'{*|*}' : 1` is ↑, `0 : 1` is 1.
+            ExprKind::OrdinalSum(_) if matches!(values[0], Value::Form(_)) => {
+                let games = games("an operand of ':'")?;
+                let base = form(values[0].clone());
+                let first = base.ordinal_sum(&Form::value(games[1]));
+                games[2..].iter().fold(first, |acc, h| acc.ordinal_sum(h))
+            }
             ExprKind::OrdinalSum(_) => {
                 let games = games("an operand of ':'")?;
                 games[1..]
@@ -232,7 +257,11 @@ impl Evaluator<'_> {
     fn sum(&self, whole: &Expr, terms: &[(Sign, Expr)], values: &[Value]) -> EResult<Game> {
         let mut acc = Game::zero();
         for (i, ((sign, term), value)) in terms.iter().zip(values).enumerate() {
-            let Value::Game(g) = value else {
+            let explicit = match value {
+                Value::Form(f) => Some(f.canonical_form()),
+                _ => None,
+            };
+            let ((Value::Game(g), _) | (_, Some(g))) = (value, explicit.as_ref()) else {
                 let op = if *sign == Sign::Plus { '+' } else { '-' };
                 let text = &self.src[term.span.start..term.span.end];
                 let mut message = format!("'{op}' needs games, but {text} is {}", value.kind());
@@ -307,28 +336,48 @@ impl Evaluator<'_> {
         let Some(m) = method(&c.name) else {
             return fail(c.name_span, format!("unknown method '{}'", c.name));
         };
-        let Value::Game(g) = receiver else {
+        let is_game = |v: &Value| matches!(v, Value::Game(_) | Value::Form(_));
+        if !is_game(&receiver) {
             return fail(
                 c.name_span,
                 format!("{} applies to games, not {}", c.name, receiver.kind()),
             );
-        };
-        let mut args = Vec::new();
-        for (a, value) in c.arguments().iter().zip(values) {
-            match value {
-                Value::Game(h) => args.push(h),
-                v => {
-                    return fail(
-                        a.value.span,
-                        format!("{} takes games as arguments, not {}", c.name, v.kind()),
-                    )
-                }
+        }
+        for (a, value) in c.arguments().iter().zip(&values) {
+            if !is_game(value) {
+                return fail(
+                    a.value.span,
+                    format!("{} takes games as arguments, not {}", c.name, value.kind()),
+                );
             }
         }
-        m.apply(g, &args).map_err(|e| EvalError {
+        let failed = |e: crate::Error| EvalError {
             span: c.span,
             message: e.to_string(),
-        })
+        };
+        // An operation defined on forms uses the forms as written when one is explicit.
+        let explicit = |v: &Value| matches!(v, Value::Form(_));
+        if let Some(apply) = methods::on_forms(m) {
+            if explicit(&receiver) || values.iter().any(explicit) {
+                let args: Vec<Form> = values.into_iter().map(form).collect();
+                return apply(&form(receiver), &args).map_err(failed);
+            }
+        }
+        let g = receiver.as_game().expect("checked to be a game");
+        let args: Vec<Game> = values
+            .iter()
+            .map(|v| v.as_game().expect("checked to be a game"))
+            .collect();
+        m.apply(g, &args).map_err(failed)
+    }
+}
+
+/// A game value as a form: an explicit game as written, a canonical game as a leaf. Only
+/// called on values already checked to be games or forms.
+fn form(value: Value) -> Form {
+    match value {
+        Value::Form(f) => f,
+        v => Form::value(v.as_game().expect("a game")),
     }
 }
 
@@ -336,6 +385,7 @@ impl Evaluator<'_> {
 fn game(value: &Value, e: &Expr, what: &str) -> EResult<Game> {
     match value {
         Value::Game(g) => Ok(*g),
+        Value::Form(f) => Ok(f.canonical_form()),
         v => fail(e.span, format!("{what} must be a game, not {}", v.kind())),
     }
 }
@@ -344,6 +394,12 @@ fn game(value: &Value, e: &Expr, what: &str) -> EResult<Game> {
 /// `None` when the relation does not apply to the values.
 fn compare(a: &Value, b: &Value, rel: Relation) -> Option<bool> {
     use std::cmp::Ordering::{Equal, Greater, Less};
+    // Games compare by value, explicit ones too: '{*|*}' == 0.
+    let canonical = |v: &Value| match v {
+        Value::Form(f) => Value::Game(f.canonical_form()),
+        v => v.clone(),
+    };
+    let (a, b) = (&canonical(a), &canonical(b));
     match (a, b, rel) {
         (_, _, Relation::Equal) => Some(a == b),
         (_, _, Relation::NotEqual) => Some(a != b),

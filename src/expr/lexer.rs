@@ -71,21 +71,51 @@ impl Token {
 pub(crate) struct Lexeme {
     pub token: Token,
     pub span: Span,
+    /// Whether the token is inside quotes, `'{*|*}'`: braces there make an explicit form.
+    pub quoted: bool,
 }
 
 /// Splits `src` into tokens, ending with [`Token::End`] at `src.len()`.
+///
+/// A quoted expression `'...'` (CGSuite's explicit game, kept as written) is lexed as a
+/// parenthesised one whose tokens are marked [`Lexeme::quoted`]; quotes do not nest.
 pub(crate) fn lex(src: &str) -> Result<Vec<Lexeme>, SyntaxError> {
     let mut lexer = Lexer { src, pos: 0 };
     let mut out = Vec::new();
+    // Where the open quote is, inside quotes.
+    let mut quote: Option<usize> = None;
     loop {
         lexer.skip_whitespace();
         let start = lexer.pos;
+        if lexer.eat("'") {
+            let token = match quote {
+                None => Token::LParen,
+                Some(_) => Token::RParen,
+            };
+            quote = match quote {
+                None => Some(start),
+                Some(_) => None,
+            };
+            out.push(Lexeme {
+                token,
+                span: Span::new(start, lexer.pos),
+                quoted: true,
+            });
+            continue;
+        }
         let token = match lexer.next_token()? {
             Some(t) => t,
             None => {
+                if let Some(open) = quote {
+                    return Err(error(
+                        open,
+                        "the quote ' opened here is never closed (an explicit game is written '{...}')",
+                    ));
+                }
                 out.push(Lexeme {
                     token: Token::End,
                     span: Span::new(start, start),
+                    quoted: false,
                 });
                 return Ok(out);
             }
@@ -93,6 +123,7 @@ pub(crate) fn lex(src: &str) -> Result<Vec<Lexeme>, SyntaxError> {
         out.push(Lexeme {
             token,
             span: Span::new(start, lexer.pos),
+            quoted: quote.is_some(),
         });
     }
 }

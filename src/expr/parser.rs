@@ -563,9 +563,11 @@ impl<'t> Parser<'t> {
                 unreachable!("braces are on top")
             };
             let c = *c;
+            let first = c.outer.map_or(c.from, |(open, _)| open);
             let kind = ExprKind::Braces {
                 options: c.options,
                 left: c.left,
+                explicit: self.tokens[first].quoted,
             };
             self.leave();
             if let Some((open, close)) = c.outer {

@@ -1,5 +1,6 @@
 //! The values of expressions.
 
+use crate::game::form::Form;
 use crate::game::{print, Game, Outcome, Thermograph, UptimalExpansion};
 use std::fmt;
 
@@ -24,13 +25,18 @@ pub enum Value {
     Text(String),
     /// An uptimal expansion (`G.UptimalExpansion`), printed as CGSuite prints it: `*.1-`.
     UptimalExpansion(UptimalExpansion),
+    /// An explicit game, written in quotes and kept as written: `'{*|*}'` (see
+    /// [`crate::game::form`]). Operations defined on forms (the ordinal sum, the conjunctive and
+    /// selective compounds, the options) use the form; every other one its canonical form.
+    Form(Form),
 }
 
 impl Value {
-    /// The game, if this value is one.
+    /// The game, if this value is one (an explicit game gives its canonical form).
     pub fn as_game(&self) -> Option<Game> {
         match self {
             Value::Game(g) => Some(*g),
+            Value::Form(f) => Some(f.canonical_form()),
             _ => None,
         }
     }
@@ -46,6 +52,7 @@ impl Value {
             Value::Outcome(_) => "an outcome class",
             Value::Text(_) => "a string",
             Value::UptimalExpansion(_) => "an uptimal expansion",
+            Value::Form(_) => "an explicit game",
         }
     }
 
@@ -94,6 +101,7 @@ impl fmt::Display for Value {
             Value::Outcome(o) => write!(f, "{o}"),
             Value::Text(s) => write!(f, "\"{s}\""),
             Value::UptimalExpansion(e) => write!(f, "{e}"),
+            Value::Form(form) => write!(f, "'{form}'"),
         }
     }
 }
