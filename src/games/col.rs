@@ -39,7 +39,7 @@ use crate::game::Game;
 use crate::games::{Arg, NamedArg};
 use crate::solve::{Table, TableArgs};
 
-/// The Col ruleset for the generic [`Solver`].
+/// The Col ruleset for the generic [`Solver`](crate::solve::Solver).
 pub fn ruleset() -> Colouring {
     Colouring(Variant::Col)
 }

@@ -40,7 +40,7 @@ use crate::game::Game;
 use crate::games::{Arg, NamedArg};
 use crate::solve::{Table, TableArgs};
 
-/// The Snort ruleset for the generic [`Solver`].
+/// The Snort ruleset for the generic [`Solver`](crate::solve::Solver).
 pub fn ruleset() -> Colouring {
     Colouring(Variant::Snort)
 }

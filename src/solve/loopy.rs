@@ -25,8 +25,11 @@
 //!         v
 //!     }
 //! }
+//! // Every heap has a move (0 can put one back), so nobody is ever stuck: a draw, ∞ with no
+//! // finite option.
 //! let g = loopy::generalized_grundy(&TakeOrReturn, 0, loopy::DEFAULT_POSITION_LIMIT).unwrap();
-//! assert!(g.is_finite());
+//! assert_eq!(g, LoopyNimValue::Infinite(vec![]));
+//! assert_eq!(g.outcome(), LoopyOutcome::D);
 //! ```
 
 use crate::game::loopy::smith::{self, LoopyNimValue};

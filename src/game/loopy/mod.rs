@@ -25,12 +25,12 @@
 //! use partizan::game::loopy::{parse, SidedValue};
 //! let on = parse("on").unwrap();
 //! let off = parse("off").unwrap();
-//! assert_eq!((&on + &off).to_string(), "dud");          // on + off = dud
+//! assert_eq!(on.sum(&off).unwrap().to_string(), "dud");  // on + off = dud
 //! let over = parse("{0|pass}").unwrap();
 //! assert_eq!(over.to_string(), "over");
 //! assert!(over > SidedValue::zero());                     // over is positive ...
 //! assert!(over < parse("1/64").unwrap());                 // ... and below 1/64
-//! assert_eq!((&over - &over).to_string(), "over & under");
+//! assert_eq!(over.difference(&over).unwrap().to_string(), "over & under");
 //! ```
 //!
 //! **Limits.** Graphs have at most [`MAX_GRAPH_VERTICES`] positions; an algorithm that compares

@@ -404,7 +404,7 @@ fn short_literal(text: &str) -> Result<Game, String> {
                     .parse::<i64>()
                     .map_err(|_| format!("{count} arrows are too many"))?;
         }
-        g = g + Game::up_multiple(ups);
+        g += Game::up_multiple(ups);
     }
     if i < chars.len() && chars[i] == '*' {
         i += 1;
@@ -415,7 +415,7 @@ fn short_literal(text: &str) -> Result<Game, String> {
             k.parse()
                 .map_err(|_| format!("the nimber *{k} is too large"))?
         };
-        g = g + Game::nimber(k);
+        g += Game::nimber(k);
     }
     if i != chars.len() {
         return Err(format!("unexpected {:?} in the literal {text:?}", chars[i]));
