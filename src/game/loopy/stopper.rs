@@ -79,8 +79,13 @@ impl Stopper {
     }
 
     /// The short game `g` as a stopper.
+    ///
+    /// Its canonical form has one position per distinct follower; more than about 2,000 (see
+    /// [`MAX_PAIR_STATES`](super::MAX_PAIR_STATES)) is [`LoopyError::TooLarge`], so that every
+    /// stopper can be compared with every other.
     pub fn from_game(g: Game) -> Result<Stopper, LoopyError> {
         let (graph, start) = Graph::from_game(g)?;
+        super::graph::check_pairs(graph.len(), graph.len())?;
         Ok(Stopper::from_canonical_graph(&graph, start))
     }
 
