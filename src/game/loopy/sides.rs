@@ -46,8 +46,17 @@ pub(crate) fn onside(graph: &Graph, start: u32) -> Result<Stopper, LoopyError> {
     if original.is_alternating_cycle_free() {
         return Stopper::from_graph(&original, 0);
     }
+    // The extreme values first: comparing with a one-position stopper is cheap.
+    for candidate in [Stopper::on(), Stopper::off()] {
+        let c = candidate.graph();
+        if side_le(c, candidate.start(), &original, 0, true)
+            && side_le(&original, 0, c, candidate.start(), true)
+        {
+            return Ok(candidate);
+        }
+    }
     check_pairs(original.len(), original.len())?;
-    let mut current = original.clone();
+    let mut current = without_undone_right_moves(&original);
     loop {
         if current.is_alternating_cycle_free() {
             return Stopper::from_graph(&current, 0);
@@ -86,6 +95,20 @@ pub(crate) fn onside(graph: &Graph, start: u32) -> Result<Stopper, LoopyError> {
             ));
         }
     }
+}
+
+/// `g` without the Right moves that Left can undo at once (a Right edge `v → t` where `t` has a
+/// Left edge back to `v`, passes included). Such a move never helps Right in the onside: Left
+/// answers it by moving back, so a play in which Right keeps making it is infinite (CGSuite's
+/// `eliminateObviouslyIrrelevantEdges` makes the same deletion). Deleting it keeps the onside:
+/// it can only raise it, and in `G − G'` Left copies Right's other moves and undoes this one,
+/// so every infinite play moves in `G` infinitely often.
+fn without_undone_right_moves(g: &Graph) -> Graph {
+    let mut h = g.clone();
+    for v in 0..g.len() {
+        h.right[v].retain(|&t| !g.left[t as usize].contains(&(v as u32)));
+    }
+    h.restrict(0)
 }
 
 /// The offside: the negative of the onside of the negative.
