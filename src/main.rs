@@ -168,6 +168,12 @@ impl From<String> for Failure {
     }
 }
 
+impl From<partizan::Error> for Failure {
+    fn from(e: partizan::Error) -> Failure {
+        Failure::Error(e.to_string())
+    }
+}
+
 impl From<std::io::Error> for Failure {
     fn from(e: std::io::Error) -> Failure {
         match e.kind() {

@@ -314,7 +314,7 @@ fn colouring_hand_values_and_colour_swap() {
         for (variant, f) in [
             (
                 Variant::Snort,
-                snort::grid_value as fn(&str) -> Result<Game, String>,
+                snort::grid_value as fn(&str) -> Result<Game, partizan::Error>,
             ),
             (Variant::Col, col::grid_value),
         ] {
@@ -944,10 +944,12 @@ fn nogo_four_by_four_is_a_second_player_win() {
 // ---------------------------------------------------------------------------------------------
 
 /// A family's `call`.
-type Call = fn(&[Arg], &[(String, Arg)]) -> Result<Game, String>;
+type Call = fn(&[Arg], &[(String, Arg)]) -> Result<Game, partizan::Error>;
 
 fn call_err(f: Call, text: &str) -> String {
-    f(&[Arg::Str(text.to_string())], &[]).unwrap_err()
+    f(&[Arg::Str(text.to_string())], &[])
+        .unwrap_err()
+        .to_string()
 }
 
 #[test]
@@ -1012,16 +1014,24 @@ fn bad_input_is_a_clear_error() {
     }
     // Missing vertices in the named arguments.
     let named = |k: &str, v: &str| vec![(k.to_string(), Arg::Str(v.to_string()))];
-    let err = snort::call_graph(&[Arg::Str("a-b".into())], &named("blue", "a z")).unwrap_err();
+    let err = snort::call_graph(&[Arg::Str("a-b".into())], &named("blue", "a z"))
+        .unwrap_err()
+        .to_string();
     assert!(
         err.contains("\"z\"") && err.contains("not a vertex"),
         "{err}"
     );
-    let err = col::call_graph(&[Arg::Str("a-b".into())], &named("tinted", "a:Q")).unwrap_err();
+    let err = col::call_graph(&[Arg::Str("a-b".into())], &named("tinted", "a:Q"))
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("unknown tint"), "{err}");
-    let err = snort::call_graph(&[Arg::Str("a-b".into())], &named("green", "a")).unwrap_err();
+    let err = snort::call_graph(&[Arg::Str("a-b".into())], &named("green", "a"))
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("unknown named argument"), "{err}");
-    let err = nogo::call_graph(&[Arg::Str("a-b".into())], &named("black", "a b")).unwrap_err();
+    let err = nogo::call_graph(&[Arg::Str("a-b".into())], &named("black", "a b"))
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("no liberty"), "{err}");
     // A table too large, a zero size.
     let big = TableArgs {
@@ -1029,8 +1039,14 @@ fn bad_input_is_a_clear_error() {
         cols: Some(9),
         ..TableArgs::default()
     };
-    assert!(cram::table(&big).unwrap_err().contains("too large"));
-    assert!(snort::table(&big).unwrap_err().contains("too large"));
+    assert!(cram::table(&big)
+        .unwrap_err()
+        .to_string()
+        .contains("too large"));
+    assert!(snort::table(&big)
+        .unwrap_err()
+        .to_string()
+        .contains("too large"));
     let zero = TableArgs {
         rows: Some(0),
         ..TableArgs::default()

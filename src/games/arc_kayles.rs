@@ -31,6 +31,7 @@ use super::node_kayles::dawson_kayles;
 use crate::game::Game;
 use crate::games::{Arg, NamedArg};
 use crate::solve::{GrundySolver, ImpartialRuleset};
+use crate::Error;
 
 /// The graph after the edge `(u, v)` is taken: without `u`, `v`, and the vertices left with no
 /// edge.
@@ -112,7 +113,7 @@ pub fn grundy(g: &Graph) -> u64 {
 }
 
 /// `arc_kayles("a-b b-c")`.
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
+pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     let text = super::text::one_string(positional, named, "the edge list")?;
     let g = graph::parse(text, "")?.graph;
     Ok(Game::nimber(grundy(&g)))

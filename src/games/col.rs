@@ -38,6 +38,7 @@ use super::colouring::{self, Colouring, Variant};
 use crate::game::Game;
 use crate::games::{Arg, NamedArg};
 use crate::solve::{Table, TableArgs};
+use crate::Error;
 
 /// The Col ruleset for the generic [`Solver`](crate::solve::Solver).
 pub fn ruleset() -> Colouring {
@@ -45,21 +46,21 @@ pub fn ruleset() -> Colouring {
 }
 
 /// The value of a Col grid (`"..|.x"`).
-pub fn grid_value(text: &str) -> Result<Game, String> {
+pub fn grid_value(text: &str) -> Result<Game, Error> {
     colouring::grid_value(Variant::Col, text)
 }
 
 /// `col("..|..")`.
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
+pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     colouring::call_grid(Variant::Col, positional, named)
 }
 
 /// `col_graph("a-b b-c", blue="a", red="c", tinted="b:R")`.
-pub fn call_graph(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
+pub fn call_graph(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     colouring::call_graph(Variant::Col, positional, named)
 }
 
 /// `partizan table col --rows R --cols C`.
-pub fn table(a: &TableArgs) -> Result<Table, String> {
+pub fn table(a: &TableArgs) -> Result<Table, Error> {
     colouring::table(Variant::Col, a)
 }

@@ -44,6 +44,7 @@ use super::node_kayles::dawson_kayles;
 use crate::game::Game;
 use crate::games::{Arg, NamedArg};
 use crate::solve::{GrundySolver, ImpartialRuleset, Table, TableArgs};
+use crate::Error;
 
 /// A region of at most 128 squares: `h × w` box, bit `r * w + c` set when the square is empty.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -319,7 +320,7 @@ pub struct Board {
 
 impl Board {
     /// Parses rows separated by `|`, `.` empty and `#` a hole.
-    pub fn parse(text: &str) -> Result<Board, String> {
+    pub fn parse(text: &str) -> Result<Board, Error> {
         let g = super::text::grid(
             text,
             "Cram board",
@@ -416,12 +417,12 @@ fn components_as_cells(g: &graph::Graph) -> Vec<Vec<usize>> {
 }
 
 /// The Grundy value of a Cram board given as text.
-pub fn grundy(text: &str) -> Result<u64, String> {
+pub fn grundy(text: &str) -> Result<u64, Error> {
     Ok(Board::parse(text)?.grundy(&mut GrundySolver::new(Cram::new())))
 }
 
 /// `cram("..|..")`.
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
+pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     Ok(Game::nimber(grundy(super::text::one_string(
         positional,
         named,
@@ -434,17 +435,17 @@ pub const MAX_TABLE_AREA: usize = 30;
 
 /// `partizan table cram --rows R --cols C` (or `--size N` for both): the Grundy value of every
 /// `r × c` rectangle.
-pub fn table(a: &TableArgs) -> Result<Table, String> {
+pub fn table(a: &TableArgs) -> Result<Table, Error> {
     let rows = a.rows.or(a.size).unwrap_or(4);
     let cols = a.cols.or(a.size).unwrap_or(5);
     if rows == 0 || cols == 0 {
-        return Err("--rows and --cols must be at least 1".to_string());
+        return Err("--rows and --cols must be at least 1".to_string().into());
     }
     if rows.saturating_mul(cols) > MAX_TABLE_AREA {
         return Err(format!(
             "a {rows}×{cols} rectangle is too large for the table ({} squares; the table stops at {MAX_TABLE_AREA})",
             rows.saturating_mul(cols)
-        ));
+        ).into());
     }
     let mut solver = GrundySolver::new(Cram::new());
     let cells = (1..=rows)

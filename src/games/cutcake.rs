@@ -23,6 +23,7 @@ use super::args;
 use crate::game::Game;
 use crate::games::{Arg, NamedArg};
 use crate::solve::{Ruleset, Solver, Table, TableArgs};
+use crate::Error;
 
 /// A cake `width` squares wide and `height` high.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -97,20 +98,21 @@ pub fn value(width: u32, height: u32) -> Game {
 }
 
 /// `cutcake(w, h)`.
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
+pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     args::named(named, "", &[])?;
     if positional.len() != 2 {
         return Err(format!(
             "expected a width and a height, found {} arguments",
             positional.len()
-        ));
+        )
+        .into());
     }
-    let dimension = |i: usize, what: &str| -> Result<u32, String> {
+    let dimension = |i: usize, what: &str| -> Result<u32, Error> {
         let n = args::size(positional, i, what)?;
         if n == 0 {
-            return Err(format!("{what} must be at least 1"));
+            return Err(format!("{what} must be at least 1").into());
         }
-        u32::try_from(n).map_err(|_| format!("{what} = {n} is too large"))
+        u32::try_from(n).map_err(|_| crate::Error::from(format!("{what} = {n} is too large")))
     };
     let (w, h) = (dimension(0, "width")?, dimension(1, "height")?);
     check_work(w, h)?;
@@ -121,21 +123,21 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
 /// `w·h·(w + h)` steps; cakes beyond 256×256 (about 6 s) are refused.
 const MAX_WORK: u64 = 256 * 256 * 512;
 
-fn check_work(w: u32, h: u32) -> Result<(), String> {
+fn check_work(w: u32, h: u32) -> Result<(), Error> {
     let work = (w as u64) * (h as u64) * (w as u64 + h as u64);
     if work > MAX_WORK {
         return Err(format!(
             "a {w}×{h} cake is too large to evaluate from the rules (the search grows like w·h·(w+h); at most the work of a 256×256 cake)"
-        ));
+        ).into());
     }
     Ok(())
 }
 
 /// `partizan table cutcake --size N`: the value of every cake up to `N × N`.
-pub fn table(a: &TableArgs) -> Result<Table, String> {
+pub fn table(a: &TableArgs) -> Result<Table, Error> {
     let n = a.size.unwrap_or(8);
     if n == 0 || n > 256 {
-        return Err(format!("--size must be between 1 and 256, not {n}"));
+        return Err(format!("--size must be between 1 and 256, not {n}").into());
     }
     let mut solver = Solver::new(Cutcake);
     let mut t = Table::grid(

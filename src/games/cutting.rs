@@ -30,6 +30,7 @@ use crate::games::wythoff::check_cells;
 use crate::games::{Arg, NamedArg};
 use crate::solve::grundy::Bitset;
 use crate::solve::{ImpartialRuleset, Table, TableArgs};
+use crate::Error;
 
 /// The paper-cutting game in the convention above; a position is a list of `(W, H)` sheets,
 /// both sides at least 2.
@@ -103,15 +104,15 @@ pub fn grundy_table(max: usize) -> Vec<Vec<u32>> {
 }
 
 /// Checks that a sheet has a value in this convention.
-fn check_sheet(w: usize, h: usize) -> Result<(), String> {
+fn check_sheet(w: usize, h: usize) -> Result<(), Error> {
     if w.min(h) >= 2 {
         Ok(())
     } else if w.max(h) >= 2 {
         Err(format!(
             "a {w}×{h} strip is an immediate win for the player to move (he cuts off a 1×1 piece); it has no Grundy value in this convention"
-        ))
+        ).into())
     } else {
-        Err(format!("a {w}×{h} sheet cannot be cut"))
+        Err(format!("a {w}×{h} sheet cannot be cut").into())
     }
 }
 
@@ -119,31 +120,31 @@ fn check_sheet(w: usize, h: usize) -> Result<(), String> {
 pub const MAX_SIDE: usize = 500;
 
 /// `cutting(W, H)`: the value `*G(W, H)`.
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
+pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     args::named(named, "", &[])?;
     let w = args::size(positional, 0, "the width W")?;
     let h = args::size(positional, 1, "the height H")?;
     check_sheet(w, h)?;
     if w.max(h) > MAX_SIDE {
-        return Err(format!("a side of at most {MAX_SIDE}, please"));
+        return Err(format!("a side of at most {MAX_SIDE}, please").into());
     }
     Ok(Game::nimber(grundy_table(w.max(h))[w][h] as u64))
 }
 
 /// `partizan table cutting --size N` (default 12): `G(W, H)` for `W` across and `H` down, from 2
 /// to `N`.
-pub fn table(args: &TableArgs) -> Result<Table, String> {
+pub fn table(args: &TableArgs) -> Result<Table, Error> {
     if args.p.is_some() || args.q.is_some() || args.rows.is_some() || args.cols.is_some() {
         return Err("cutting takes only --size".into());
     }
     let n = args.size.unwrap_or(12);
     if n < 2 {
-        return Err(format!(
-            "--size must be at least 2 (the smallest sheet is 2×2), not {n}"
-        ));
+        return Err(
+            format!("--size must be at least 2 (the smallest sheet is 2×2), not {n}").into(),
+        );
     }
     if n > MAX_SIDE {
-        return Err(format!("--size must be at most {MAX_SIDE}"));
+        return Err(format!("--size must be at most {MAX_SIDE}").into());
     }
     check_cells(n, n)?;
     let g = grundy_table(n);

@@ -21,6 +21,7 @@ use crate::games::args;
 use crate::games::{Arg, NamedArg};
 use crate::solve::grundy::Bitset;
 use crate::solve::ImpartialRuleset;
+use crate::Error;
 
 /// Fibonacci Nim as an [`ImpartialRuleset`]: a position is `(tokens left, most that may be
 /// taken)`.
@@ -110,7 +111,7 @@ pub fn grundy_table(max_n: usize) -> Vec<Vec<u32>> {
 pub const MAX_HEAP: usize = 5000;
 
 /// `fibonacci_nim(n)` (the start, `m = n − 1`) or `fibonacci_nim(n, m)`: the value `*G(n, m)`.
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
+pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     args::named(named, "", &[])?;
     let n = args::size(positional, 0, "the heap size n")?;
     let m = if positional.len() > 1 {
@@ -119,7 +120,7 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
         n.saturating_sub(1)
     };
     if n > MAX_HEAP {
-        return Err(format!("heap size {n} is too large (at most {MAX_HEAP})"));
+        return Err(format!("heap size {n} is too large (at most {MAX_HEAP})").into());
     }
     Ok(Game::nimber(grundy_table(n)[n][m.min(n)] as u64))
 }

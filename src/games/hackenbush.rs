@@ -43,6 +43,7 @@
 use crate::game::Game;
 use crate::games::{Arg, NamedArg};
 use crate::solve::{Ruleset, Solver};
+use crate::Error;
 use std::collections::{BTreeMap, VecDeque};
 use std::fmt;
 
@@ -106,7 +107,7 @@ pub struct Picture {
 impl Picture {
     /// A picture from its edges (vertex 0 is the ground); `Err` names an edge with no path to
     /// the ground.
-    pub fn new(edges: Vec<Edge>) -> Result<Picture, String> {
+    pub fn new(edges: Vec<Edge>) -> Result<Picture, Error> {
         let p = Picture { edges };
         let grounded = p.grounded();
         if let Some(e) = p.edges.iter().find(|e| !grounded.edges.contains(e)) {
@@ -115,7 +116,8 @@ impl Picture {
                 e.a,
                 e.b,
                 e.colour.letter()
-            ));
+            )
+            .into());
         }
         Ok(p)
     }
@@ -141,7 +143,7 @@ impl Picture {
 
     /// Parses the stalk form (`"BBRG"`, `"BR GG"`) or the edge-list form (`"0-a:B a-b:R"`,
     /// `"ground=g; g-a:B"`) described in the module documentation.
-    pub fn parse(text: &str) -> Result<Picture, String> {
+    pub fn parse(text: &str) -> Result<Picture, Error> {
         if text.contains(['-', ':', '=']) {
             return Picture::parse_edges(text);
         }
@@ -163,7 +165,7 @@ impl Picture {
         Ok(Picture::stalks(&refs))
     }
 
-    fn parse_edges(text: &str) -> Result<Picture, String> {
+    fn parse_edges(text: &str) -> Result<Picture, Error> {
         let items: Vec<&str> = text
             .split([' ', ',', ';', '\t', '\n'])
             .filter(|w| !w.is_empty())
@@ -195,7 +197,8 @@ impl Picture {
                 _ => {
                     return Err(format!(
                         "unknown colour {colour:?} in the edge {item:?} (use B, R or G)"
-                    ))
+                    )
+                    .into())
                 }
             };
             let mut label = |name| {
@@ -216,7 +219,8 @@ impl Picture {
                 labels[e.a as usize],
                 labels[e.b as usize],
                 e.colour.letter()
-            ));
+            )
+            .into());
         }
         Ok(p)
     }
@@ -400,11 +404,11 @@ impl fmt::Display for Picture {
     }
 }
 
-fn check_name(name: &str, item: &str) -> Result<(), String> {
+fn check_name(name: &str, item: &str) -> Result<(), Error> {
     if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-        return Err(format!(
-            "bad vertex name {name:?} in {item:?} (use letters, digits and '_')"
-        ));
+        return Err(
+            format!("bad vertex name {name:?} in {item:?} (use letters, digits and '_')").into(),
+        );
     }
     Ok(())
 }
@@ -645,7 +649,7 @@ pub fn value(p: &Picture) -> Game {
 }
 
 /// `hackenbush("BRR")`, `hackenbush("0-a:B a-b:R")`.
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
+pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     let picture = Picture::parse(super::text::one_string(positional, named, "the picture")?)?;
     Ok(value(&picture))
 }

@@ -3,8 +3,12 @@
 //!
 //! Families use only the public API of [`crate::game`] and [`crate::solve`].
 
+pub mod amazons;
 pub mod arc_kayles;
+pub mod board;
+pub mod board_engine;
 pub mod clobber;
+pub mod clobber_variants;
 pub mod col;
 pub mod colouring;
 pub mod cram;
@@ -12,9 +16,12 @@ pub mod cutcake;
 pub mod cutting;
 pub mod dag;
 pub mod domineering;
+pub mod elephants_rhinos;
 pub mod fibonacci_nim;
+pub mod fission;
 pub mod graph;
 pub mod hackenbush;
+pub mod konane;
 pub mod nim;
 pub mod node_kayles;
 pub mod nogo;
@@ -28,6 +35,7 @@ pub mod subtraction;
 pub mod text;
 pub mod tictactoe;
 pub mod toads_frogs;
+pub mod toppling_dominoes;
 pub mod welter;
 pub mod wythoff;
 
@@ -35,6 +43,7 @@ pub use args::{Arg, NamedArg};
 
 use crate::game::Game;
 use crate::solve::{Table, TableArgs};
+use crate::Error;
 
 /// A family callable in expressions: `name(args)`.
 pub struct Family {
@@ -45,11 +54,17 @@ pub struct Family {
     /// A call that evaluates at once, for `partizan families`.
     pub example: &'static str,
     /// Evaluates a call.
-    pub call: fn(&[Arg], &[NamedArg]) -> Result<Game, String>,
+    pub call: fn(&[Arg], &[NamedArg]) -> Result<Game, Error>,
 }
 
 /// Every registered family.
 pub const FAMILIES: &[Family] = &[
+    Family {
+        name: "amazons",
+        usage: "amazons(\"x...|...o\"): rows separated by '|', x Left's amazons, o Right's, . empty, # blocked (an arrow)",
+        example: "amazons(\"x...|...o\")",
+        call: amazons::call,
+    },
     Family {
         name: "arc_kayles",
         usage: "arc_kayles(\"a-b b-c\"): Arc Kayles on a graph (edges u-v, chains a-b-c, or path:N, cycle:N, complete:N, star:N, grid:RxC)",
@@ -58,7 +73,7 @@ pub const FAMILIES: &[Family] = &[
     },
     Family {
         name: "clobber",
-        usage: "clobber(\"xo|ox\"): rows separated by '|', x Left's stones, o Right's, . empty",
+        usage: "clobber(\"xo|ox\"[, variant=\"diagonal\"]): rows separated by '|', x Left's stones, o Right's, . empty, # off the board; variants orthogonal, diagonal, kings, rooks, queens, anti, cannibal",
         example: "clobber(\"xoxo\")",
         call: clobber::call,
     },
@@ -117,10 +132,22 @@ pub const FAMILIES: &[Family] = &[
         call: domineering::call,
     },
     Family {
+        name: "elephants_rhinos",
+        usage: "elephants_rhinos(\"EE..RR\"): one row, E Left's elephants (step right), R Right's rhinos (step left), . empty; no jumps",
+        example: "elephants_rhinos(\"EE..RR\")",
+        call: elephants_rhinos::call,
+    },
+    Family {
         name: "fibonacci_nim",
         usage: "fibonacci_nim(n) or fibonacci_nim(n, m): Fibonacci Nim, n tokens, at most m may be taken (default n - 1)",
         example: "fibonacci_nim(12)",
         call: fibonacci_nim::call,
+    },
+    Family {
+        name: "fission",
+        usage: "fission(\"...|.x.|...\"): Fission, rows separated by '|', x a stone, . empty, # blocked; Left splits vertically, Right horizontally",
+        example: "fission(\"...|.x.|...\")",
+        call: fission::call,
     },
     Family {
         name: "grundy_game",
@@ -139,6 +166,12 @@ pub const FAMILIES: &[Family] = &[
         usage: "kayles(n): a row of n pins in Kayles (octal 0.77)",
         example: "kayles(10)",
         call: octal::call_kayles,
+    },
+    Family {
+        name: "konane",
+        usage: "konane(\"xo.|ox.\"): Konane, rows separated by '|', x Left's stones, o Right's, . empty, # off the board",
+        example: "konane(\"xo.o|.x..\")",
+        call: konane::call,
     },
     Family {
         name: "nim",
@@ -214,9 +247,15 @@ pub const FAMILIES: &[Family] = &[
     },
     Family {
         name: "toads",
-        usage: "toads(\"TT..FF\"): one row, T Left's toads (move right), F Right's frogs (move left), . empty",
+        usage: "toads(\"TT..FF\"[, jump=J][, slide=S]): one row, T Left's toads (move right), F Right's frogs (move left), . empty; jumps over up to J creatures (default 1), slides of up to S squares (default 1)",
         example: "toads(\"TT..FF\")",
         call: toads_frogs::call,
+    },
+    Family {
+        name: "toppling_dominoes",
+        usage: "toppling_dominoes(\"LRG\"): a row of dominoes, L blue (Left's), R red (Right's), G green (either's); rows separated by spaces are added",
+        example: "toppling_dominoes(\"LRGLL\")",
+        call: toppling_dominoes::call,
     },
     Family {
         name: "welter",
@@ -242,11 +281,17 @@ pub struct TableFamily {
     /// A command line that prints a table at once (without `partizan`), for `partizan families`.
     pub example: &'static str,
     /// Builds the table; an `Err` is a message about the options.
-    pub build: fn(&TableArgs) -> Result<Table, String>,
+    pub build: fn(&TableArgs) -> Result<Table, Error>,
 }
 
 /// Every family with a table.
 pub const TABLES: &[TableFamily] = &[
+    TableFamily {
+        name: "clobber",
+        usage: "table clobber --rows R --cols C (every r x c checkerboard, x in the top-left corner, R*C <= 16)",
+        example: "table clobber --rows 3 --cols 3",
+        build: clobber::table,
+    },
     TableFamily {
         name: "col",
         usage: "table col --rows R --cols C (every r x c grid, R*C <= 20)",
@@ -278,6 +323,12 @@ pub const TABLES: &[TableFamily] = &[
         build: domineering::table,
     },
     TableFamily {
+        name: "konane",
+        usage: "table konane --rows R --cols C (every r x c checkerboard with the corner opening, R*C <= 20)",
+        example: "table konane --rows 3 --cols 4",
+        build: konane::table,
+    },
+    TableFamily {
         name: "queen",
         usage: "table queen --size N [--p P] [--q Q]",
         example: "table queen --size 9 --p 3",
@@ -296,6 +347,12 @@ pub const TABLES: &[TableFamily] = &[
         build: snort::table,
     },
     TableFamily {
+        name: "toppling_dominoes",
+        usage: "table toppling_dominoes --size N (every row of 1 to N dominoes up to mirror image, N <= 8)",
+        example: "table toppling_dominoes --size 3",
+        build: toppling_dominoes::table,
+    },
+    TableFamily {
         name: "wythoff",
         usage: "table wythoff [--size N | --cols C --rows R]: Wythoff's game (default size 12)",
         example: "table wythoff --size 12",
@@ -304,15 +361,13 @@ pub const TABLES: &[TableFamily] = &[
 ];
 
 /// The table of family `name`.
-pub fn table(name: &str, args: &TableArgs) -> Result<Table, String> {
+pub fn table(name: &str, args: &TableArgs) -> Result<Table, Error> {
     match TABLES.iter().find(|t| t.name == name) {
-        Some(t) => (t.build)(args).map_err(|e| format!("{name}: {e} (usage: {})", t.usage)),
+        Some(t) => (t.build)(args)
+            .map_err(|e| crate::Error::from(format!("{name}: {e} (usage: {})", t.usage))),
         None => {
             let known: Vec<&str> = TABLES.iter().map(|t| t.name).collect();
-            Err(format!(
-                "unknown table family {name:?}; known: {}",
-                known.join(", ")
-            ))
+            Err(format!("unknown table family {name:?}; known: {}", known.join(", ")).into())
         }
     }
 }
@@ -325,14 +380,17 @@ pub fn family(name: &str) -> Option<&'static Family> {
 /// Evaluates the call `name(positional..., named...)` of a registered family: `None` when no
 /// family has that name, an `Err` with the family's usage appended when the arguments are wrong.
 /// The expression language ([`crate::expr`]) resolves its calls here.
-pub fn call(name: &str, positional: &[Arg], named: &[NamedArg]) -> Option<Result<Game, String>> {
-    family(name)
-        .map(|f| (f.call)(positional, named).map_err(|e| format!("{e} (usage: {})", f.usage)))
+pub fn call(name: &str, positional: &[Arg], named: &[NamedArg]) -> Option<Result<Game, Error>> {
+    family(name).map(|f| {
+        (f.call)(positional, named)
+            .map_err(|e| crate::Error::from(format!("{e} (usage: {})", f.usage)))
+    })
 }
 
 /// The arguments of a family call, and helpers for reading them.
 pub mod args {
     use crate::game::Game;
+    use crate::Error;
     use num_bigint::BigInt;
 
     /// An argument of a family call in an expression: `queen(5, 3, p=3)`, `toads("TT..FF")`.
@@ -348,32 +406,36 @@ pub mod args {
     pub type NamedArg = (String, Arg);
 
     /// The integer argument at `index`, named `what` in errors.
-    pub fn integer(args: &[Arg], index: usize, what: &str) -> Result<BigInt, String> {
+    pub fn integer(args: &[Arg], index: usize, what: &str) -> Result<BigInt, Error> {
         match args.get(index) {
-            None => Err(format!("missing argument {what}")),
+            None => Err(format!("missing argument {what}").into()),
             Some(Arg::Game(g)) => g
                 .as_number()
                 .and_then(|x| x.to_integer())
-                .ok_or_else(|| format!("{what} must be an integer, not {g}")),
-            Some(Arg::Str(s)) => Err(format!("{what} must be an integer, not the string {s:?}")),
+                .ok_or_else(|| crate::Error::from(format!("{what} must be an integer, not {g}"))),
+            Some(Arg::Str(s)) => {
+                Err(format!("{what} must be an integer, not the string {s:?}").into())
+            }
         }
     }
 
     /// A non-negative integer argument that fits `usize`.
-    pub fn size(args: &[Arg], index: usize, what: &str) -> Result<usize, String> {
+    pub fn size(args: &[Arg], index: usize, what: &str) -> Result<usize, Error> {
         let n = integer(args, index, what)?;
         if n.sign() == num_bigint::Sign::Minus {
-            return Err(format!("{what} must be non-negative, not {n}"));
+            return Err(format!("{what} must be non-negative, not {n}").into());
         }
-        usize::try_from(&n).map_err(|_| format!("{what} = {n} is too large"))
+        usize::try_from(&n).map_err(|_| crate::Error::from(format!("{what} = {n} is too large")))
     }
 
     /// The string argument at `index`.
-    pub fn string<'a>(args: &'a [Arg], index: usize, what: &str) -> Result<&'a str, String> {
+    pub fn string<'a>(args: &'a [Arg], index: usize, what: &str) -> Result<&'a str, Error> {
         match args.get(index) {
-            None => Err(format!("missing argument {what}")),
+            None => Err(format!("missing argument {what}").into()),
             Some(Arg::Str(s)) => Ok(s),
-            Some(Arg::Game(g)) => Err(format!("{what} must be a string in double quotes, not {g}")),
+            Some(Arg::Game(g)) => {
+                Err(format!("{what} must be a string in double quotes, not {g}").into())
+            }
         }
     }
 
@@ -382,12 +444,13 @@ pub mod args {
         named: &'a [NamedArg],
         name: &str,
         allowed: &[&str],
-    ) -> Result<Option<&'a Arg>, String> {
+    ) -> Result<Option<&'a Arg>, Error> {
         if let Some((n, _)) = named.iter().find(|(n, _)| !allowed.contains(&n.as_str())) {
             return Err(format!(
                 "unknown named argument '{n}' (allowed: {})",
                 allowed.join(", ")
-            ));
+            )
+            .into());
         }
         Ok(named.iter().find(|(n, _)| n == name).map(|(_, a)| a))
     }

@@ -24,6 +24,7 @@ use crate::game::Game;
 use crate::games::args;
 use crate::games::{Arg, NamedArg};
 use crate::solve::ImpartialRuleset;
+use crate::Error;
 
 /// Nim as an [`ImpartialRuleset`]: a position is the list of heap sizes.
 #[derive(Clone, Copy, Debug, Default)]
@@ -142,7 +143,7 @@ pub fn misere_winning_move(heaps: &[u64]) -> Option<(usize, u64)> {
 }
 
 /// `nim(h1, h2, ...)`: the value `*(h1 ⊕ h2 ⊕ ...)` of Nim heaps.
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
+pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     args::named(named, "", &[])?;
     let mut s = 0u64;
     for i in 0..positional.len() {

@@ -31,6 +31,7 @@ use super::octal::OctalGame;
 use crate::game::Game;
 use crate::games::{Arg, NamedArg};
 use crate::solve::{GrundySolver, ImpartialRuleset};
+use crate::Error;
 use std::sync::OnceLock;
 
 /// Dawson's Kayles values computed directly; beyond, the period takes over.
@@ -124,7 +125,7 @@ pub fn grundy(g: &Graph) -> u64 {
 }
 
 /// `node_kayles("a-b b-c")`.
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
+pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     let text = super::text::one_string(positional, named, "the edge list")?;
     let g = graph::parse(text, "")?.graph;
     Ok(Game::nimber(grundy(&g)))

@@ -37,6 +37,7 @@ use crate::games::subtraction::checked_len;
 use crate::games::{Arg, NamedArg};
 use crate::solve::grundy::{self, Periodicity};
 use crate::solve::ImpartialRuleset;
+use crate::Error;
 
 /// An octal game; a position is a list of heap sizes.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -69,19 +70,19 @@ impl OctalGame {
 
     /// The game with these digits (`digits[0]` before the point); an error for a digit above 7 or
     /// a digit before the point other than 0 and 4.
-    pub fn from_digits(digits: &[u8]) -> Result<OctalGame, String> {
+    pub fn from_digits(digits: &[u8]) -> Result<OctalGame, Error> {
         let mut digits = digits.to_vec();
         if digits.is_empty() {
             digits.push(0);
         }
         if let Some(&d) = digits.iter().find(|&&d| d > 7) {
-            return Err(format!("octal digit {d} is not one of 0..7"));
+            return Err(format!("octal digit {d} is not one of 0..7").into());
         }
         if digits[0] & 3 != 0 {
             return Err(format!(
                 "the digit before the point is {}, but only 0 or 4 are allowed there (1, 2 or 3 would allow a move that leaves the heap unchanged)",
                 digits[0]
-            ));
+            ).into());
         }
         while digits.len() > 1 && digits[digits.len() - 1] == 0 {
             digits.pop();
@@ -95,29 +96,30 @@ impl OctalGame {
     /// use partizan::games::octal::OctalGame;
     /// assert_eq!(OctalGame::parse("0.77").unwrap(), OctalGame::kayles());
     /// assert_eq!(OctalGame::parse(".137").unwrap().code(), "0.137");
-    /// assert!(OctalGame::parse("0.9").unwrap_err().contains("digit"));
+    /// assert!(OctalGame::parse("0.9").unwrap_err().to_string().contains("digit"));
     /// ```
-    pub fn parse(code: &str) -> Result<OctalGame, String> {
+    pub fn parse(code: &str) -> Result<OctalGame, Error> {
         let code = code.trim();
-        let (before, after) = code
-            .split_once('.')
-            .ok_or_else(|| format!("octal code {code:?} needs a point, as in \"0.77\" (Kayles)"))?;
+        let (before, after) = code.split_once('.').ok_or_else(|| {
+            crate::Error::from(format!(
+                "octal code {code:?} needs a point, as in \"0.77\" (Kayles)"
+            ))
+        })?;
         let before = if before.is_empty() { "0" } else { before };
         if before.len() != 1 {
             return Err(format!(
                 "octal code {code:?} must have one digit before the point (0 or 4)"
-            ));
+            )
+            .into());
         }
         let digits = before
             .chars()
             .chain(after.chars())
             .map(|c| match c.to_digit(10) {
                 Some(d) if d <= 7 => Ok(d as u8),
-                _ => Err(format!(
-                    "octal code {code:?}: {c:?} is not an octal digit (0..7)"
-                )),
+                _ => Err(format!("octal code {code:?}: {c:?} is not an octal digit (0..7)").into()),
             })
-            .collect::<Result<Vec<u8>, String>>()?;
+            .collect::<Result<Vec<u8>, Error>>()?;
         OctalGame::from_digits(&digits)
     }
 
@@ -256,19 +258,20 @@ fn heap_value(
     splits: bool,
     positional: &[Arg],
     index: usize,
-) -> Result<Game, String> {
+) -> Result<Game, Error> {
     let n = args::size(positional, index, "the heap size n")?;
     if splits && n > MAX_SPLIT_HEAP {
         return Err(format!(
             "heap size {n} is too large for a game that splits heaps (at most {MAX_SPLIT_HEAP})"
-        ));
+        )
+        .into());
     }
     let g = sequence(checked_len(n)?);
     Ok(Game::nimber(g[n] as u64))
 }
 
 /// `octal("0.77", n)`: the value of a heap of `n` in the octal game.
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
+pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     args::named(named, "", &[])?;
     let game = OctalGame::parse(args::string(positional, 0, "the octal code")?)?;
     let splits = game.digits().iter().any(|d| d & 4 != 0);
@@ -276,7 +279,7 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
 }
 
 /// `kayles(n)`.
-pub fn call_kayles(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
+pub fn call_kayles(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     args::named(named, "", &[])?;
     heap_value(
         |len| OctalGame::kayles().grundy_sequence(len),
@@ -287,7 +290,7 @@ pub fn call_kayles(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Strin
 }
 
 /// `dawson_kayles(n)`.
-pub fn call_dawson_kayles(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
+pub fn call_dawson_kayles(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     args::named(named, "", &[])?;
     heap_value(
         |len| OctalGame::dawson_kayles().grundy_sequence(len),
@@ -298,7 +301,7 @@ pub fn call_dawson_kayles(positional: &[Arg], named: &[NamedArg]) -> Result<Game
 }
 
 /// `dawson_chess(n)`.
-pub fn call_dawson_chess(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
+pub fn call_dawson_chess(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     args::named(named, "", &[])?;
     heap_value(
         |len| OctalGame::dawson_chess().grundy_sequence(len),
@@ -309,7 +312,7 @@ pub fn call_dawson_chess(positional: &[Arg], named: &[NamedArg]) -> Result<Game,
 }
 
 /// `grundy_game(n)`.
-pub fn call_grundy_game(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
+pub fn call_grundy_game(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     args::named(named, "", &[])?;
     heap_value(grundy::grundy_game_sequence, true, positional, 0)
 }

@@ -35,6 +35,7 @@ use crate::games::wythoff::{check_cells, table_shape};
 use crate::games::{Arg, NamedArg};
 use crate::solve::grundy::{slider_table, Bitset, Slides};
 use crate::solve::{ImpartialRuleset, Table, TableArgs};
+use crate::Error;
 
 /// The generalised Ryūō piece with parameter `p`, optionally limited to orthogonal moves of at
 /// most `q − 1` squares. A position is `(x, y)`.
@@ -46,7 +47,7 @@ pub struct Ryuoh {
 
 impl Ryuoh {
     /// The piece with parameters `p >= 1` and, if given, `q >= 1`.
-    pub fn new(p: usize, q: Option<usize>) -> Result<Ryuoh, String> {
+    pub fn new(p: usize, q: Option<usize>) -> Result<Ryuoh, Error> {
         if p == 0 {
             return Err("p must be at least 1 (the diagonal steps have s + t <= p − 1)".into());
         }
@@ -167,13 +168,13 @@ impl ImpartialRuleset for Ryuoh {
 }
 
 /// `ryuoh(x, y, p=3, q=Q)`: the value `*G(x, y)` (p defaults to 3, no limit by default).
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
+pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     let x = args::size(positional, 0, "x")?;
     let y = args::size(positional, 1, "y")?;
     if positional.len() > 2 {
         return Err("give p and q by name: ryuoh(x, y, p=3, q=9)".into());
     }
-    let named_size = |name: &str| -> Result<Option<usize>, String> {
+    let named_size = |name: &str| -> Result<Option<usize>, Error> {
         match args::named(named, name, &["p", "q"])? {
             None => Ok(None),
             Some(a) => args::size(std::slice::from_ref(a), 0, name).map(Some),
@@ -181,8 +182,8 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
     };
     let piece = Ryuoh::new(named_size("p")?.unwrap_or(3), named_size("q")?)?;
     if let Some(v) = piece.formula(x as u64, y as u64) {
-        let v =
-            u64::try_from(v).map_err(|_| format!("the value {v} exceeds the largest nimber"))?;
+        let v = u64::try_from(v)
+            .map_err(|_| crate::Error::from(format!("the value {v} exceeds the largest nimber")))?;
         return Ok(Game::nimber(v));
     }
     let (w, h) = (x + 1, y + 1);
@@ -191,16 +192,16 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
 }
 
 /// `partizan table ryuoh --p P [--q Q] --size N` (defaults p = 3, no limit, size 19).
-pub fn table(args: &TableArgs) -> Result<Table, String> {
+pub fn table(args: &TableArgs) -> Result<Table, Error> {
     let p = match args.p {
         None => 3,
         Some(p) if p >= 1 => p as usize,
-        Some(p) => return Err(format!("--p must be at least 1, not {p}")),
+        Some(p) => return Err(format!("--p must be at least 1, not {p}").into()),
     };
     let q = match args.q {
         None => None,
         Some(q) if q >= 1 => Some(q as usize),
-        Some(q) => return Err(format!("--q must be at least 1, not {q}")),
+        Some(q) => return Err(format!("--q must be at least 1, not {q}").into()),
     };
     let piece = Ryuoh::new(p, q)?;
     let (w, h) = table_shape(args, 19)?;

@@ -24,6 +24,7 @@
 use crate::games::octal::{GrundyGame, OctalGame, MAX_SPLIT_HEAP};
 use crate::games::subtraction::{checked_len, Subtraction, TakeRange};
 use crate::solve::grundy::{octal_periodicity, subtraction_periodicity, Periodicity};
+use crate::Error;
 use std::fmt;
 
 /// The first values of a heap game and their periodicity.
@@ -65,30 +66,31 @@ pub struct SequenceFamily {
     /// Its arguments, for error messages.
     pub usage: &'static str,
     /// Computes `G(0..=to)` from the arguments.
-    pub build: fn(&[String], usize) -> Result<SequenceReport, String>,
+    pub build: fn(&[String], usize) -> Result<SequenceReport, Error>,
 }
 
-fn no_args(args: &[String], name: &str) -> Result<(), String> {
+fn no_args(args: &[String], name: &str) -> Result<(), Error> {
     if args.is_empty() {
         Ok(())
     } else {
-        Err(format!("{name} takes no arguments, got {args:?}"))
+        Err(format!("{name} takes no arguments, got {args:?}").into())
     }
 }
 
-fn one_arg<'a>(args: &'a [String], what: &str) -> Result<&'a str, String> {
+fn one_arg<'a>(args: &'a [String], what: &str) -> Result<&'a str, Error> {
     match args {
         [a] => Ok(a),
-        [] => Err(format!("missing {what}")),
-        _ => Err(format!("expected only {what}, got {args:?}")),
+        [] => Err(format!("missing {what}").into()),
+        _ => Err(format!("expected only {what}, got {args:?}").into()),
     }
 }
 
-fn split_len(to: usize) -> Result<usize, String> {
+fn split_len(to: usize) -> Result<usize, Error> {
     if to > MAX_SPLIT_HEAP {
         Err(format!(
             "--to {to} is too large for a game that splits heaps (at most {MAX_SPLIT_HEAP})"
-        ))
+        )
+        .into())
     } else {
         Ok(to + 1)
     }
@@ -122,7 +124,7 @@ fn with_period(
     }
 }
 
-fn octal_report(game: OctalGame, name: String, to: usize) -> Result<SequenceReport, String> {
+fn octal_report(game: OctalGame, name: String, to: usize) -> Result<SequenceReport, Error> {
     let splits = game.digits().iter().any(|d| d & 4 != 0);
     let (len, cap) = if splits {
         (split_len(to)?, SPLIT_SEARCH_CAP)
@@ -144,7 +146,7 @@ fn named_octal(
     to: usize,
     game: OctalGame,
     name: &str,
-) -> Result<SequenceReport, String> {
+) -> Result<SequenceReport, Error> {
     no_args(args, name)?;
     let label = format!("{name} (octal game {})", game.code());
     octal_report(game, label, to)
@@ -198,7 +200,7 @@ pub const SEQUENCES: &[SequenceFamily] = &[
             let set: Vec<String> = game.set().iter().map(usize::to_string).collect();
             let (values, periodicity, examined) =
                 subtraction_periodicity(game.set(), checked_len(to)?, SUBTRACTION_SEARCH_CAP)
-                    .map_err(|e| e.to_string())?;
+                    .map_err(|e| crate::Error::from(e.to_string()))?;
             Ok(SequenceReport {
                 name: format!("subtraction game {{{}}}", set.join(",")),
                 values,
@@ -212,11 +214,12 @@ pub const SEQUENCES: &[SequenceFamily] = &[
         usage: "grundy take-range P Q --to N: take P..Q tokens, or all when fewer than P remain",
         build: |args, to| {
             let [p, q] = args else {
-                return Err(format!("expected P and Q, got {args:?}"));
+                return Err(format!("expected P and Q, got {args:?}").into());
             };
             let num = |s: &str, what: &str| {
-                s.parse::<usize>()
-                    .map_err(|_| format!("{what} must be a non-negative integer, not {s:?}"))
+                s.parse::<usize>().map_err(|_| {
+                    crate::Error::from(format!("{what} must be a non-negative integer, not {s:?}"))
+                })
             };
             let game = TakeRange::new(num(p, "P")?, num(q, "Q")?)?;
             let (values, periodicity, examined) = with_period(
@@ -258,15 +261,17 @@ pub const SEQUENCES: &[SequenceFamily] = &[
 /// // Grundy's game: no theorem, no period.
 /// assert_eq!(sequence("grundy-game", &[], 50).unwrap().periodicity, None);
 /// ```
-pub fn sequence(name: &str, args: &[String], to: usize) -> Result<SequenceReport, String> {
+pub fn sequence(name: &str, args: &[String], to: usize) -> Result<SequenceReport, Error> {
     match SEQUENCES.iter().find(|s| s.name == name) {
-        Some(s) => (s.build)(args, to).map_err(|e| format!("{name}: {e} (usage: {})", s.usage)),
+        Some(s) => (s.build)(args, to)
+            .map_err(|e| crate::Error::from(format!("{name}: {e} (usage: {})", s.usage))),
         None => {
             let known: Vec<&str> = SEQUENCES.iter().map(|s| s.name).collect();
             Err(format!(
                 "unknown sequence family {name:?}; known: {}",
                 known.join(", ")
-            ))
+            )
+            .into())
         }
     }
 }

@@ -39,6 +39,7 @@ use super::colouring::{self, Colouring, Variant};
 use crate::game::Game;
 use crate::games::{Arg, NamedArg};
 use crate::solve::{Table, TableArgs};
+use crate::Error;
 
 /// The Snort ruleset for the generic [`Solver`](crate::solve::Solver).
 pub fn ruleset() -> Colouring {
@@ -46,21 +47,21 @@ pub fn ruleset() -> Colouring {
 }
 
 /// The value of a Snort grid (`"..|.x"`).
-pub fn grid_value(text: &str) -> Result<Game, String> {
+pub fn grid_value(text: &str) -> Result<Game, Error> {
     colouring::grid_value(Variant::Snort, text)
 }
 
 /// `snort("..|..")`.
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
+pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     colouring::call_grid(Variant::Snort, positional, named)
 }
 
 /// `snort_graph("a-b b-c", blue="a", red="c", tinted="b:R")`.
-pub fn call_graph(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
+pub fn call_graph(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     colouring::call_graph(Variant::Snort, positional, named)
 }
 
 /// `partizan table snort --rows R --cols C`.
-pub fn table(a: &TableArgs) -> Result<Table, String> {
+pub fn table(a: &TableArgs) -> Result<Table, Error> {
     colouring::table(Variant::Snort, a)
 }

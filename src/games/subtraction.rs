@@ -31,6 +31,7 @@ use crate::games::args;
 use crate::games::{Arg, NamedArg};
 use crate::solve::grundy::{self, Periodicity};
 use crate::solve::ImpartialRuleset;
+use crate::Error;
 
 /// A subtraction game with a finite subtraction set; a position is a heap size.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -41,7 +42,7 @@ pub struct Subtraction {
 impl Subtraction {
     /// The game with subtraction set `set` (sorted and deduplicated); an error when the set is
     /// empty or contains 0.
-    pub fn new(set: &[usize]) -> Result<Subtraction, String> {
+    pub fn new(set: &[usize]) -> Result<Subtraction, Error> {
         let mut set = set.to_vec();
         set.sort_unstable();
         set.dedup();
@@ -61,7 +62,7 @@ impl Subtraction {
     /// assert_eq!(Subtraction::parse("{1, 3, 4}").unwrap().set(), &[1, 3, 4]);
     /// assert!(Subtraction::parse("1,-2").is_err());
     /// ```
-    pub fn parse(text: &str) -> Result<Subtraction, String> {
+    pub fn parse(text: &str) -> Result<Subtraction, Error> {
         let inner = text.trim().trim_start_matches('{').trim_end_matches('}');
         let set = inner
             .split(',')
@@ -150,12 +151,12 @@ pub struct TakeRange {
 
 impl TakeRange {
     /// The game with `1 <= p <= q`.
-    pub fn new(p: usize, q: usize) -> Result<TakeRange, String> {
+    pub fn new(p: usize, q: usize) -> Result<TakeRange, Error> {
         if p == 0 {
             return Err("p must be at least 1 (taking 0 tokens is not a move)".into());
         }
         if q < p {
-            return Err(format!("q = {q} must be at least p = {p}"));
+            return Err(format!("q = {q} must be at least p = {p}").into());
         }
         Ok(TakeRange { p, q })
     }
@@ -222,7 +223,7 @@ impl ImpartialRuleset for TakeRange {
 }
 
 /// `subtraction("1,3,4", n)`: the value `*G(n)` of a heap of `n` in the subtraction game.
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
+pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     args::named(named, "", &[])?;
     let game = Subtraction::parse(args::string(positional, 0, "the subtraction set")?)?;
     let n = args::size(positional, 1, "the heap size n")?;
@@ -231,7 +232,7 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
 }
 
 /// `take_range(p, q, n)`: the normal-play value of a heap of `n`.
-pub fn call_take_range(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
+pub fn call_take_range(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     args::named(named, "", &[])?;
     let game = TakeRange::new(
         args::size(positional, 0, "p")?,
@@ -246,9 +247,9 @@ pub fn call_take_range(positional: &[Arg], named: &[NamedArg]) -> Result<Game, S
 pub const MAX_HEAP: usize = 50_000_000;
 
 /// `n + 1` when `n` is at most [`MAX_HEAP`].
-pub(crate) fn checked_len(n: usize) -> Result<usize, String> {
+pub(crate) fn checked_len(n: usize) -> Result<usize, Error> {
     if n > MAX_HEAP {
-        Err(format!("heap size {n} is too large (at most {MAX_HEAP})"))
+        Err(format!("heap size {n} is too large (at most {MAX_HEAP})").into())
     } else {
         Ok(n + 1)
     }

@@ -27,6 +27,7 @@ use crate::games::args;
 use crate::games::{Arg, NamedArg};
 use crate::solve::grundy::{slider_table, Slides};
 use crate::solve::{ImpartialRuleset, Table, TableArgs};
+use crate::Error;
 use num_bigint::BigUint;
 
 /// Wythoff's game as an [`ImpartialRuleset`]: a position is `(x, y)`.
@@ -109,17 +110,17 @@ pub fn is_p_position(x: u64, y: u64) -> bool {
 pub const MAX_CELLS: usize = 1 << 26;
 
 /// Checks `width × height` against [`MAX_CELLS`].
-pub(crate) fn check_cells(width: usize, height: usize) -> Result<(), String> {
+pub(crate) fn check_cells(width: usize, height: usize) -> Result<(), Error> {
     match width.checked_mul(height) {
         Some(c) if c <= MAX_CELLS => Ok(()),
-        _ => Err(format!(
-            "a {width}×{height} table is too large (at most {MAX_CELLS} cells)"
-        )),
+        _ => {
+            Err(format!("a {width}×{height} table is too large (at most {MAX_CELLS} cells)").into())
+        }
     }
 }
 
 /// `wythoff(x, y)`: the value `*G(x, y)`.
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
+pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     args::named(named, "", &[])?;
     let x = args::size(positional, 0, "x")?;
     let y = args::size(positional, 1, "y")?;
@@ -132,7 +133,7 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
 }
 
 /// The width and height of a table from `--size`, `--cols`, `--rows`.
-pub(crate) fn table_shape(args: &TableArgs, default: usize) -> Result<(usize, usize), String> {
+pub(crate) fn table_shape(args: &TableArgs, default: usize) -> Result<(usize, usize), Error> {
     let size = args.size.unwrap_or(default);
     let (w, h) = (args.cols.unwrap_or(size), args.rows.unwrap_or(size));
     check_cells(w, h)?;
@@ -140,7 +141,7 @@ pub(crate) fn table_shape(args: &TableArgs, default: usize) -> Result<(usize, us
 }
 
 /// `partizan table wythoff --size N` (default 12): the Grundy table, `x` across, `y` down.
-pub fn table(args: &TableArgs) -> Result<Table, String> {
+pub fn table(args: &TableArgs) -> Result<Table, Error> {
     if args.p.is_some() || args.q.is_some() {
         return Err("wythoff takes no --p or --q".into());
     }

@@ -8,6 +8,7 @@
 //! assert_eq!(t.cell(2, 1), Some("3"));
 //! ```
 
+use crate::Error;
 use serde::Serialize;
 use std::fmt::Write as _;
 
@@ -42,16 +43,16 @@ pub enum TableFormat {
 }
 
 impl std::str::FromStr for TableFormat {
-    type Err = String;
-    fn from_str(s: &str) -> Result<TableFormat, String> {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<TableFormat, Error> {
         match s {
             "tsv" | "text" => Ok(TableFormat::Tsv),
             "aligned" => Ok(TableFormat::Aligned),
             "csv" => Ok(TableFormat::Csv),
             "json" => Ok(TableFormat::Json),
-            _ => Err(format!(
-                "unknown table format {s:?} (expected text, aligned, csv or json)"
-            )),
+            _ => Err(
+                format!("unknown table format {s:?} (expected text, aligned, csv or json)").into(),
+            ),
         }
     }
 }
@@ -198,7 +199,7 @@ impl Table {
 
     /// Parses the layout of [`Table::to_tsv`] (the `tests/data/*.tsv` files): an optional
     /// `# caption` line, a header line, then rows.
-    pub fn from_tsv(text: &str) -> Result<Table, String> {
+    pub fn from_tsv(text: &str) -> Result<Table, Error> {
         let mut lines = text.lines().filter(|l| !l.trim().is_empty()).peekable();
         let caption = match lines.peek() {
             Some(l) if l.starts_with('#') => {
@@ -224,7 +225,8 @@ impl Table {
                     "row {i} has {} cells, the header {}",
                     row.len(),
                     columns.len()
-                ));
+                )
+                .into());
             }
             cells.push(row);
         }
