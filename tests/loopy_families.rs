@@ -6,8 +6,8 @@ mod loopy_brute;
 
 use loopy_brute::{outcome, G};
 use partizan::game::loopy::{LoopyOutcome, SidedValue, Stopper};
+use partizan::games::backsliding_toads::{call, outcome as bt_outcome, value};
 use partizan::games::toads_frogs::Row;
-use partizan::solve::loopy::backsliding_toads::{call, call_outcome, outcome as bt_outcome, value};
 use std::collections::HashMap;
 
 fn row(s: &str) -> Row {
@@ -150,11 +150,15 @@ fn values_are_antisymmetric_and_give_the_outcome() {
 fn calls() {
     use partizan::games::Arg;
     assert_eq!(
-        call(&[Arg::Str("T.".into())], &[]).unwrap().to_string(),
+        call(&[Arg::Str("T.".into())], &[])
+            .unwrap()
+            .value()
+            .unwrap()
+            .to_string(),
         "on"
     );
     assert_eq!(
-        call_outcome(&[Arg::Str("T.".into())], &[]).unwrap(),
+        call(&[Arg::Str("T.".into())], &[]).unwrap().outcome(),
         LoopyOutcome::L
     );
     assert!(call(&[Arg::Str("TXF".into())], &[]).is_err());

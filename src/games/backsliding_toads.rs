@@ -20,13 +20,14 @@
 //! and an outcome search with draws written in the test, independent of the library's graph
 //! code, on every row of up to 6 squares.
 //!
-//! **In expressions** (to be registered): `backsliding_toads("T.F")`; the outcome with
-//! `backsliding_toads_outcome("T.F")`.
+//! **In expressions**: `backsliding_toads("T.F")` is the game (printed as its value);
+//! `backsliding_toads("T.F").OutcomeClass` its outcome with draws, by retrograde analysis.
 
-use crate::game::loopy::{LoopyError, LoopyOutcome, SidedValue};
+use crate::game::loopy::{LoopyGame, LoopyOutcome, SidedValue};
 use crate::games::toads_frogs::{Row, Square};
 use crate::games::{Arg, NamedArg};
 use crate::solve::{loopy, Ruleset};
+use crate::Error;
 
 /// The most rows enumerated from one start.
 pub const POSITION_LIMIT: usize = 1 << 16;
@@ -74,28 +75,35 @@ impl Ruleset for BackslidingToads {
     }
 }
 
+/// The game graph of a row: every row reachable from it (at most [`POSITION_LIMIT`]), the row
+/// itself the start.
+pub fn game(row: &Row) -> Result<LoopyGame, Error> {
+    Ok(loopy::position_graph(&BackslidingToads, row.clone(), POSITION_LIMIT)?.game(0)?)
+}
+
 /// The value of a row: its canonical stopper, or its onside and offside.
-pub fn value(row: &Row) -> Result<SidedValue, LoopyError> {
-    loopy::value(&BackslidingToads, row.clone(), POSITION_LIMIT)
+pub fn value(row: &Row) -> Result<SidedValue, Error> {
+    Ok(loopy::value(
+        &BackslidingToads,
+        row.clone(),
+        POSITION_LIMIT,
+    )?)
 }
 
 /// The outcome of a row, infinite play a draw.
-pub fn outcome(row: &Row) -> Result<LoopyOutcome, LoopyError> {
-    loopy::outcome(&BackslidingToads, row.clone(), POSITION_LIMIT)
+pub fn outcome(row: &Row) -> Result<LoopyOutcome, Error> {
+    Ok(loopy::outcome(
+        &BackslidingToads,
+        row.clone(),
+        POSITION_LIMIT,
+    )?)
 }
 
-/// `backsliding_toads("T.F")`: the value.
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<SidedValue, String> {
+/// `backsliding_toads("T.F")`: the game graph of the row (its value and outcome are computed
+/// from it on demand).
+pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<LoopyGame, Error> {
     let row = Row::parse(crate::games::text::one_string(
         positional, named, "the row",
     )?)?;
-    value(&row).map_err(|e| e.to_string())
-}
-
-/// `backsliding_toads_outcome("T.F")`: the outcome class with draws.
-pub fn call_outcome(positional: &[Arg], named: &[NamedArg]) -> Result<LoopyOutcome, String> {
-    let row = Row::parse(crate::games::text::one_string(
-        positional, named, "the row",
-    )?)?;
-    outcome(&row).map_err(|e| e.to_string())
+    game(&row)
 }

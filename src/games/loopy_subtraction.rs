@@ -11,7 +11,7 @@
 //! the value is a non-zero number or `∞_K` with `0 ∈ K`, the second when it is 0, and the game
 //! is drawn otherwise.
 //!
-//! **Input** (to be registered): `loopy_subtraction("1,2", 5, add="1", max=6)`; `add` defaults to
+//! **In expressions**: `loopy_subtraction("1,2", 5, add="1", max=6)`; `add` defaults to
 //! none and `max` to `n`.
 //!
 //! **Checked against** (tests/loopy_impartial.rs): with `A` empty, the Grundy values of the
@@ -24,6 +24,7 @@ use crate::games::args;
 use crate::games::subtraction::Subtraction;
 use crate::games::{Arg, NamedArg};
 use crate::solve::{loopy, ImpartialRuleset};
+use crate::Error;
 
 /// The largest ceiling `M` accepted (the game has `M + 1` positions).
 pub const MAX_CEILING: usize = 1 << 20;
@@ -38,28 +39,30 @@ pub struct LoopySubtraction {
 
 impl LoopySubtraction {
     /// The game with subtraction set `subtract`, addition set `add` and ceiling `max`.
-    pub fn new(subtract: &[usize], add: &[usize], max: usize) -> Result<LoopySubtraction, String> {
+    pub fn new(subtract: &[usize], add: &[usize], max: usize) -> Result<LoopySubtraction, Error> {
         let subtract = Subtraction::new(subtract)?.set().to_vec();
         let mut add = add.to_vec();
         add.sort_unstable();
         add.dedup();
         if add.first() == Some(&0) {
-            return Err("0 is not a move: the addition set holds positive integers".into());
+            return Err(Error::input(
+                "0 is not a move: the addition set holds positive integers",
+            ));
         }
         if max > MAX_CEILING {
-            return Err(format!(
+            return Err(Error::input(format!(
                 "the ceiling {max} is above the limit {MAX_CEILING}"
-            ));
+            )));
         }
         Ok(LoopySubtraction { subtract, add, max })
     }
 
     /// Smith's value of every heap `0..=max`.
-    pub fn values(&self) -> Result<Vec<LoopyNimValue>, String> {
+    pub fn values(&self) -> Result<Vec<LoopyNimValue>, Error> {
         let options: Vec<Vec<u32>> = (0..=self.max)
             .map(|n| self.options(&n).into_iter().map(|m| m as u32).collect())
             .collect();
-        crate::game::loopy::smith::generalized_grundy(&options).map_err(|e| e.to_string())
+        Ok(crate::game::loopy::smith::generalized_grundy(&options)?)
     }
 }
 
@@ -78,12 +81,12 @@ impl ImpartialRuleset for LoopySubtraction {
 }
 
 /// `loopy_subtraction("1,2", 5, add="1", max=6)`: Smith's value of the heap.
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<LoopyNimValue, String> {
+pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<LoopyNimValue, Error> {
     if positional.len() != 2 {
-        return Err(format!(
+        return Err(Error::input(format!(
             "expected two arguments, the subtraction set and the heap, found {}",
             positional.len()
-        ));
+        )));
     }
     let subtract = Subtraction::parse(args::string(positional, 0, "the subtraction set")?)?;
     let n = args::size(positional, 1, "the heap")?;
@@ -98,18 +101,24 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<LoopyNimValue, Str
             Vec::new()
         }
         Some(Arg::Str(s)) => Subtraction::parse(s)
-            .map_err(|e| e.replace("subtraction set", "addition set"))?
+            .map_err(|e| Error::input(e.to_string().replace("subtraction set", "addition set")))?
             .set()
             .to_vec(),
-        Some(Arg::Game(g)) => return Err(format!("add must be a string such as \"1,2\", not {g}")),
+        Some(Arg::Game(g)) => {
+            return Err(Error::input(format!(
+                "add must be a string such as \"1,2\", not {g}"
+            )))
+        }
     };
     let max = match args::named(named, "max", &["add", "max"])? {
         None => n,
         Some(a) => args::size(std::slice::from_ref(a), 0, "max")?,
     };
     if max < n {
-        return Err(format!("the ceiling max = {max} is below the heap {n}"));
+        return Err(Error::input(format!(
+            "the ceiling max = {max} is below the heap {n}"
+        )));
     }
     let game = LoopySubtraction::new(subtract.set(), &add, max)?;
-    loopy::generalized_grundy(&game, n, max + 1).map_err(|e| e.to_string())
+    Ok(loopy::generalized_grundy(&game, n, max + 1)?)
 }

@@ -206,11 +206,3 @@ pub fn generalized_grundy_table<R: ImpartialRuleset>(
     let values = smith::generalized_grundy(&options)?;
     Ok(graph.positions.into_iter().zip(values).collect())
 }
-
-// The loopy families. Their files live in `src/games/` with the other families; until the
-// family registry declares them in `games/mod.rs` (not edited on this branch), they are compiled
-// from here.
-#[path = "../games/backsliding_toads.rs"]
-pub mod backsliding_toads;
-#[path = "../games/loopy_subtraction.rs"]
-pub mod loopy_subtraction;

@@ -42,3 +42,23 @@ impl fmt::Display for LoopyError {
 }
 
 impl std::error::Error for LoopyError {}
+
+/// Into the library's error type: unreadable notation, a missing node and an ambiguous label are
+/// malformed [`Input`](crate::Error::Input); a stopper requested of a game that is not one (or
+/// sides that do not make a value) is [`Undefined`](crate::Error::Undefined); a size limit is a
+/// [`Limit`](crate::Error::Limit).
+impl From<LoopyError> for crate::Error {
+    fn from(e: LoopyError) -> crate::Error {
+        match e {
+            LoopyError::Parse { .. }
+            | LoopyError::MissingNode(_)
+            | LoopyError::AmbiguousLabel(_) => crate::Error::Input(e.to_string()),
+            LoopyError::NotStopper(m) | LoopyError::NotStopperSided(m) => {
+                crate::Error::Undefined(m)
+            }
+            LoopyError::TooLarge(message) => {
+                crate::Error::Limit(crate::game::limits::ExpansionLimit { message })
+            }
+        }
+    }
+}
