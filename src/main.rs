@@ -415,6 +415,9 @@ fn families() -> String {
     for f in FAMILIES {
         let _ = writeln!(s, "  {}  [e.g. {}]", f.usage, f.example);
     }
+    for f in partizan::expr::loopy::LOOPY_FAMILIES {
+        let _ = writeln!(s, "  {}  [e.g. {}]", f.usage, f.example);
+    }
     s.push_str("Tables (partizan table NAME ...):\n");
     for t in TABLES {
         let _ = writeln!(s, "  {}  [e.g. partizan {}]", t.usage, t.example);

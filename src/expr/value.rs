@@ -1,5 +1,7 @@
 //! The values of expressions.
 
+use super::loopy::LoopyValue;
+use crate::game::loopy::{smith::LoopyNimValue, LoopyOutcome};
 use crate::game::{print, Game, Outcome, Thermograph, UptimalExpansion};
 use std::fmt;
 
@@ -24,6 +26,13 @@ pub enum Value {
     Text(String),
     /// An uptimal expansion (`G.UptimalExpansion`), printed as CGSuite prints it: `*.1-`.
     UptimalExpansion(UptimalExpansion),
+    /// A loopy game that is not short: a stopper (`on`, `over`, `a{0||||0|||a|*||*}`) or a
+    /// stopper-sided value (`over & under`, `dud`), with its graph when it has one.
+    Loopy(LoopyValue),
+    /// The outcome class of a loopy game, draws included (`G.OutcomeClass` of a loopy game).
+    LoopyOutcome(LoopyOutcome),
+    /// Smith's generalised Sprague–Grundy value of an impartial loopy game: `2`, `inf_{0,1}`.
+    SmithValue(LoopyNimValue),
 }
 
 impl Value {
@@ -46,6 +55,9 @@ impl Value {
             Value::Outcome(_) => "an outcome class",
             Value::Text(_) => "a string",
             Value::UptimalExpansion(_) => "an uptimal expansion",
+            Value::Loopy(_) => "a loopy game",
+            Value::LoopyOutcome(_) => "an outcome class",
+            Value::SmithValue(_) => "a Smith value",
         }
     }
 
@@ -94,6 +106,10 @@ impl fmt::Display for Value {
             Value::Outcome(o) => write!(f, "{o}"),
             Value::Text(s) => write!(f, "\"{s}\""),
             Value::UptimalExpansion(e) => write!(f, "{e}"),
+            Value::Loopy(g) => write!(f, "{g}"),
+            Value::LoopyOutcome(o) => write!(f, "{o}"),
+            Value::SmithValue(v) if f.alternate() => write!(f, "{v:#}"),
+            Value::SmithValue(v) => write!(f, "{v}"),
         }
     }
 }

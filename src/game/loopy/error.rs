@@ -22,6 +22,9 @@ pub enum LoopyError {
     NotStopper(String),
     /// The onside or offside of the game could not be found as a stopper.
     NotStopperSided(String),
+    /// The operation is defined for impartial games (Smith's values), and the game gives Left
+    /// and Right different moves.
+    NotImpartial(String),
     /// The computation would exceed a stated size limit.
     TooLarge(String),
 }
@@ -36,6 +39,7 @@ impl fmt::Display for LoopyError {
             | LoopyError::AmbiguousLabel(m)
             | LoopyError::NotStopper(m)
             | LoopyError::NotStopperSided(m)
+            | LoopyError::NotImpartial(m)
             | LoopyError::TooLarge(m) => f.write_str(m),
         }
     }
@@ -53,9 +57,9 @@ impl From<LoopyError> for crate::Error {
             LoopyError::Parse { .. }
             | LoopyError::MissingNode(_)
             | LoopyError::AmbiguousLabel(_) => crate::Error::Input(e.to_string()),
-            LoopyError::NotStopper(m) | LoopyError::NotStopperSided(m) => {
-                crate::Error::Undefined(m)
-            }
+            LoopyError::NotStopper(m)
+            | LoopyError::NotStopperSided(m)
+            | LoopyError::NotImpartial(m) => crate::Error::Undefined(m),
             LoopyError::TooLarge(message) => {
                 crate::Error::Limit(crate::game::limits::ExpansionLimit { message })
             }

@@ -31,8 +31,10 @@
 //! ```
 
 use super::error::LoopyError;
+use super::graph::LoopyGame;
 use super::pair::LoopyOutcome;
 use super::MAX_GRAPH_VERTICES;
+use hashbrown::HashMap;
 use std::fmt;
 
 /// A generalised Sprague–Grundy value: a nim-value, or `∞` with the finite values of the
@@ -184,4 +186,77 @@ pub fn generalized_grundy(options: &[Vec<u32>]) -> Result<Vec<LoopyNimValue>, Lo
             }
         })
         .collect())
+}
+
+impl LoopyGame {
+    /// Smith's generalised Sprague–Grundy value of an impartial loopy game (see the module
+    /// documentation of [`smith`](super::smith)).
+    ///
+    /// The game is impartial when, at every position reachable from the start, Left's and
+    /// Right's options are the same games. Equal games may be different positions of the graph
+    /// (`a{0,a|0,a}` writes `0` twice), so the positions are first merged by *bisimulation*: two
+    /// positions are merged when their Left options and their Right options fall into the same
+    /// sets of merged positions, the coarsest such partition (found by refining the partition of
+    /// all positions until it is stable). Merged positions have the same game tree, hence the
+    /// same value; on the merged graph the game is impartial exactly when each position's Left
+    /// and Right options coincide. [`LoopyError::NotImpartial`] otherwise.
+    ///
+    /// ```
+    /// use partizan::game::loopy::{parse_game, smith::LoopyNimValue};
+    /// // A position with a move to 0 and a pass: ∞ with 0 among the option values (a first-player
+    /// // win: move to 0).
+    /// let g = parse_game("a{0,a|0,a}").unwrap();
+    /// assert_eq!(g.smith_value().unwrap(), LoopyNimValue::Infinite(vec![0]));
+    /// ```
+    pub fn smith_value(&self) -> Result<LoopyNimValue, LoopyError> {
+        let g = self.graph.restrict(self.start);
+        let n = g.len();
+        let sorted_classes = |edges: &[u32], class: &[u32]| {
+            let mut c: Vec<u32> = edges.iter().map(|&w| class[w as usize]).collect();
+            c.sort_unstable();
+            c.dedup();
+            c
+        };
+        let mut class = vec![0u32; n];
+        let mut count = 1usize;
+        loop {
+            let mut ids: HashMap<(u32, Vec<u32>, Vec<u32>), u32> = HashMap::new();
+            let next: Vec<u32> = (0..n)
+                .map(|v| {
+                    let key = (
+                        class[v],
+                        sorted_classes(&g.left[v], &class),
+                        sorted_classes(&g.right[v], &class),
+                    );
+                    let fresh = ids.len() as u32;
+                    *ids.entry(key).or_insert(fresh)
+                })
+                .collect();
+            let refined = ids.len();
+            class = next;
+            if refined == count {
+                break;
+            }
+            count = refined;
+        }
+        let mut options: Vec<Option<Vec<u32>>> = vec![None; count];
+        for v in 0..n {
+            let c = class[v] as usize;
+            if options[c].is_some() {
+                continue;
+            }
+            let (l, r) = (
+                sorted_classes(&g.left[v], &class),
+                sorted_classes(&g.right[v], &class),
+            );
+            if l != r {
+                return Err(LoopyError::NotImpartial(
+                    "Smith's value is defined for impartial games, and a position of this game gives Left and Right different moves".into(),
+                ));
+            }
+            options[c] = Some(l);
+        }
+        let options: Vec<Vec<u32>> = options.into_iter().map(Option::unwrap_or_default).collect();
+        Ok(generalized_grundy(&options)?.swap_remove(class[0] as usize))
+    }
 }
