@@ -6,6 +6,7 @@
 
 use super::ast::{Argument, Call, Expr, ExprKind, Relation, Sign, Span};
 use super::functions::{self, function};
+use super::loopy::{self, LoopyValue};
 use super::methods::{self, method};
 use super::value::Value;
 use super::Scope;
@@ -65,7 +66,8 @@ fn check_call(c: &Call, scope: Scope) -> EResult<()> {
     if let Some(f) = function(name) {
         return check_arguments(c, f.params.len(), || f.usage(name));
     }
-    if scope == Scope::Families && games::family(name).is_some() {
+    if scope == Scope::Families && (games::family(name).is_some() || loopy::family(name).is_some())
+    {
         return Ok(());
     }
     let hint = match scope {
@@ -73,7 +75,11 @@ fn check_call(c: &Call, scope: Scope) -> EResult<()> {
             "no game families are registered here (use partizan::eval or the CLI)".to_string()
         }
         Scope::Families => {
-            let known: Vec<&str> = games::FAMILIES.iter().map(|f| f.name()).collect();
+            let known: Vec<&str> = games::FAMILIES
+                .iter()
+                .map(|f| f.name())
+                .chain(loopy::LOOPY_FAMILIES.iter().map(|f| f.name))
+                .collect();
             format!("known: {}", known.join(", "))
         }
     };
@@ -88,16 +94,20 @@ fn check_call(c: &Call, scope: Scope) -> EResult<()> {
 
 fn check_method(c: &Call) -> EResult<()> {
     let name = c.name.as_str();
-    let Some(m) = method(name) else {
-        return fail(
-            c.name_span,
-            format!(
-                "unknown method '{name}'; known methods: {}",
-                methods::all_names()
-            ),
-        );
-    };
-    check_arguments(c, m.params.len(), || m.usage(name))
+    if let Some(m) = method(name) {
+        return check_arguments(c, m.params.len(), || m.usage(name));
+    }
+    if let Some(m) = loopy::method(name) {
+        return check_arguments(c, m.params.len(), || m.usage(name));
+    }
+    fail(
+        c.name_span,
+        format!(
+            "unknown method '{name}'; known methods: {}; of loopy games: {}",
+            methods::all_names(),
+            loopy::all_names()
+        ),
+    )
 }
 
 /// Checks that the call `c` has `params` positional arguments and no named one; `usage` shows
@@ -149,6 +159,17 @@ impl Evaluator<'_> {
                         values.push(within_limits(e.span, || Ok(Value::Game(lit.value())))?)
                     }
                     ExprKind::Text(s) => values.push(Value::Text(s.clone())),
+                    ExprKind::Loopy(text) => values.push(within_limits(e.span, || {
+                        loopy::literal(text).or_else(|(at, message)| {
+                            let start = e.span.start + at.min(text.len());
+                            let span = if at == 0 {
+                                e.span
+                            } else {
+                                Span::new(start, start)
+                            };
+                            fail(span, message)
+                        })
+                    })?),
                     ExprKind::Methods(receiver, calls) => {
                         for c in calls.iter().rev() {
                             tasks.push(Task::Method(c));
@@ -178,6 +199,9 @@ impl Evaluator<'_> {
 
     /// The value of `e` from the values of its children (in the order of [`Expr::children`]).
     fn combine(&self, e: &Expr, values: Vec<Value>) -> EResult<Value> {
+        if let Some(v) = self.combine_loopy(e, &values) {
+            return v;
+        }
         let children = e.children();
         let games = |what: &str| -> EResult<Vec<Game>> {
             values
@@ -245,10 +269,84 @@ impl Evaluator<'_> {
                 };
             }
             ExprKind::Call(c) => return self.call(c, values),
-            ExprKind::Literal(_) | ExprKind::Text(_) | ExprKind::Methods(..) => {
+            ExprKind::Sided(_) => unreachable!("combined by combine_loopy"),
+            ExprKind::Literal(_)
+            | ExprKind::Text(_)
+            | ExprKind::Loopy(_)
+            | ExprKind::Methods(..) => {
                 unreachable!("evaluated without combining")
             }
         }))
+    }
+
+    /// The value of `e` when it is an operator with a loopy game or a Smith value among its
+    /// operands (or `S & T`); `None` when the operators of short games apply.
+    fn combine_loopy(&self, e: &Expr, values: &[Value]) -> Option<EResult<Value>> {
+        let is_loopy = |v: &Value| matches!(v, Value::Loopy(_));
+        let is_smith = |v: &Value| matches!(v, Value::SmithValue(_));
+        let any_loopy = values.iter().any(is_loopy);
+        let any_smith = values.iter().any(is_smith);
+        let children = e.children();
+        let lift = |i: usize, what: &str| -> EResult<LoopyValue> {
+            match loopy::as_loopy(&values[i]) {
+                Some(Ok(l)) => Ok(l),
+                Some(Err(err)) => fail(children[i].span, loopy::message(&err)),
+                None => fail(
+                    children[i].span,
+                    format!("{what} must be a game, not {}", values[i].kind()),
+                ),
+            }
+        };
+        let done = |r: Result<Value, crate::game::loopy::LoopyError>| {
+            r.or_else(|err| fail(e.span, loopy::message(&err)))
+        };
+        Some(match &e.kind {
+            ExprKind::Sided(_) => (|| {
+                let on = lift(0, "the onside")?;
+                let off = lift(1, "the offside")?;
+                done(loopy::sided(&on, &off))
+            })(),
+            ExprKind::Neg(_) if any_loopy => {
+                lift(0, "the operand of '-'").and_then(|g| done(loopy::neg(g)))
+            }
+            // An impartial game is its own negative.
+            ExprKind::Neg(_) if any_smith => Ok(values[0].clone()),
+            ExprKind::Sum(terms) if any_loopy => (|| {
+                let mut lifted = Vec::new();
+                for (i, (sign, _)) in terms.iter().enumerate() {
+                    lifted.push((*sign == Sign::Minus, lift(i, "a term of '+'")?));
+                }
+                done(loopy::sum(lifted))
+            })(),
+            ExprKind::Sum(_) if any_smith => {
+                (|| {
+                    let mut acc = crate::game::loopy::smith::LoopyNimValue::Finite(0);
+                    for (i, v) in values.iter().enumerate() {
+                        let term = match v {
+                        Value::SmithValue(s) => s.clone(),
+                        Value::Game(g) => match loopy::smith_of_game(*g) {
+                            Some(s) => s,
+                            None => return fail(children[i].span, format!("a Smith value adds only to Smith values and nimbers, not {g}")),
+                        },
+                        v => return fail(children[i].span, format!("'+' needs games, not {}", v.kind())),
+                    };
+                        acc = loopy::smith_sum(&acc, &term)
+                            .or_else(|err| fail(e.span, err.to_string()))?;
+                    }
+                    Ok(Value::SmithValue(acc))
+                })()
+            }
+            ExprKind::Compare(_, rel) if any_loopy => (|| {
+                let a = lift(0, "an operand of a comparison")?;
+                let b = lift(1, "an operand of a comparison")?;
+                let le = |x: &LoopyValue, y: &LoopyValue| {
+                    loopy::le(x, y).or_else(|err| fail(e.span, loopy::message(&err)))
+                };
+                let (ab, ba) = (le(&a, &b)?, le(&b, &a)?);
+                Ok(Value::Boolean(relation(ab, ba, *rel)))
+            })(),
+            _ => return None,
+        })
     }
 
     /// `a + b − c ...`. A term that is not a game is an error; when it is the last term and a
@@ -320,6 +418,11 @@ impl Evaluator<'_> {
                 None => positional.push(arg),
             }
         }
+        if let (Scope::Families, Some(f)) = (self.scope, loopy::family(&c.name)) {
+            return f
+                .call(&positional, &named)
+                .or_else(|m| fail(c.span, format!("{}: {m} (usage: {})", c.name, f.usage)));
+        }
         let result = match self.scope {
             Scope::Families => games::call(&c.name, &positional, &named),
             Scope::Core => None,
@@ -333,9 +436,24 @@ impl Evaluator<'_> {
 
     fn method(&self, receiver: Value, values: Vec<Value>, c: &Call) -> EResult<Value> {
         check_method(c)?;
+        if let Some(lm) = loopy::method(&c.name) {
+            if matches!(receiver, Value::Loopy(_)) || method(&c.name).is_none() {
+                return self.loopy_method(lm, receiver, values, c);
+            }
+        }
         let Some(m) = method(&c.name) else {
             return fail(c.name_span, format!("unknown method '{}'", c.name));
         };
+        if let Value::Loopy(_) = receiver {
+            return fail(
+                c.name_span,
+                format!(
+                    "{} applies to short games, not to a loopy game; methods of loopy games: {}",
+                    c.name,
+                    loopy::all_names()
+                ),
+            );
+        }
         let is_game = |v: &Value| matches!(v, Value::Game(_) | Value::Form(_));
         if !is_game(&receiver) {
             return fail(
@@ -381,6 +499,40 @@ fn form(value: Value) -> Form {
     }
 }
 
+impl Evaluator<'_> {
+    /// A method of loopy games; a short game receiver or argument is taken as a loopy game.
+    fn loopy_method(
+        &self,
+        m: &loopy::LoopyMethod,
+        receiver: Value,
+        values: Vec<Value>,
+        c: &Call,
+    ) -> EResult<Value> {
+        let Some(g) = loopy::as_loopy(&receiver) else {
+            return fail(
+                c.name_span,
+                format!("{} applies to games, not {}", c.name, receiver.kind()),
+            );
+        };
+        let g = g.or_else(|err| fail(c.span, loopy::message(&err)))?;
+        let mut args = Vec::new();
+        for (a, value) in c.arguments().iter().zip(values) {
+            match loopy::as_loopy(&value) {
+                Some(Ok(h)) => args.push(h),
+                Some(Err(err)) => return fail(a.value.span, loopy::message(&err)),
+                None => {
+                    return fail(
+                        a.value.span,
+                        format!("{} takes games as arguments, not {}", c.name, value.kind()),
+                    )
+                }
+            }
+        }
+        m.apply(&g, &args)
+            .or_else(|err| fail(c.span, format!("{}: {}", c.name, loopy::message(&err))))
+    }
+}
+
 /// The game `value` (of the expression `e`); `what` names `e` in the error when it is not one.
 fn game(value: &Value, e: &Expr, what: &str) -> EResult<Game> {
     match value {
@@ -405,18 +557,27 @@ fn compare(a: &Value, b: &Value, rel: Relation) -> Option<bool> {
         (_, _, Relation::NotEqual) => Some(a != b),
         (Value::Game(a), Value::Game(b), rel) => {
             let order = a.partial_cmp(b);
-            Some(match rel {
-                Relation::LessOrEqual => matches!(order, Some(Less | Equal)),
-                Relation::GreaterOrEqual => matches!(order, Some(Greater | Equal)),
-                Relation::Less => order == Some(Less),
-                Relation::Greater => order == Some(Greater),
-                Relation::Confused => order.is_none(),
-                Relation::LessOrConfused => matches!(order, Some(Less) | None),
-                Relation::GreaterOrConfused => matches!(order, Some(Greater) | None),
-                Relation::Equal => order == Some(Equal),
-                Relation::NotEqual => order != Some(Equal),
-            })
+            Some(relation(
+                matches!(order, Some(Less | Equal)),
+                matches!(order, Some(Greater | Equal)),
+                rel,
+            ))
         }
         _ => None,
+    }
+}
+
+/// Whether `a rel b` holds, given whether `a <= b` and whether `b <= a`.
+fn relation(le: bool, ge: bool, rel: Relation) -> bool {
+    match rel {
+        Relation::LessOrEqual => le,
+        Relation::GreaterOrEqual => ge,
+        Relation::Less => le && !ge,
+        Relation::Greater => ge && !le,
+        Relation::Confused => !le && !ge,
+        Relation::LessOrConfused => !ge,
+        Relation::GreaterOrConfused => !le,
+        Relation::Equal => le && ge,
+        Relation::NotEqual => !(le && ge),
     }
 }

@@ -1,6 +1,8 @@
 //! The values of expressions.
 
+use super::loopy::LoopyValue;
 use crate::game::form::Form;
+use crate::game::loopy::{smith::LoopyNimValue, LoopyOutcome};
 use crate::game::{print, Game, Outcome, Thermograph, UptimalExpansion};
 use std::fmt;
 
@@ -29,6 +31,13 @@ pub enum Value {
     /// [`crate::game::form`]). Operations defined on forms (the ordinal sum, the conjunctive and
     /// selective compounds, the options) use the form; every other one its canonical form.
     Form(Form),
+    /// A loopy game that is not short: a stopper (`on`, `over`, `a{0||||0|||a|*||*}`) or a
+    /// stopper-sided value (`over & under`, `dud`), with its graph when it has one.
+    Loopy(LoopyValue),
+    /// The outcome class of a loopy game, draws included (`G.OutcomeClass` of a loopy game).
+    LoopyOutcome(LoopyOutcome),
+    /// Smith's generalised Sprague–Grundy value of an impartial loopy game: `2`, `inf_{0,1}`.
+    SmithValue(LoopyNimValue),
 }
 
 impl Value {
@@ -53,6 +62,9 @@ impl Value {
             Value::Text(_) => "a string",
             Value::UptimalExpansion(_) => "an uptimal expansion",
             Value::Form(_) => "an explicit game",
+            Value::Loopy(_) => "a loopy game",
+            Value::LoopyOutcome(_) => "an outcome class",
+            Value::SmithValue(_) => "a Smith value",
         }
     }
 
@@ -102,6 +114,10 @@ impl fmt::Display for Value {
             Value::Text(s) => write!(f, "\"{s}\""),
             Value::UptimalExpansion(e) => write!(f, "{e}"),
             Value::Form(form) => write!(f, "'{form}'"),
+            Value::Loopy(g) => write!(f, "{g}"),
+            Value::LoopyOutcome(o) => write!(f, "{o}"),
+            Value::SmithValue(v) if f.alternate() => write!(f, "{v:#}"),
+            Value::SmithValue(v) => write!(f, "{v}"),
         }
     }
 }
