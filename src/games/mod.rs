@@ -4,12 +4,14 @@
 //!
 //! Families use only the public API of [`crate::game`] and [`crate::solve`].
 
+pub mod all_but;
 pub mod amazons;
 pub mod arc_kayles;
 pub mod board;
 pub mod board_engine;
 pub mod clobber;
 pub mod clobber_variants;
+pub mod coin_turning;
 pub mod col;
 pub mod colouring;
 pub mod cram;
@@ -52,9 +54,11 @@ use crate::Error;
 /// Every registered family, one line each: adding a family is one new file implementing
 /// [`Family`] and one line here.
 pub static FAMILIES: &[&dyn Family] = &[
+    &all_but::AllButFamily,
     &amazons::AmazonsFamily,
     &arc_kayles::ArcKaylesFamily,
     &clobber::ClobberFamily,
+    &coin_turning::CoinTurningFamily,
     &col::ColFamily,
     &col::ColGraphFamily,
     &cram::CramFamily,
