@@ -9,6 +9,7 @@ pub mod amazons;
 pub mod arc_kayles;
 pub mod board;
 pub mod board_engine;
+pub mod chomp;
 pub mod clobber;
 pub mod clobber_variants;
 pub mod coin_turning;
@@ -36,6 +37,7 @@ pub mod ryuoh;
 pub mod sequence;
 pub mod snort;
 pub mod subtraction;
+pub mod take_and_break;
 pub mod text;
 pub mod tictactoe;
 pub mod toads_frogs;
@@ -57,6 +59,7 @@ pub static FAMILIES: &[&dyn Family] = &[
     &all_but::AllButFamily,
     &amazons::AmazonsFamily,
     &arc_kayles::ArcKaylesFamily,
+    &chomp::ChompFamily,
     &clobber::ClobberFamily,
     &coin_turning::CoinTurningFamily,
     &col::ColFamily,
@@ -87,6 +90,7 @@ pub static FAMILIES: &[&dyn Family] = &[
     &snort::SnortGraphFamily,
     &subtraction::SubtractionFamily,
     &subtraction::TakeRangeFamily,
+    &take_and_break::TakeAndBreakFamily,
     &toads_frogs::ToadsFamily,
     &toppling_dominoes::TopplingDominoesFamily,
     &welter::WelterFamily,
