@@ -93,7 +93,7 @@ pub const NAMED: &[(&str, &str)] = &[
 ];
 
 /// The most sets of coins the value computation examines before giving up (about a second).
-pub const MAX_MOVES: u64 = 200_000_000;
+pub const MAX_MOVES: u64 = 30_000_000;
 
 /// The largest coin number whose value is computed.
 pub const MAX_COIN: usize = 1_000_000;
