@@ -2,9 +2,9 @@
 //!
 //! **Rules.** A heap of `n` tokens; a move takes `s` tokens, `1 <= s <= n`, for any `s` not in
 //! the finite *excluded set* `F` (the subtraction set is `ℕ \ F`; *Winning Ways* ch. 4, "All-but
-//! subtraction games"; A. Siegel, *Finite excluded subtraction sets and Kayles*, MSc thesis,
-//! Dalhousie University, 2005; D. Sleator and M. Slusky, *Subtraction games with FES sets of size
-//! 3*, arXiv:1201.3299). Normal play. `F = {}` is Nim: `G(n) = n`.
+//! subtraction games"; D. Sleator and M. Slusky, *Subtraction games with FES sets of size 3*,
+//! arXiv:1201.3299, which extends Angela Siegel's work on them). Normal play. `F = {}` is Nim:
+//! `G(n) = n`.
 //!
 //! **Input.** `all_but("1,2", 10)` in expressions (the value `*G(10)` for `F = {1, 2}`; the set
 //! is a comma-separated string, braces allowed, `""` the empty set); `partizan grundy all_but

@@ -1,7 +1,6 @@
 //! Chomp, on rectangles and on any Young diagram.
 //!
-//! **Rules** (D. Gale, "A curious Nim-type game", *Amer. Math. Monthly* 81 (1974); *Winning
-//! Ways* ch. 18; Siegel, *Combinatorial Game Theory* ch. I). A chocolate bar of squares, the
+//! **Rules** (D. Gale, "A curious Nim-type game", *Amer. Math. Monthly* 81 (1974)). A chocolate bar of squares, the
 //! top-left square poisoned. A move chooses a square and eats it together with every square
 //! below and to the right of it (row ≥, column ≥). Whoever eats the poisoned square loses.
 //! **Convention:** the poisoned square is never eaten voluntarily, so the game is played in

@@ -1,8 +1,9 @@
 //! Take-and-break games given by a code: octal and hexadecimal codes and CGSuite's extended
 //! codes (`4!.0` for Grundy's game, `0.[3]` for Nim, `&20;`, `*`, `{2,3}`, additive digits).
 //!
-//! **Rules** (*Winning Ways* ch. 4, "Octal games" and "Hexadecimal games"; Siegel,
-//! *Combinatorial Game Theory* ch. IV). Heaps of tokens. A code `d0.d1d2d3…` gives the moves:
+//! **Rules** (*Winning Ways* ch. 4, "Octal games"; Siegel, *Combinatorial Game Theory* ch. IV;
+//! hexadecimal codes as in S. Howse and R. J. Nowakowski, "Periodicity and arithmetic-periodicity
+//! in hexadecimal games", *Theoret. Comput. Sci.* 313 (2004)). Heaps of tokens. A code `d0.d1d2d3…` gives the moves:
 //! bit `j` of digit `dk` (`dk & 2^j ≠ 0`) allows taking `k` tokens from a heap and leaving the
 //! rest as exactly `j` non-empty heaps. Octal digits (0–7) leave at most two heaps, hexadecimal
 //! digits (0–F) at most three: in `0.F` a move takes one token and leaves the rest as zero, one,
@@ -36,11 +37,11 @@
 //! holds with the same proof for any finite code without constraints whose moves leave at most
 //! `h` heaps, with the bound `h·n0 + (h − 1)·p + t` in place of `2·n0 + p + t`: in the induction
 //! step, the largest of the `h` heaps left by a move from `n + p` has at least
-//! `(n + p − t)/h >= n0 + p` tokens, so it may be replaced by one `p` smaller. For hexadecimal
-//! codes (`h = 3`) this is the periodicity test of Howse and Nowakowski, "Periodicity and
-//! arithmetic-periodicity in hexadecimal games", *Theoret. Comput. Sci.* 313 (2004), which also
-//! shows that some hexadecimal games are arithmetic-periodic instead. See
-//! [`take_and_break_periodicity`]. Constraints (`!`, `?`, `=`), `*`, repeating blocks and
+//! `(n + p − t)/h >= n0 + p` tokens, so it may be replaced by one `p` smaller (and the heaps
+//! left by a move from `n` have a largest one of at least `n0` tokens, to be made `p` larger).
+//! Unlike octal games, hexadecimal games need not be periodic at all: Howse and Nowakowski show
+//! arithmetic-periodic ones. `0.8` begins `0 0 0 0 1 1 1 2 2 2 …`, and no period is claimed
+//! for it. See [`take_and_break_periodicity`]. Constraints (`!`, `?`, `=`), `*`, repeating blocks and
 //! additive digits void the argument; no period is claimed for them.
 //!
 //! **Checked against** (tests/impartial_rulesets.rs): a brute-force search of the game graph of
