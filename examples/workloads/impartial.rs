@@ -1,10 +1,11 @@
 //! The `subtraction [SET] N...` workload (the peer bench's: the first N Grundy values of the
 //! subtraction game S, {1,2,3} unless a token with commas such as `2,5,7` sets S for the sizes
 //! after it, with the same summary fields and checksum) and `grundy-wythoff N` (the N×N Wythoff
-//! Grundy table through the impartial fast path).
+//! Grundy table through the impartial fast path), `chomp RxC` (the Grundy value of the
+//! Chomp rectangle through the GrundySolver).
 
 use super::{emit, parse_sizes, timed};
-use partizan::games::wythoff;
+use partizan::games::{chomp, wythoff};
 use partizan::solve::grundy::subtraction_sequence;
 use partizan::Game;
 
@@ -73,6 +74,28 @@ pub fn run_grundy_wythoff(sizes: &[String]) -> Result<(), String> {
                 n * n,
                 g[n * n - 1],
                 m = n - 1
+            ),
+        );
+    }
+    Ok(())
+}
+
+pub fn run_chomp(sizes: &[String]) -> Result<(), String> {
+    for size in sizes {
+        let (r, c) = size
+            .split_once('x')
+            .and_then(|(r, c)| Some((r.parse::<usize>().ok()?, c.parse::<usize>().ok()?)))
+            .ok_or_else(|| format!("expected RxC such as 10x10, not {size:?}"))?;
+        let rows = chomp::rectangle(r, c).map_err(|e| e.to_string())?;
+        let (g, secs) = timed(|| chomp::grundy(&rows));
+        let g = g.map_err(|e| e.to_string())?;
+        emit(
+            &format!("chomp {r}x{c}"),
+            secs,
+            &format!(
+                "positions<={} value={}",
+                chomp::positions(r, c),
+                Game::nimber(g)
             ),
         );
     }

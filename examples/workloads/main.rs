@@ -7,6 +7,7 @@
 //! cargo run --release --example workloads -- compare 1000
 //! cargo run --release --example workloads -- subtraction 10000000 2,5,7 10000000
 //! cargo run --release --example workloads -- grundy-wythoff 4096
+//! cargo run --release --example workloads -- chomp 10x10
 //! cargo run --release --example workloads -- queen 64 128
 //! cargo run --release --example workloads -- domineering 5x5 5x6
 //! cargo run --release --example workloads -- snort 3x4 4x4
@@ -61,6 +62,11 @@ const WORKLOADS: &[(&str, &str, Workload)] = &[
         "subtraction",
         "subtraction [SET] N...: the first N Grundy values of the subtraction game S ({1,2,3}, or SET such as 2,5,7 for the sizes after it)",
         impartial::run_subtraction,
+    ),
+    (
+        "chomp",
+        "chomp RxC...: the Grundy value of the R-row, C-column Chomp rectangle through the GrundySolver",
+        impartial::run_chomp,
     ),
     (
         "queen",

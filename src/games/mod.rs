@@ -4,13 +4,16 @@
 //!
 //! Families use only the public API of [`crate::game`] and [`crate::solve`].
 
+pub mod all_but;
 pub mod amazons;
 pub mod arc_kayles;
 pub mod backsliding_toads;
 pub mod board;
 pub mod board_engine;
+pub mod chomp;
 pub mod clobber;
 pub mod clobber_variants;
+pub mod coin_turning;
 pub mod col;
 pub mod colouring;
 pub mod cram;
@@ -36,6 +39,7 @@ pub mod ryuoh;
 pub mod sequence;
 pub mod snort;
 pub mod subtraction;
+pub mod take_and_break;
 pub mod text;
 pub mod tictactoe;
 pub mod toads_frogs;
@@ -54,9 +58,12 @@ use crate::Error;
 /// Every registered family, one line each: adding a family is one new file implementing
 /// [`Family`] and one line here.
 pub static FAMILIES: &[&dyn Family] = &[
+    &all_but::AllButFamily,
     &amazons::AmazonsFamily,
     &arc_kayles::ArcKaylesFamily,
+    &chomp::ChompFamily,
     &clobber::ClobberFamily,
+    &coin_turning::CoinTurningFamily,
     &col::ColFamily,
     &col::ColGraphFamily,
     &cram::CramFamily,
@@ -85,6 +92,7 @@ pub static FAMILIES: &[&dyn Family] = &[
     &snort::SnortGraphFamily,
     &subtraction::SubtractionFamily,
     &subtraction::TakeRangeFamily,
+    &take_and_break::TakeAndBreakFamily,
     &toads_frogs::ToadsFamily,
     &toppling_dominoes::TopplingDominoesFamily,
     &welter::WelterFamily,
