@@ -212,3 +212,29 @@ fn the_budget_is_checked_before_allocating() {
     assert!(e.to_string().contains("memory budget"), "{e}");
     assert!(run.compute(100_000, &limits).is_ok());
 }
+
+#[test]
+fn the_period_of_0_16_is_found_from_the_rules() {
+    // Gangolli and Plambeck (Int. J. Game Theory 18, 1989): 0.16 has period 149459 from 105351
+    // on (last exception G(105350)). The certificate needs 2·105351 + 2·149459 + 2 values.
+    let mut run = SparseRun::new(HeapRules::octal(&[0, 1, 6]).unwrap());
+    run.compute(600_000, &Limits::default()).unwrap();
+    let p = run.periodicity().expect("the period of 0.16");
+    assert_eq!((p.period, p.preperiod), (149_459, 105_351));
+    assert_eq!(run.summary().rare_counted, 2 * 105_351 + 2 * 149_459 + 2);
+}
+
+#[test]
+#[ignore = "minutes: run with --ignored (times in the note of issue 12)"]
+fn the_long_periods_of_0_376_and_0_354_are_found_from_the_rules() {
+    // 0.376: period 4 from 2268248 on; 0.354: period 1180, pre-period about 10^7 (issue 12).
+    let mut run = SparseRun::new(HeapRules::octal(&[0, 3, 7, 6]).unwrap());
+    run.compute(5_000_000, &Limits::default()).unwrap();
+    let p = run.periodicity().expect("the period of 0.376");
+    assert_eq!((p.period, p.preperiod), (4, 2_268_248));
+    let mut run = SparseRun::new(HeapRules::octal(&[0, 3, 5, 4]).unwrap());
+    run.compute(25_000_000, &Limits::default()).unwrap();
+    let p = run.periodicity().expect("the period of 0.354");
+    assert_eq!(p.period, 1180);
+    assert!((9_000_000..11_000_000).contains(&p.preperiod), "{p}");
+}

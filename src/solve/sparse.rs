@@ -975,11 +975,23 @@ impl SparseRun {
         SparseRun::load(rules, &mut std::io::BufReader::new(f), limits)
     }
 
-    /// Writes `G(0..len)` in `format`.
+    /// Writes the values known in `format`.
     pub fn write_values(&self, format: ValueFormat, w: &mut dyn Write) -> std::io::Result<()> {
+        self.write_values_to(format, self.len(), w)
+    }
+
+    /// Writes `G(0..len)` (at most the values known) in `format`.
+    pub fn write_values_to(
+        &self,
+        format: ValueFormat,
+        len: usize,
+        w: &mut dyn Write,
+    ) -> std::io::Result<()> {
         let mut w = std::io::BufWriter::with_capacity(1 << 16, w);
         let width = self.store.bytes();
+        let len = len.min(self.len());
         with_store!(&self.store, g => {
+            let g = &g[..len];
             match format {
                 ValueFormat::Text => {
                     for (n, v) in g.iter().enumerate() {
