@@ -4,9 +4,9 @@
 //! `kayles`, `clobber` and `amazons` of `examples/workloads`. `cargo bench --bench cgsuite`.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
+use partizan::games::amazons;
 use partizan::games::board_engine::Engine;
 use partizan::games::clobber_variants::{self, GenClobber, Variant};
-use partizan::games::amazons;
 use partizan::solve::sparse::{sequence, HeapRules};
 use partizan::Game;
 use std::time::Duration;

@@ -362,7 +362,16 @@ fn run(cli: Cli, budget_bytes: usize) -> Result<(), Failure> {
                 || (family == "grundy-game"
                     && (format.is_some() || save.is_some() || resume.is_some()));
             if engine {
-                grundy_engine(&family, &args, to, format, save, resume, budget_bytes, &mut out)?;
+                grundy_engine(
+                    &family,
+                    &args,
+                    to,
+                    format,
+                    save,
+                    resume,
+                    budget_bytes,
+                    &mut out,
+                )?;
             } else if format.is_some() || save.is_some() || resume.is_some() {
                 return Err(Failure::Error(
                     "--format, --save and --resume apply to a code such as 0.16 or to grundy-game"

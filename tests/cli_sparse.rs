@@ -58,10 +58,23 @@ fn errors_are_one_line() {
     for (args, needle) in [
         (&["grundy", "0.9", "--to", "5"][..], "not an octal digit"),
         (&["grundy", "kayles", "--save", "x"], "apply to a code"),
-        (&["grundy", "0.7", "--to", "5", "--format", "xml"], "text, csv or binary"),
-        (&["grundy", "0.77", "--resume", "/nonexistent/file"], "cannot open"),
         (
-            &["grundy", "0.77", "--to", "100000000", "--max-memory", "10MB"],
+            &["grundy", "0.7", "--to", "5", "--format", "xml"],
+            "text, csv or binary",
+        ),
+        (
+            &["grundy", "0.77", "--resume", "/nonexistent/file"],
+            "cannot open",
+        ),
+        (
+            &[
+                "grundy",
+                "0.77",
+                "--to",
+                "100000000",
+                "--max-memory",
+                "10MB",
+            ],
             "memory budget",
         ),
     ] {

@@ -34,7 +34,10 @@ fn every_short_code_agrees_with_the_direct_method() {
         }
     }
     // The test exercises the sparse method, not only the direct fallback.
-    assert!(sparse_used > 150, "sparse space used for {sparse_used} codes");
+    assert!(
+        sparse_used > 150,
+        "sparse space used for {sparse_used} codes"
+    );
 }
 
 #[test]
@@ -132,7 +135,10 @@ fn kayles_and_dawson_far_out_match_oeis() {
     // The engine would stop at the proven period and copy; compute every value instead by
     // fixing a sparse method (the watch still proves the period, so compare before that too).
     let kayles = periodic(&a002186, 12, 71, len);
-    assert_eq!(sequence(&HeapRules::octal(&[0, 7, 7]).unwrap(), len), kayles);
+    assert_eq!(
+        sequence(&HeapRules::octal(&[0, 7, 7]).unwrap(), len),
+        kayles
+    );
     let mut run = SparseRun::new(HeapRules::octal(&[0, 7, 7]).unwrap());
     run.fix_method(Method::Sparse {
         mask: 0xf,

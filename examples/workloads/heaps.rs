@@ -38,7 +38,11 @@ pub fn run_kayles(sizes: &[String]) -> Result<(), String> {
         let (g, secs) = timed(|| partizan::solve::sparse::sequence(&rules, n + 1));
         emit(&format!("kayles {n}"), secs, &format!("G({n})={}", g[n]));
         let (g, secs) = timed(|| octal_sequence(&[0, 7, 7], n + 1).expect("Kayles"));
-        emit(&format!("kayles-direct {n}"), secs, &format!("G({n})={}", g[n]));
+        emit(
+            &format!("kayles-direct {n}"),
+            secs,
+            &format!("G({n})={}", g[n]),
+        );
     }
     Ok(())
 }

@@ -18,6 +18,11 @@
 //! `grundy_game(10)` in expressions (the value of one heap); `partizan grundy octal 0.77 --to
 //! 200` and `partizan grundy grundy-game --to 100` on the command line.
 //!
+//! **Engine.** Sequences are computed by the sparse-space engine of [`crate::solve::sparse`]
+//! (rare and common values, Winning Ways ch. 4), which proves periods as the values stream in
+//! ([`crate::solve::periodic`]); [`grundy_run`] is `partizan grundy CODE --to N` (summary, value
+//! formats, saved and resumed runs).
+//!
 //! **Theorems checked.**
 //! - The *Octal Periodicity Theorem* (Guy and Smith 1956; *Winning Ways* ch. 4): for a code of
 //!   length `t`, if `G(n + p) = G(n)` for `n0 <= n < 2·n0 + p + t`, the sequence has period `p`
@@ -319,7 +324,7 @@ pub fn call_dawson_chess(positional: &[Arg], named: &[NamedArg]) -> Result<Game,
 /// `grundy_game(n)`.
 pub fn call_grundy_game(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     args::named(named, "", &[])?;
-    heap_value(grundy::grundy_game_sequence, true, positional, 0)
+    heap_value(|len| GrundyGame.grundy_sequence(len), true, positional, 0)
 }
 
 /// What `partizan grundy CODE --to N` asks of the sparse-space engine
@@ -403,9 +408,9 @@ pub fn grundy_run(run: &GrundyRun, out: &mut dyn std::io::Write) -> Result<Grund
     // printed values only G(0..=N).
     let summary = engine.summary();
     match run.format {
-        Some(format @ (ValueFormat::Csv | ValueFormat::Binary)) => {
-            engine.write_values_to(format, len, out).map_err(write_error)?
-        }
+        Some(format @ (ValueFormat::Csv | ValueFormat::Binary)) => engine
+            .write_values_to(format, len, out)
+            .map_err(write_error)?,
         Some(ValueFormat::Text) => write_text(&engine, &summary, len, out).map_err(write_error)?,
         None if run.to < SUMMARY_ONLY_FROM => {
             write_text(&engine, &summary, len, out).map_err(write_error)?

@@ -69,7 +69,7 @@ impl PeriodWatch {
         PeriodWatch {
             code_length,
             candidate: None,
-            next_search: 64,
+            next_search: 8,
             proven: None,
         }
     }
@@ -115,7 +115,7 @@ impl PeriodWatch {
         if self.candidate.is_none() && len >= self.next_search {
             self.candidate = search(g);
             // Searches cost O(len): geometric spacing keeps their total linear.
-            self.next_search = len + (len / 8).max(64);
+            self.next_search = len + (len / 8).max(8);
         }
         if let Some(c) = self.candidate {
             if c.saltus == 0 && c.certificate_len(t) <= len {
@@ -172,7 +172,9 @@ fn search<T: Cell>(g: &[T]) -> Option<Candidate> {
         }
         fail[j] = k as u32;
     }
-    let l = (1..=m).rev().find(|&l| 2 * (l - fail[l - 1] as usize) <= l)?;
+    let l = (1..=m)
+        .rev()
+        .find(|&l| 2 * (l - fail[l - 1] as usize) <= l)?;
     let period = l - fail[l - 1] as usize;
     let saltus = diff(g, len - 1, period);
     Some(Candidate {
@@ -214,12 +216,17 @@ mod tests {
             if len < 11 {
                 assert_eq!(w.proven(), None, "len {len}");
             }
-            if len == 11 {
-                let p = w.proven().expect("proven at 11");
-                assert_eq!((p.period, p.preperiod), (3, 2));
-            }
         }
+        let p = w.proven().expect("proven");
+        assert_eq!((p.period, p.preperiod), (3, 2));
         assert_eq!(w.wanted(), None);
+        // Once a candidate is seen, the watch asks for exactly the values of its proof.
+        let mut w = PeriodWatch::new(Some(1));
+        w.feed(&g[..8]);
+        w.feed(&g[..9]);
+        if let Some(wanted) = w.wanted() {
+            assert_eq!(wanted, 11);
+        }
     }
 
     #[test]

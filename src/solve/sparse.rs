@@ -107,7 +107,9 @@ impl HeapRules {
     /// ```
     pub fn octal(digits: &[u8]) -> Result<HeapRules, Error> {
         if let Some(&d) = digits.iter().find(|&&d| d > 15) {
-            return Err(Error::input(format!("code digit {d} is not a hexadecimal digit")));
+            return Err(Error::input(format!(
+                "code digit {d} is not a hexadecimal digit"
+            )));
         }
         if let Some(&d) = digits.iter().find(|&&d| d > 7) {
             return Err(Error::input(format!(
@@ -543,11 +545,11 @@ impl Core {
             return;
         };
         let splits = self.rules.split.len() as u64;
-        let coupon = if self.sparse_values > 0 {
-            self.coupon_pairs / self.sparse_values
-        } else {
-            64
-        };
+        // Measured under the sparse method; a guess before it has run.
+        let coupon = self
+            .coupon_pairs
+            .checked_div(self.sparse_values)
+            .unwrap_or(64);
         let sparse_cost = splits * count + coupon + 16;
         let direct_cost = splits * n as u64 / 2;
         let chosen = if 2 * sparse_cost < direct_cost {
@@ -1036,7 +1038,9 @@ impl SparseRun {
                 Some((m, count)) => {
                     let mut probe = self.core.clone();
                     probe.method = m;
-                    let last = (0..counted).rev().find(|&n| probe.is_rare(self.store.get(n), n));
+                    let last = (0..counted)
+                        .rev()
+                        .find(|&n| probe.is_rare(self.store.get(n), n));
                     (Some(m), count, last)
                 }
                 None => (None, 0, None),
@@ -1126,15 +1130,20 @@ impl fmt::Display for Summary {
         writeln!(f, "method: {}", self.method)?;
         if let Some(split) = self.split {
             let counted = if self.rare_counted < self.len {
-                format!(" (in G(0..{}), before the period was proven)", self.rare_counted)
+                format!(
+                    " (in G(0..{}), before the period was proven)",
+                    self.rare_counted
+                )
             } else {
                 String::new()
             };
-            let last = self
-                .last_rare
-                .map_or("none".into(), |n| format!("n = {n}"));
+            let last = self.last_rare.map_or("none".into(), |n| format!("n = {n}"));
             if split == self.method {
-                writeln!(f, "rare positions: {}{counted}, the last at {last}", self.rare)?;
+                writeln!(
+                    f,
+                    "rare positions: {}{counted}, the last at {last}",
+                    self.rare
+                )?;
             } else {
                 writeln!(
                     f,
