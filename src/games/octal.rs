@@ -366,11 +366,12 @@ pub enum GrundyRunEnd {
 /// ```
 /// use partizan::games::octal::{grundy_run, GrundyRun, GrundyRunEnd};
 /// let mut out = Vec::new();
-/// let run = GrundyRun { code: "0.77", to: 20, ..Default::default() };
+/// let run = GrundyRun { code: "0.77", to: 200, ..Default::default() };
 /// assert_eq!(grundy_run(&run, &mut out).unwrap(), GrundyRunEnd::Done);
 /// let text = String::from_utf8(out).unwrap();
-/// assert!(text.starts_with("0.77: G(0..=20)\n0 1 2 3 1 4 3 2 1 4 2 6 4 1 2 7 1 4 3 2 1\n"));
-/// assert!(text.contains("period 12, pre-period 71"));
+/// assert!(text.starts_with("0.77: G(0..=200)\n0 1 2 3 1 4 3 2 1 4 2 6 4 1 2 7 1 4 3 2 1 "));
+/// // Proven by G(0..168) (Guy–Smith); only the values asked for are computed.
+/// assert!(text.contains("period 12, pre-period 71 (proven"));
 /// ```
 pub fn grundy_run(run: &GrundyRun, out: &mut dyn std::io::Write) -> Result<GrundyRunEnd, Error> {
     let rules = if run.code == "grundy-game" {
