@@ -112,13 +112,27 @@ enum Command {
     /// `grundy subtraction 1,3,4 --to 40`, `grundy octal 0.77 --to 200`, `grundy grundy_game --to 100`
     Grundy {
         /// The family: subtraction SET, take_range P Q, octal CODE, kayles, dawson_kayles,
-        /// dawson_chess, grundy_game
+        /// dawson_chess, grundy_game (every family with a sequence: `partizan families`); or a
+        /// code such as 0.16 (or grundy_game with --format, --save or --resume) for the
+        /// sparse-space engine with its summary, output formats, saved runs and proven period
         family: String,
         /// The family's arguments (a subtraction set such as 1,3,4; an octal code such as 0.77)
         args: Vec<String>,
         /// The largest heap size
         #[arg(long, value_parser = parse_size, allow_hyphen_values = true, default_value = "100")]
         to: usize,
+        /// For a code (`grundy 0.16 --to N`, the sparse-space engine): print the values as
+        /// text, csv (`n,g` lines) or binary (little-endian, 1 byte a value when all are below
+        /// 256, 2 below 65536, else 4) [default: values and summary up to N = 9999, only the
+        /// summary beyond]
+        #[arg(long, value_name = "FORMAT")]
+        format: Option<partizan::solve::sparse::ValueFormat>,
+        /// For a code: save the values to FILE at the end, or when stopped by Ctrl-C
+        #[arg(long, value_name = "FILE")]
+        save: Option<String>,
+        /// For a code: continue from the values saved in FILE
+        #[arg(long, value_name = "FILE")]
+        resume: Option<String>,
     },
     /// List every family: in expressions, in tables and in Grundy sequences, each with its
     /// arguments, a description and an example
@@ -149,6 +163,8 @@ enum Failure {
     /// The reader of standard output went away (`partizan ... | head`): a Unix tool ends
     /// quietly with status 0, as it would by SIGPIPE, which Rust ignores.
     ClosedPipe,
+    /// Stopped by Ctrl-C after saving: the message on stderr, exit status 130.
+    Interrupted(String),
 }
 
 impl From<String> for Failure {
@@ -226,11 +242,13 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    let budget = cli
+        .max_memory
+        .clone()
+        .unwrap_or_else(memory::default_budget);
+    let budget_bytes = budget.bytes;
     monitor::start(monitor::Settings {
-        budget: cli
-            .max_memory
-            .clone()
-            .unwrap_or_else(memory::default_budget),
+        budget,
         show: match (cli.progress, cli.quiet) {
             (true, _) => Show::Always,
             (_, true) => Show::Never,
@@ -244,19 +262,20 @@ fn main() -> ExitCode {
         .spawn(move || {
             // A request beyond the algebra's size limits outside the expression evaluator (which
             // reports it with its position), e.g. while printing invariants: one error line.
-            partizan::game::limits::catch(std::panic::AssertUnwindSafe(|| run(cli)))
+            partizan::game::limits::catch(std::panic::AssertUnwindSafe(|| run(cli, budget_bytes)))
                 .unwrap_or_else(|limit| Err(Failure::Error(limit.message)))
         })
         .expect("spawn the worker thread");
     match worker.join() {
         Ok(Ok(())) | Ok(Err(Failure::ClosedPipe)) => monitor::end(0, None),
         Ok(Err(Failure::Error(message))) => monitor::end(2, Some(&message)),
+        Ok(Err(Failure::Interrupted(message))) => monitor::end(130, Some(&message)),
         // The panic hook has printed the message.
         Err(_) => monitor::end(2, None),
     }
 }
 
-fn run(cli: Cli) -> Result<(), Failure> {
+fn run(cli: Cli, budget_bytes: usize) -> Result<(), Failure> {
     let mut out = Out(std::io::stdout().lock());
     match cli.command {
         Command::Eval {
@@ -309,13 +328,113 @@ fn run(cli: Cli) -> Result<(), Failure> {
             let table = partizan::games::table(&family, &params)?;
             out.print(&table.render(format))?;
         }
-        Command::Grundy { family, args, to } => {
-            let report = partizan::games::sequence(&family, &args, to)?;
-            out.print(&report.to_string())?;
+        Command::Grundy {
+            family,
+            args,
+            to,
+            format,
+            save,
+            resume,
+        } => {
+            let engine = family.contains('.')
+                || (family == "grundy_game"
+                    && (format.is_some() || save.is_some() || resume.is_some()));
+            if engine {
+                grundy_engine(
+                    &family,
+                    &args,
+                    to,
+                    format,
+                    save,
+                    resume,
+                    budget_bytes,
+                    &mut out,
+                )?;
+            } else if format.is_some() || save.is_some() || resume.is_some() {
+                return Err(Failure::Error(
+                    "--format, --save and --resume apply to a code such as 0.16 or to grundy_game"
+                        .into(),
+                ));
+            } else {
+                let report = partizan::games::sequence(&family, &args, to)?;
+                out.print(&report.to_string())?;
+            }
         }
         Command::Families => out.print(&families())?,
     }
     Ok(())
+}
+
+/// The first Ctrl-C during `grundy CODE --save FILE` sets this: the engine stops, saves and
+/// the process ends with status 130.
+static STOP: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// `grundy CODE --to N`: the sparse-space engine ([`partizan::games::octal::grundy_run`]).
+#[allow(clippy::too_many_arguments)]
+fn grundy_engine(
+    code: &str,
+    args: &[String],
+    to: usize,
+    format: Option<partizan::solve::sparse::ValueFormat>,
+    save: Option<String>,
+    resume: Option<String>,
+    budget_bytes: usize,
+    out: &mut Out,
+) -> Result<(), Failure> {
+    use partizan::games::octal::{grundy_run, GrundyRun, GrundyRunEnd};
+    if !args.is_empty() {
+        return Err(Failure::Error(format!(
+            "grundy {code} takes no further arguments, got {args:?}"
+        )));
+    }
+    if save.is_some() {
+        monitor::stop_on_interrupt(&STOP);
+    }
+    let run = GrundyRun {
+        code,
+        to,
+        format,
+        save: save.as_deref(),
+        resume: resume.as_deref(),
+        limits: partizan::solve::sparse::Limits {
+            stop: Some(&STOP),
+            // The rest of the budget is for the rare positions, the period search and the
+            // output buffers.
+            max_bytes: Some(budget_bytes / 10 * 9),
+        },
+    };
+    monitor::clear();
+    let mut sink = PipeAware {
+        inner: &mut out.0,
+        closed: false,
+    };
+    match grundy_run(&run, &mut sink) {
+        Ok(GrundyRunEnd::Done) => Ok(out.0.flush()?),
+        Ok(GrundyRunEnd::Stopped(message)) => Err(Failure::Interrupted(message)),
+        Err(_) if sink.closed => Err(Failure::ClosedPipe),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// A writer that remembers whether the reader went away, so that the library's write error
+/// can end the command quietly, as [`Failure::ClosedPipe`].
+struct PipeAware<'a, W: Write> {
+    inner: &'a mut W,
+    closed: bool,
+}
+
+impl<W: Write> Write for PipeAware<'_, W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let r = self.inner.write(buf);
+        if matches!(&r, Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe) {
+            self.closed = true;
+        }
+        r
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
+    }
 }
 
 /// How `eval` prints.

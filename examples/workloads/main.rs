@@ -17,10 +17,20 @@
 //! cargo run --release --example workloads -- konane '..xox|oxoxo|xoxox|oxoxo|xoxox'
 //! cargo run --release --example workloads -- toppling LRGLRRGLGRLLRGRLGLRRGLLRGRGLRLGGRLRLGL
 //! cargo run --release --example workloads -- loopy-toads T....F TT..FF
+//! cargo run --release --example workloads -- heat 12 14
+//! cargo run --release --example workloads -- kayles 40000
+//! cargo run --release --example workloads -- octal 0.16 600000
+//! cargo run --release --example workloads -- octal 0.376 5000000
+//! cargo run --release --example workloads -- octal 0.354 30000000
+//! cargo run --release --example workloads -- octal 0.007 100000000
 //! ```
+//!
+//! CGSuite's benchmark list: `heat 14`, `heat 12`, `kayles 40000`,
+//! `clobber 'xoxo|oxox|xoxo|oxox'`, `amazons 'x......|o......'`.
 
 mod algebra;
 mod generator;
+mod heaps;
 mod impartial;
 mod loopy;
 mod partizan;
@@ -107,6 +117,21 @@ const WORKLOADS: &[(&str, &str, Workload)] = &[
         "konane",
         "konane POS...: the canonical form of a Konane position such as '..xox|oxoxo|xoxox|oxoxo|xoxox'",
         self::partizan::run_konane,
+    ),
+    (
+        "heat",
+        "heat K...: *K heated by 1 (CGSuite's *14 Heat 1)",
+        heaps::run_heat,
+    ),
+    (
+        "kayles",
+        "kayles N...: the nim value of a Kayles heap of N, by the sparse-space engine and by the direct mex",
+        heaps::run_kayles,
+    ),
+    (
+        "octal",
+        "octal CODE N...: G(0..N) of an octal code by the sparse-space engine, with its summary and rate",
+        heaps::run_octal,
     ),
     (
         "toppling",

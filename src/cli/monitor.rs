@@ -66,6 +66,8 @@ struct State {
 }
 
 static MONITOR: OnceLock<Monitor> = OnceLock::new();
+/// A flag that the first Ctrl-C sets instead of ending the process (see [`stop_on_interrupt`]).
+static INTERRUPT: OnceLock<&'static AtomicBool> = OnceLock::new();
 static ENDING: AtomicBool = AtomicBool::new(false);
 
 /// How often the watcher looks.
@@ -101,6 +103,12 @@ pub fn start(settings: Settings) {
     // process, by the signal's default action.
     let _ = ctrlc::set_handler(|| {
         memory::exempt_this_thread();
+        // A work that can stop cleanly (and save) is asked to; a second Ctrl-C ends at once.
+        if let Some(flag) = INTERRUPT.get() {
+            if !flag.swap(true, Ordering::SeqCst) {
+                return;
+            }
+        }
         end(130, None)
     });
     let _ = std::thread::Builder::new()
@@ -222,6 +230,12 @@ impl TermLike for LogLines {
         }
         Ok(())
     }
+}
+
+/// From now on the first Ctrl-C sets `flag` (the work notices it, saves and ends with status
+/// 130 through [`end`]) instead of ending the process; a second one ends it at once.
+pub fn stop_on_interrupt(flag: &'static AtomicBool) {
+    let _ = INTERRUPT.set(flag);
 }
 
 /// Clears the progress line, if shown, before output; the work goes on (its progress shows

@@ -18,6 +18,11 @@
 //! `grundy_game(10)` in expressions (the value of one heap); `partizan grundy octal 0.77 --to
 //! 200` and `partizan grundy grundy_game --to 100` on the command line.
 //!
+//! **Engine.** Sequences are computed by the sparse-space engine of [`crate::solve::sparse`]
+//! (rare and common values, Winning Ways ch. 4), which proves periods as the values stream in
+//! ([`crate::solve::periodic`]); [`grundy_run`] is `partizan grundy CODE --to N` (summary, value
+//! formats, saved and resumed runs).
+//!
 //! **Theorems checked.**
 //! - The *Octal Periodicity Theorem* (Guy and Smith 1956; *Winning Ways* ch. 4): for a code of
 //!   length `t`, if `G(n + p) = G(n)` for `n0 <= n < 2·n0 + p + t`, the sequence has period `p`
@@ -37,6 +42,7 @@ use crate::games::nim::singletons;
 use crate::games::subtraction::checked_len;
 use crate::games::{Arg, NamedArg};
 use crate::solve::grundy::{self, Periodicity};
+use crate::solve::sparse::{Finish, HeapRules, Limits, SparseRun, Summary, ValueFormat};
 use crate::solve::ImpartialRuleset;
 use crate::Error;
 
@@ -147,9 +153,12 @@ impl OctalGame {
         self.digits.len() - 1
     }
 
-    /// `G(0), ..., G(len − 1)` for one heap.
+    /// `G(0), ..., G(len − 1)` for one heap, by the sparse-space engine
+    /// ([`crate::solve::sparse`]; values past a proven period are copies, as the Octal
+    /// Periodicity Theorem allows).
     pub fn grundy_sequence(&self, len: usize) -> Vec<u32> {
-        grundy::octal_sequence(&self.digits, len).expect("validated digits")
+        let rules = HeapRules::octal(&self.digits).expect("validated digits");
+        crate::solve::sparse::sequence(&rules, len)
     }
 
     /// The least period and pre-period that the first `len` values prove by the Octal
@@ -222,9 +231,10 @@ impl ImpartialRuleset for OctalGame {
 pub struct GrundyGame;
 
 impl GrundyGame {
-    /// `G(0), ..., G(len − 1)` for one heap.
+    /// `G(0), ..., G(len − 1)` for one heap, by the sparse-space engine
+    /// ([`crate::solve::sparse`]).
     pub fn grundy_sequence(&self, len: usize) -> Vec<u32> {
-        grundy::grundy_game_sequence(len)
+        crate::solve::sparse::sequence(&HeapRules::grundy_game(), len)
     }
 }
 
@@ -315,7 +325,116 @@ pub fn call_dawson_chess(positional: &[Arg], named: &[NamedArg]) -> Result<Game,
 /// `grundy_game(n)`.
 pub fn call_grundy_game(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     args::named(named, "", &[])?;
-    heap_value(grundy::grundy_game_sequence, true, positional, 0)
+    heap_value(|len| GrundyGame.grundy_sequence(len), true, positional, 0)
+}
+
+/// What `partizan grundy CODE --to N` asks of the sparse-space engine
+/// ([`crate::solve::sparse`]).
+#[derive(Clone, Debug, Default)]
+pub struct GrundyRun<'a> {
+    /// The octal code, e.g. `0.16`, or `grundy_game`.
+    pub code: &'a str,
+    /// The largest heap, `N`.
+    pub to: usize,
+    /// How to print the values; `None`: the values and the summary up to
+    /// [`SUMMARY_ONLY_FROM`], the summary only beyond.
+    pub format: Option<ValueFormat>,
+    /// Save the run to this file at the end, and when stopped.
+    pub save: Option<&'a str>,
+    /// Start from a run saved in this file.
+    pub resume: Option<&'a str>,
+    /// The stop flag and the memory budget.
+    pub limits: Limits<'a>,
+}
+
+/// From this `N` on, `partizan grundy CODE --to N` prints only the summary unless a format is
+/// given.
+pub const SUMMARY_ONLY_FROM: usize = 10_000;
+
+/// How a [`GrundyRun`] ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GrundyRunEnd {
+    /// The output is written.
+    Done,
+    /// The stop flag was set: the message says how far the run got and where it was saved.
+    Stopped(String),
+}
+
+/// Runs `partizan grundy CODE --to N` with the sparse-space engine and writes its output to
+/// `out`: the summary (the largest value, the rare positions, the period) and, for small `N`
+/// or with a format, the values.
+///
+/// ```
+/// use partizan::games::octal::{grundy_run, GrundyRun, GrundyRunEnd};
+/// let mut out = Vec::new();
+/// let run = GrundyRun { code: "0.77", to: 200, ..Default::default() };
+/// assert_eq!(grundy_run(&run, &mut out).unwrap(), GrundyRunEnd::Done);
+/// let text = String::from_utf8(out).unwrap();
+/// assert!(text.starts_with("0.77: G(0..=200)\n0 1 2 3 1 4 3 2 1 4 2 6 4 1 2 7 1 4 3 2 1 "));
+/// // Proven by G(0..168) (Guy–Smith); only the values asked for are computed.
+/// assert!(text.contains("period 12, pre-period 71 (proven"));
+/// ```
+pub fn grundy_run(run: &GrundyRun, out: &mut dyn std::io::Write) -> Result<GrundyRunEnd, Error> {
+    let rules = if run.code == "grundy_game" {
+        HeapRules::grundy_game()
+    } else {
+        HeapRules::octal(OctalGame::parse(run.code)?.digits())?
+    };
+    // No fixed cap: the memory budget decides how far a run may go.
+    let len = run
+        .to
+        .checked_add(1)
+        .ok_or_else(|| Error::input(format!("--to {} is too large", run.to)))?;
+    let mut engine = match run.resume {
+        Some(path) => SparseRun::load_file(rules, path, &run.limits)?,
+        None => SparseRun::new(rules),
+    };
+    let write_error = |e: std::io::Error| Error::input(format!("cannot write the output: {e}"));
+    if engine.compute(len, &run.limits)? == Finish::Stopped {
+        let done = engine.len();
+        let message = match run.save {
+            Some(path) => {
+                engine.save_file(path)?;
+                format!(
+                    "interrupted after G(0..{done}); saved to {path} (continue with --resume {path})"
+                )
+            }
+            None => format!("interrupted after G(0..{done})"),
+        };
+        return Ok(GrundyRunEnd::Stopped(message));
+    }
+    if let Some(path) = run.save {
+        engine.save_file(path)?;
+    }
+    // A resumed run may hold more values than asked for: the summary covers them all, the
+    // printed values only G(0..=N).
+    let summary = engine.summary();
+    match run.format {
+        Some(format @ (ValueFormat::Csv | ValueFormat::Binary)) => engine
+            .write_values_to(format, len, out)
+            .map_err(write_error)?,
+        Some(ValueFormat::Text) => write_text(&engine, &summary, len, out).map_err(write_error)?,
+        None if run.to < SUMMARY_ONLY_FROM => {
+            write_text(&engine, &summary, len, out).map_err(write_error)?
+        }
+        None => write!(out, "{summary}").map_err(write_error)?,
+    }
+    Ok(GrundyRunEnd::Done)
+}
+
+/// The range line, the values on one line, then the rest of the summary.
+fn write_text(
+    engine: &SparseRun,
+    summary: &Summary,
+    len: usize,
+    out: &mut dyn std::io::Write,
+) -> std::io::Result<()> {
+    let text = summary.to_string();
+    // The summary's own range line counts every value known (a resumed run may hold more).
+    let rest = text.split_once('\n').map_or("", |(_, rest)| rest);
+    writeln!(out, "{}: G(0..={})", summary.name, len - 1)?;
+    engine.write_values_to(ValueFormat::Text, len, out)?;
+    out.write_all(rest.as_bytes())
 }
 
 /// The `dawson_chess` family (see the module documentation).

@@ -6,8 +6,10 @@
 pub mod grundy;
 pub mod loopy;
 pub mod minimax;
+pub mod periodic;
 pub mod ruleset;
 pub mod solver;
+pub mod sparse;
 pub mod table;
 
 pub use ruleset::{AsPartizan, ImpartialRuleset, Ruleset};

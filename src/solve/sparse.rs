@@ -1,0 +1,1193 @@
+//! Grundy values of take-and-break heap games at research scale: the *sparse space* method.
+//!
+//! **Class of games.** A move takes `k` tokens from one heap and leaves zero, one or two
+//! non-empty heaps: the octal games (*Winning Ways* ch. 4; Siegel, *Combinatorial Game Theory*
+//! ch. IV), i.e. the hexadecimal codes whose digits are all below 8, given by their digits
+//! ([`HeapRules::octal`]), and Grundy's game, which splits a heap into two unequal heaps
+//! ([`HeapRules::grundy_game`]). Splits into three or more heaps (hexadecimal digits 8 to F)
+//! are not computed.
+//!
+//! **Sparse space** (*Winning Ways* ch. 4, "Sparse space spells speed"; Gangolli and Plambeck,
+//! "A note on periodicity in some octal games", *Int. J. Game Theory* 18 (1989); Flammenkamp's
+//! octal-game tables). Fix a bit mask `m` and call a value `v` *odd* or *even* by the parity of
+//! the number of ones in `v & m`. The parity of `x ⊕ y` is the sum of the parities, so two odd
+//! values, or two even ones, XOR to an even value. For many games one class of values is
+//! *common* (most `G(n)` are odd) and the other *rare* (few positions have even values). Then in
+//! the options `G(a) ⊕ G(b)` of a heap `n` (`a + b = n − k`), an odd value needs a rare heap
+//! among `a`, `b`: the odd values among the options of `n` are found **exactly** by pairing each
+//! rare position with its partner (`|rare| · splits` XORs), and the mex is usually odd. The
+//! even values below that odd candidate are abundant (common ⊕ common); they are confirmed
+//! present by scanning the common pairs only until every one of them has been seen (a coupon
+//! collector's few dozen pairs). Only when some even value is missing, which happens exactly at
+//! a new rare position, is the whole pair list scanned. So the cost per value is about the
+//! number of rare positions instead of `n`.
+//!
+//! Flammenkamp's refinement is used too: the class of a position may also depend on its
+//! parity, `σ(n) = parity(G(n) & m) ⊕ (n mod 2)`, which suits games whose splits all remove `k`
+//! of one parity (all pairs of heap `n` then have `a + b ≡ n − k`). The engine chooses `m` (and
+//! whether to add the position's parity) from the values seen so far: it counts, in a histogram
+//! of (value, parity of n), the rare positions each mask would give and takes the fewest,
+//! reconsidering as the values grow. Where no mask makes the rare positions few (or the game
+//! has no splits) it computes each mex **directly** over all pairs, vectorised when every value
+//! is below 64. Every value is exact whatever the mask: the mask only decides the work.
+//!
+//! **Storage.** Values are kept in one byte each while they are below 256, two below 65536,
+//! four beyond (the array widens once when a larger value appears); `G(0..=N)` for `N = 10^9`
+//! takes 1 GB for most games. [`SparseRun::compute`] refuses a target whose array would not fit
+//! the memory budget it is given. [`SparseRun::save`] and [`SparseRun::load`] write and read the
+//! values (with a checksum), so that a long run stops and resumes.
+//!
+//! **Periodicity** is watched as the values arrive ([`super::periodic::PeriodWatch`]), and
+//! proven by the Octal Periodicity Theorem; once proven, the remaining values follow from the
+//! period.
+
+use super::grundy::Periodicity;
+use super::periodic::{Candidate, PeriodWatch};
+use crate::Error;
+use std::fmt;
+use std::io::{Read, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// An element type of the value array: `u8`, `u16` or `u32`.
+pub trait Cell: Copy + Send + Sync + 'static {
+    /// The largest value it holds.
+    const MAX: u32;
+    /// Its width in bytes.
+    const BYTES: usize;
+    /// The value.
+    fn get(self) -> u32;
+    /// `v`, which must be at most [`Cell::MAX`].
+    fn from_u32(v: u32) -> Self;
+}
+
+macro_rules! cell {
+    ($t:ty) => {
+        impl Cell for $t {
+            const MAX: u32 = <$t>::MAX as u32;
+            const BYTES: usize = std::mem::size_of::<$t>();
+            #[inline(always)]
+            fn get(self) -> u32 {
+                self as u32
+            }
+            #[inline(always)]
+            fn from_u32(v: u32) -> Self {
+                v as $t
+            }
+        }
+    };
+}
+cell!(u8);
+cell!(u16);
+cell!(u32);
+
+/// The moves of a heap game of the class above: take `k` and leave nothing (`whole`), one heap
+/// (`single`) or two non-empty heaps (`split`; unequal ones only for Grundy's game).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HeapRules {
+    name: String,
+    whole: Vec<usize>,
+    single: Vec<usize>,
+    split: Vec<usize>,
+    unequal: bool,
+    /// `t` of the Octal Periodicity Theorem, for an octal game.
+    code_length: Option<usize>,
+}
+
+impl HeapRules {
+    /// The octal game with digits `digits` (`digits[0]` before the point, 0 or 4): digit `d_k`
+    /// allows taking `k` tokens leaving no heap (bit 1), one heap (bit 2) or two non-empty heaps
+    /// (bit 4).
+    ///
+    /// ```
+    /// use partizan::solve::sparse::HeapRules;
+    /// let kayles = HeapRules::octal(&[0, 7, 7]).unwrap();
+    /// assert_eq!(kayles.name(), "0.77");
+    /// assert!(HeapRules::octal(&[1, 7]).is_err());
+    /// assert!(HeapRules::octal(&[0, 8]).unwrap_err().to_string().contains("three"));
+    /// ```
+    pub fn octal(digits: &[u8]) -> Result<HeapRules, Error> {
+        if let Some(&d) = digits.iter().find(|&&d| d > 15) {
+            return Err(Error::input(format!(
+                "code digit {d} is not a hexadecimal digit"
+            )));
+        }
+        if let Some(&d) = digits.iter().find(|&&d| d > 7) {
+            return Err(Error::input(format!(
+                "code digit {d:X} allows splitting a heap into three, which this engine does not compute (digits 0..7 only)"
+            )));
+        }
+        if digits.first().is_some_and(|&d| d & 3 != 0) {
+            return Err(Error::input(format!(
+                "the digit before the point is {}, but only 0 or 4 are allowed there",
+                digits[0]
+            )));
+        }
+        let mut digits = digits.to_vec();
+        while digits.len() > 1 && digits[digits.len() - 1] == 0 {
+            digits.pop();
+        }
+        let with = |bit: u8| -> Vec<usize> {
+            (0..digits.len())
+                .filter(|&k| digits[k] & bit != 0)
+                .collect()
+        };
+        let rest: String = digits[1..].iter().map(|d| char::from(b'0' + d)).collect();
+        Ok(HeapRules {
+            name: format!(
+                "{}.{}",
+                digits.first().copied().unwrap_or(0),
+                if rest.is_empty() { "0" } else { &rest }
+            ),
+            whole: with(1).into_iter().filter(|&k| k > 0).collect(),
+            single: with(2),
+            split: with(4),
+            unequal: false,
+            code_length: Some(digits.len().saturating_sub(1)),
+        })
+    }
+
+    /// Grundy's game: split a heap into two non-empty heaps of different sizes (*Winning Ways*
+    /// ch. 4). No periodicity theorem applies.
+    pub fn grundy_game() -> HeapRules {
+        HeapRules {
+            name: "Grundy's game".into(),
+            whole: vec![],
+            single: vec![],
+            split: vec![0],
+            unequal: true,
+            code_length: None,
+        }
+    }
+
+    /// The code (`0.77`), or `Grundy's game`.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// `t` of the Octal Periodicity Theorem; `None` for Grundy's game.
+    pub fn code_length(&self) -> Option<usize> {
+        self.code_length
+    }
+}
+
+/// How the mex of each heap is found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// Over every pair of heaps.
+    Direct,
+    /// Sparse space: a position `n` is rare when `parity(G(n) & mask) ⊕ (n mod 2 if
+    /// by_position)` equals `rare_parity`.
+    Sparse {
+        /// The mask `m`.
+        mask: u32,
+        /// Whether the position's parity takes part (Flammenkamp's sparse space in the domain).
+        by_position: bool,
+        /// The parity of the rare class.
+        rare_parity: u8,
+    },
+}
+
+/// Values stored in the narrowest element type that holds them.
+#[derive(Clone, Debug)]
+enum Store {
+    U8(Vec<u8>),
+    U16(Vec<u16>),
+    U32(Vec<u32>),
+}
+
+macro_rules! with_store {
+    ($store:expr, $g:ident => $body:expr) => {
+        match $store {
+            Store::U8($g) => $body,
+            Store::U16($g) => $body,
+            Store::U32($g) => $body,
+        }
+    };
+}
+
+impl Store {
+    fn len(&self) -> usize {
+        with_store!(self, g => g.len())
+    }
+
+    fn bytes(&self) -> usize {
+        match self {
+            Store::U8(_) => 1,
+            Store::U16(_) => 2,
+            Store::U32(_) => 4,
+        }
+    }
+
+    fn get(&self, n: usize) -> u32 {
+        with_store!(self, g => g[n].get())
+    }
+}
+
+/// Pairs scanned between checks of the coupon scan.
+const CHUNK: usize = 16;
+/// Values computed between looks at the stop flag, the progress counter and the periodicity.
+const BLOCK: usize = 1 << 16;
+/// Masks of at most this many bits are tried.
+const MASK_BITS: u32 = 10;
+
+/// The computation: rules, method, rare positions, scratch bitsets, counters.
+#[derive(Clone, Debug)]
+struct Core {
+    rules: HeapRules,
+    /// Whether every split removes a number of tokens of the same parity (then the position's
+    /// parity may take part in the classes).
+    split_parity: Option<usize>,
+    method: Method,
+    /// The rare positions, ascending (only under [`Method::Sparse`]).
+    rare: Vec<usize>,
+    /// How many positions had each value, by the parity of the position.
+    hist: Vec<[u64; 2]>,
+    max: u32,
+    /// A bitset of option values, `words` words.
+    seen: Vec<u64>,
+    /// `abundant[π]`: the values whose parity under the mask is `π`.
+    abundant: [Vec<u64>; 2],
+    next_review: usize,
+    rare_at_review: usize,
+    /// Pairs scanned by the coupon scan, and values computed, under the sparse method.
+    coupon_pairs: u64,
+    sparse_values: u64,
+    /// The method was fixed by [`SparseRun::fix_method`]: no reviews.
+    fixed: bool,
+}
+
+#[inline(always)]
+fn insert(seen: &mut [u64], v: u32) {
+    seen[(v >> 6) as usize] |= 1 << (v & 63);
+}
+
+/// The least bit that is zero in `a | b` (`a`, `b` of equal length; the last word of `a` is
+/// never full, see [`Core::words`]).
+#[inline]
+fn first_zero(a: &[u64], b: &[u64]) -> u32 {
+    for (i, (x, y)) in a.iter().zip(b).enumerate() {
+        let w = x | y;
+        if w != u64::MAX {
+            return (i * 64) as u32 + w.trailing_ones();
+        }
+    }
+    (a.len() * 64) as u32
+}
+
+/// Whether every value below `c` in `need` is in `seen`.
+#[inline]
+fn covered(seen: &[u64], need: &[u64], c: u32) -> bool {
+    let full = (c / 64) as usize;
+    if need[..full]
+        .iter()
+        .zip(&seen[..full])
+        .any(|(n, s)| n & !s != 0)
+    {
+        return false;
+    }
+    let rest = c % 64;
+    rest == 0 || need[full] & !seen[full] & ((1u64 << rest) - 1) == 0
+}
+
+/// Inserts `G(a) ⊕ G(rest − a)` for `a` in `lo..hi`; `small`: every value is below 64.
+#[inline]
+fn pairs<T: Cell>(g: &[T], rest: usize, lo: usize, hi: usize, seen: &mut [u64], small: bool) {
+    if lo >= hi {
+        return;
+    }
+    if small {
+        let left = &g[lo..hi];
+        let right = &g[rest + 1 - hi..rest + 1 - lo];
+        let mut word = 0u64;
+        for (l, r) in left.iter().zip(right.iter().rev()) {
+            word |= 1 << ((l.get() ^ r.get()) & 63);
+        }
+        seen[0] |= word;
+    } else {
+        for a in lo..hi {
+            insert(seen, g[a].get() ^ g[rest - a].get());
+        }
+    }
+}
+
+fn parity(v: u32) -> usize {
+    (v.count_ones() & 1) as usize
+}
+
+impl Core {
+    fn new(rules: HeapRules) -> Core {
+        let split_parity = match rules.split.split_first() {
+            Some((&k, others)) if others.iter().all(|&j| j % 2 == k % 2) => Some(k % 2),
+            _ => None,
+        };
+        let mut core = Core {
+            rules,
+            split_parity,
+            method: Method::Direct,
+            rare: Vec::new(),
+            hist: Vec::new(),
+            max: 0,
+            seen: Vec::new(),
+            abundant: [Vec::new(), Vec::new()],
+            next_review: 64,
+            rare_at_review: 0,
+            coupon_pairs: 0,
+            sparse_values: 0,
+            fixed: false,
+        };
+        core.resize();
+        core
+    }
+
+    /// Words of a bitset that holds every option value and the mex: options are XORs of values
+    /// below the next power of two above `max`, and the last word stays empty.
+    fn words(&self) -> usize {
+        ((self.max as usize + 1).next_power_of_two().max(64)) / 64 + 1
+    }
+
+    fn resize(&mut self) {
+        let w = self.words();
+        self.seen.resize(w, 0);
+        self.set_classes();
+    }
+
+    fn set_classes(&mut self) {
+        let w = self.seen.len();
+        let mask = match self.method {
+            Method::Sparse { mask, .. } => mask,
+            Method::Direct => 0,
+        };
+        for (pi, class) in self.abundant.iter_mut().enumerate() {
+            class.clear();
+            class.resize(w, 0);
+            for v in 0..(w * 64) as u32 {
+                if parity(v & mask) == pi {
+                    class[(v / 64) as usize] |= 1 << (v % 64);
+                }
+            }
+            // The last word is kept empty: the mex scan ends there.
+            class[w - 1] = 0;
+        }
+    }
+
+    fn is_rare(&self, v: u32, n: usize) -> bool {
+        match self.method {
+            Method::Sparse {
+                mask,
+                by_position,
+                rare_parity,
+            } => {
+                // Heap 0 is no heap of a pair.
+                n > 0 && (parity(v & mask) ^ (by_position as usize & n & 1)) as u8 == rare_parity
+            }
+            Method::Direct => false,
+        }
+    }
+
+    /// `G(n)`, from `g = G(0..n)`.
+    #[inline]
+    fn value<T: Cell>(&mut self, g: &[T], n: usize) -> u32 {
+        let small = self.max < 64;
+        let method = self.method;
+        let Core {
+            rules,
+            seen,
+            rare,
+            abundant,
+            coupon_pairs,
+            ..
+        } = self;
+        seen.fill(0);
+        for &k in &rules.whole {
+            if k == n {
+                seen[0] |= 1;
+            }
+        }
+        for &k in &rules.single {
+            if n > k {
+                insert(seen, g[n - k].get());
+            }
+        }
+        let unequal = rules.unequal;
+        let top = |rest: usize| if unequal { (rest - 1) / 2 } else { rest / 2 };
+        let splits = rules.split.iter().filter(|&&k| n >= k + 2).map(|&k| n - k);
+        let Method::Sparse { by_position, .. } = method else {
+            for rest in splits {
+                pairs(g, rest, 1, top(rest) + 1, seen, small);
+            }
+            return mex(seen);
+        };
+        // Every pair with a rare heap.
+        let mut any = false;
+        for rest in splits.clone() {
+            any = true;
+            for &s in rare.iter() {
+                if s >= rest {
+                    break;
+                }
+                let b = rest - s;
+                if !(unequal && b == s) {
+                    insert(seen, g[s].get() ^ g[b].get());
+                }
+            }
+        }
+        if !any {
+            return mex(seen);
+        }
+        // Two common heaps a + b = n − k give a value of parity π0 = (n − k) mod 2 if the
+        // position's parity takes part, else 0: the values of the other parity are all known
+        // now, and `c` is the least of them that is missing.
+        let pi0 = if by_position {
+            (n - rules.split[0]) & 1
+        } else {
+            0
+        };
+        let need = &abundant[pi0];
+        let c = first_zero(seen, need);
+        // The mex is `c` unless a value of parity π0 below `c` is missing: scan the pairs
+        // until every one of them is seen.
+        if covered(seen, need, c) {
+            return c;
+        }
+        for rest in splits {
+            let hi = top(rest) + 1;
+            let mut a = 1;
+            while a < hi {
+                let e = (a + CHUNK).min(hi);
+                pairs(g, rest, a, e, seen, small);
+                *coupon_pairs += (e - a) as u64;
+                a = e;
+                if covered(seen, need, c) {
+                    return c;
+                }
+            }
+        }
+        // Every pair seen: a value of parity π0 is missing (n is a new rare position).
+        mex(seen)
+    }
+
+    /// Enters `G(n) = v`.
+    #[inline]
+    fn record(&mut self, n: usize, v: u32) {
+        let vi = v as usize;
+        if vi >= self.hist.len() {
+            self.hist.resize(vi + 1, [0, 0]);
+        }
+        self.hist[vi][n & 1] += 1;
+        if matches!(self.method, Method::Sparse { .. }) {
+            self.sparse_values += 1;
+            if self.is_rare(v, n) {
+                self.rare.push(n);
+            }
+        }
+        if v > self.max {
+            let before = self.words();
+            self.max = v;
+            if self.words() != before {
+                self.resize();
+            }
+        }
+    }
+
+    /// The number of rare positions among `G(0..len)` under each method, from the histogram.
+    fn rare_count(&self, mask: u32, by_position: bool, rare_parity: u8) -> u64 {
+        self.hist
+            .iter()
+            .enumerate()
+            .map(|(v, h)| {
+                let p = parity(v as u32 & mask);
+                let q = p ^ by_position as usize;
+                (if p as u8 == rare_parity { h[0] } else { 0 })
+                    + (if q as u8 == rare_parity { h[1] } else { 0 })
+            })
+            .sum()
+    }
+
+    /// The mask (and use of the position's parity) with the fewest rare positions, and their
+    /// number.
+    fn best_split(&self) -> Option<(Method, u64)> {
+        let bits = (32 - self.max.leading_zeros()).clamp(1, MASK_BITS);
+        let mut options = vec![false];
+        if self.split_parity.is_some() {
+            options.push(true);
+        }
+        let mut best: Option<(Method, u64)> = None;
+        for &by_position in &options {
+            // Non-rare heaps a, b must give values of the exact parity: rare_parity =
+            // (by_position) · (k mod 2).
+            let rare_parity = (by_position as usize & self.split_parity.unwrap_or(0)) as u8;
+            for mask in 1..1u32 << bits {
+                let count = self.rare_count(mask, by_position, rare_parity);
+                if best.is_none_or(|(_, b)| count < b) {
+                    best = Some((
+                        Method::Sparse {
+                            mask,
+                            by_position,
+                            rare_parity,
+                        },
+                        count,
+                    ));
+                }
+            }
+        }
+        best
+    }
+
+    /// Chooses the method for the values after `g`: sparse space when its rare positions cost
+    /// well under the direct scan of `n / 2` pairs per split.
+    fn review<T: Cell>(&mut self, g: &[T]) {
+        let n = g.len();
+        self.next_review = (2 * n).max(64);
+        if self.rules.split.is_empty() || self.fixed {
+            return;
+        }
+        let Some((method, count)) = self.best_split() else {
+            return;
+        };
+        let splits = self.rules.split.len() as u64;
+        // Measured under the sparse method; a guess before it has run.
+        let coupon = self
+            .coupon_pairs
+            .checked_div(self.sparse_values)
+            .unwrap_or(64);
+        let sparse_cost = splits * count + coupon + 16;
+        let direct_cost = splits * n as u64 / 2;
+        let chosen = if 2 * sparse_cost < direct_cost {
+            method
+        } else {
+            Method::Direct
+        };
+        if chosen != self.method {
+            self.set_method(chosen, g);
+        }
+        self.rare_at_review = self.rare.len();
+    }
+
+    fn set_method<T: Cell>(&mut self, method: Method, g: &[T]) {
+        self.method = method;
+        self.set_classes();
+        self.rare = (0..g.len())
+            .filter(|&i| self.is_rare(g[i].get(), i))
+            .collect();
+    }
+
+    /// Computes values until `g` holds `end` of them; stops early with a value that `T` cannot
+    /// hold (not entered).
+    fn block<T: Cell>(&mut self, g: &mut Vec<T>, end: usize) -> Option<u32> {
+        while g.len() < end {
+            let n = g.len();
+            let v = self.value(g, n);
+            if v > T::MAX {
+                return Some(v);
+            }
+            g.push(T::from_u32(v));
+            self.record(n, v);
+        }
+        None
+    }
+}
+
+/// The least value not in `seen`.
+#[inline]
+fn mex(seen: &[u64]) -> u32 {
+    for (i, w) in seen.iter().enumerate() {
+        if *w != u64::MAX {
+            return (i * 64) as u32 + w.trailing_ones();
+        }
+    }
+    (seen.len() * 64) as u32
+}
+
+/// What bounds a computation: a flag that asks it to stop (set from a Ctrl-C handler), and a
+/// memory budget for the value array.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Limits<'a> {
+    /// When set, [`SparseRun::compute`] returns [`Finish::Stopped`] within a block of values.
+    pub stop: Option<&'a AtomicBool>,
+    /// The bytes the value array may take (with the array it replaces while widening).
+    pub max_bytes: Option<usize>,
+}
+
+/// How [`SparseRun::compute`] ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Finish {
+    /// Every value asked for is known.
+    Done,
+    /// The stop flag was set; the values so far are kept (and can be saved).
+    Stopped,
+}
+
+/// A computation of `G(0), G(1), ...` by the sparse-space engine, which can be extended, saved
+/// and resumed.
+///
+/// ```
+/// use partizan::solve::sparse::{HeapRules, Limits, SparseRun};
+/// // Kayles: OEIS A002186 begins 0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6; period 12 from 71 on.
+/// let mut run = SparseRun::new(HeapRules::octal(&[0, 7, 7]).unwrap());
+/// run.compute(1000, &Limits::default()).unwrap();
+/// assert_eq!(run.values()[..12], [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]);
+/// let p = run.periodicity().unwrap();
+/// assert_eq!((p.period, p.preperiod), (12, 71));
+/// ```
+#[derive(Clone, Debug)]
+pub struct SparseRun {
+    core: Core,
+    store: Store,
+    watch: PeriodWatch,
+    /// The number of values computed when the period was proven; later ones are copies.
+    proven_len: Option<usize>,
+}
+
+/// The first bytes of a saved run.
+const MAGIC: &[u8] = b"partizan grundy values 1\n";
+
+/// FNV-1a over bytes, the checksum of a saved run.
+fn fnv(hash: u64, bytes: &[u8]) -> u64 {
+    bytes.iter().fold(hash, |h, &b| {
+        (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01B3)
+    })
+}
+const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
+
+/// How [`SparseRun::write_values`] writes the values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ValueFormat {
+    /// One line, the values separated by spaces.
+    Text,
+    /// A header `n,g` and one line per heap.
+    Csv,
+    /// The raw values, little-endian, in the width of [`Summary::bytes_per_value`].
+    Binary,
+}
+
+impl std::str::FromStr for ValueFormat {
+    type Err = String;
+    fn from_str(s: &str) -> Result<ValueFormat, String> {
+        match s {
+            "text" => Ok(ValueFormat::Text),
+            "csv" => Ok(ValueFormat::Csv),
+            "binary" => Ok(ValueFormat::Binary),
+            _ => Err(format!("unknown format {s:?}: text, csv or binary")),
+        }
+    }
+}
+
+fn budget_error(what: &str, bytes: usize, budget: usize) -> Error {
+    Error::input(format!(
+        "{what} needs {} MB of memory for its values, more than the memory budget of {} MB (--max-memory)",
+        bytes.div_ceil(1_000_000),
+        budget / 1_000_000
+    ))
+}
+
+impl SparseRun {
+    /// A run with no values yet.
+    pub fn new(rules: HeapRules) -> SparseRun {
+        let watch = PeriodWatch::new(rules.code_length);
+        SparseRun {
+            core: Core::new(rules),
+            store: Store::U8(Vec::new()),
+            watch,
+            proven_len: None,
+        }
+    }
+
+    /// The game.
+    pub fn rules(&self) -> &HeapRules {
+        &self.core.rules
+    }
+
+    /// The number of values known, `G(0..len)`.
+    pub fn len(&self) -> usize {
+        self.store.len()
+    }
+
+    /// Whether no value is known yet.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// `G(n)`, if known.
+    pub fn get(&self, n: usize) -> Option<u32> {
+        (n < self.len()).then(|| self.store.get(n))
+    }
+
+    /// The values known, `G(0..len)`.
+    pub fn values(&self) -> Vec<u32> {
+        with_store!(&self.store, g => g.iter().map(|v| v.get()).collect())
+    }
+
+    /// The proven period, if any.
+    pub fn periodicity(&self) -> Option<Periodicity> {
+        self.watch.proven()
+    }
+
+    /// The method in use.
+    pub fn method(&self) -> Method {
+        self.core.method
+    }
+
+    /// Uses `method` from now on, never changing it: for tests and experiments, since every
+    /// value is exact whatever the method (it only decides the work). An error for a split by
+    /// the position's parity when the splits remove numbers of tokens of both parities (the
+    /// classes would then not be closed under the pairs).
+    pub fn fix_method(&mut self, method: Method) -> Result<(), Error> {
+        if let Method::Sparse {
+            by_position: true, ..
+        } = method
+        {
+            if self.core.split_parity.is_none() {
+                return Err(Error::input(format!(
+                    "{}: the splits remove numbers of tokens of both parities, so the position's parity cannot take part",
+                    self.core.rules.name
+                )));
+            }
+        }
+        self.core.fixed = true;
+        let core = &mut self.core;
+        with_store!(&self.store, g => core.set_method(method, g));
+        Ok(())
+    }
+
+    /// Computes values until `G(0..len)` are known, the stop flag is set, or the budget would
+    /// be passed (an error, before allocating). Once a period is proven the remaining values
+    /// are copied from one period earlier, as the Octal Periodicity Theorem allows.
+    pub fn compute(&mut self, len: usize, limits: &Limits) -> Result<Finish, Error> {
+        if len > self.len() {
+            self.reserve(len, limits)?;
+        }
+        loop {
+            let n = self.len();
+            if n >= len {
+                return Ok(Finish::Done);
+            }
+            if let Some(p) = self.watch.proven() {
+                with_store!(&mut self.store, g => {
+                    for i in n..len {
+                        let v = g[i - p.period];
+                        g.push(v);
+                    }
+                });
+                crate::progress::record((len - n) as u64);
+                return Ok(Finish::Done);
+            }
+            if limits.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+                return Ok(Finish::Stopped);
+            }
+            let mut end = len.min(n + BLOCK).min(self.core.next_review.max(n + 1));
+            if let Some(w) = self.watch.wanted() {
+                if w > n {
+                    end = end.min(w);
+                }
+            }
+            let core = &mut self.core;
+            if let Some(v) = with_store!(&mut self.store, g => core.block(g, end)) {
+                self.widen(v, len, limits)?;
+                let at = self.len();
+                with_store!(&mut self.store, g => g.push(Cell::from_u32(v)));
+                self.core.record(at, v);
+            }
+            crate::progress::record((self.len() - n) as u64);
+            let core = &mut self.core;
+            let watch = &mut self.watch;
+            with_store!(&self.store, g => {
+                watch.feed(g);
+                if g.len() >= core.next_review
+                    || core.rare.len() > 2 * core.rare_at_review + 64
+                {
+                    core.review(g);
+                }
+            });
+            if self.watch.proven().is_some() && self.proven_len.is_none() {
+                self.proven_len = Some(self.len());
+            }
+        }
+    }
+
+    /// Room for `len` values at the current width, within the budget.
+    fn reserve(&mut self, len: usize, limits: &Limits) -> Result<(), Error> {
+        let bytes = len.saturating_mul(self.store.bytes());
+        if let Some(budget) = limits.max_bytes {
+            if bytes > budget {
+                return Err(budget_error(&format!("G(0..{len})"), bytes, budget));
+            }
+        }
+        let more = len - self.len();
+        with_store!(&mut self.store, g => g.reserve_exact(more));
+        Ok(())
+    }
+
+    /// Moves the values to a wider array that holds `v`, with room for `len` values.
+    fn widen(&mut self, v: u32, len: usize, limits: &Limits) -> Result<(), Error> {
+        let wide = if v <= u16::MAX as u32 { 2 } else { 4 };
+        let bytes = len
+            .saturating_mul(wide)
+            .saturating_add(self.len() * self.store.bytes());
+        if let Some(budget) = limits.max_bytes {
+            if bytes > budget {
+                return Err(budget_error(
+                    &format!("G(0..{len}), whose values reach {v},"),
+                    bytes,
+                    budget,
+                ));
+            }
+        }
+        let store = std::mem::replace(&mut self.store, Store::U8(Vec::new()));
+        self.store = if wide == 2 {
+            let mut w: Vec<u16> = Vec::with_capacity(len);
+            with_store!(store, g => w.extend(g.iter().map(|x| x.get() as u16)));
+            Store::U16(w)
+        } else {
+            let mut w: Vec<u32> = Vec::with_capacity(len);
+            with_store!(store, g => w.extend(g.iter().map(|x| x.get())));
+            Store::U32(w)
+        };
+        Ok(())
+    }
+
+    /// Writes the run (the game, the values and a checksum) to `w`.
+    pub fn save(&self, w: &mut dyn Write) -> std::io::Result<()> {
+        w.write_all(MAGIC)?;
+        writeln!(w, "{}", self.core.rules.name)?;
+        w.write_all(&(self.len() as u64).to_le_bytes())?;
+        w.write_all(&[self.store.bytes() as u8])?;
+        let mut hash = FNV_START;
+        let mut buf: Vec<u8> = Vec::with_capacity(1 << 16);
+        with_store!(&self.store, g => {
+            for chunk in g.chunks(1 << 14) {
+                buf.clear();
+                for v in chunk {
+                    buf.extend_from_slice(&v.get().to_le_bytes()[..self.store.bytes()]);
+                }
+                hash = fnv(hash, &buf);
+                w.write_all(&buf)?;
+            }
+        });
+        w.write_all(&hash.to_le_bytes())?;
+        w.flush()
+    }
+
+    /// Writes the run to the file `path`, through a temporary file renamed at the end (so that
+    /// an interrupted save leaves the previous file whole).
+    pub fn save_file(&self, path: &str) -> Result<(), Error> {
+        let tmp = format!("{path}.partial");
+        let write = || -> std::io::Result<()> {
+            let mut f = std::io::BufWriter::new(std::fs::File::create(&tmp)?);
+            self.save(&mut f)?;
+            f.into_inner().map_err(|e| e.into_error())?.sync_all()?;
+            std::fs::rename(&tmp, path)
+        };
+        write().map_err(|e| Error::input(format!("cannot save to {path}: {e}")))
+    }
+
+    /// Reads a run saved by [`SparseRun::save`] for the game `rules`, and reviews its values
+    /// (the method, the rare positions, the periodicity) as if they had just been computed.
+    pub fn load(rules: HeapRules, r: &mut dyn Read, limits: &Limits) -> Result<SparseRun, Error> {
+        let bad = |what: &str| Error::input(format!("not a saved run of partizan grundy: {what}"));
+        let io = |e: std::io::Error| Error::input(format!("cannot read the saved run: {e}"));
+        let mut magic = vec![0u8; MAGIC.len()];
+        r.read_exact(&mut magic).map_err(io)?;
+        if magic != MAGIC {
+            return Err(bad("wrong header"));
+        }
+        let mut name = Vec::new();
+        let mut byte = [0u8; 1];
+        loop {
+            r.read_exact(&mut byte).map_err(io)?;
+            if byte[0] == b'\n' {
+                break;
+            }
+            if name.len() > 200 {
+                return Err(bad("no game name"));
+            }
+            name.push(byte[0]);
+        }
+        let name = String::from_utf8_lossy(&name).into_owned();
+        if name != rules.name {
+            return Err(Error::input(format!(
+                "the saved run is of {name}, not of {}",
+                rules.name
+            )));
+        }
+        let mut len = [0u8; 8];
+        r.read_exact(&mut len).map_err(io)?;
+        let len = usize::try_from(u64::from_le_bytes(len)).map_err(|_| bad("length"))?;
+        r.read_exact(&mut byte).map_err(io)?;
+        let width = byte[0] as usize;
+        if ![1, 2, 4].contains(&width) {
+            return Err(bad("value width"));
+        }
+        let bytes = len.checked_mul(width).ok_or_else(|| bad("length"))?;
+        if let Some(budget) = limits.max_bytes {
+            if bytes > budget {
+                return Err(budget_error("the saved run", bytes, budget));
+            }
+        }
+        let mut run = SparseRun::new(rules);
+        let mut hash = FNV_START;
+        let mut buf = vec![0u8; (1 << 14) * width];
+        let mut store = match width {
+            1 => Store::U8(Vec::with_capacity(len)),
+            2 => Store::U16(Vec::with_capacity(len)),
+            _ => Store::U32(Vec::with_capacity(len)),
+        };
+        let mut left = len;
+        while left > 0 {
+            let take = left.min(1 << 14);
+            let chunk = &mut buf[..take * width];
+            r.read_exact(chunk).map_err(io)?;
+            hash = fnv(hash, chunk);
+            let le = |c: &[u8]| {
+                let mut b = [0u8; 4];
+                b[..c.len()].copy_from_slice(c);
+                u32::from_le_bytes(b)
+            };
+            with_store!(&mut store, g => {
+                for c in chunk.chunks(width) {
+                    g.push(Cell::from_u32(le(c)));
+                }
+            });
+            left -= take;
+        }
+        let mut sum = [0u8; 8];
+        r.read_exact(&mut sum).map_err(io)?;
+        if u64::from_le_bytes(sum) != hash {
+            return Err(bad("checksum mismatch (the file is damaged)"));
+        }
+        // Recount as if computed.
+        let core = &mut run.core;
+        with_store!(&store, g => {
+            for (n, v) in g.iter().enumerate() {
+                core.record(n, v.get());
+            }
+            core.review(g);
+            run.watch.feed(g);
+        });
+        run.store = store;
+        if run.watch.proven().is_some() {
+            run.proven_len = Some(run.len());
+        }
+        Ok(run)
+    }
+
+    /// Reads a run from the file `path` ([`SparseRun::load`]).
+    pub fn load_file(rules: HeapRules, path: &str, limits: &Limits) -> Result<SparseRun, Error> {
+        let f = std::fs::File::open(path)
+            .map_err(|e| Error::input(format!("cannot open {path}: {e}")))?;
+        SparseRun::load(rules, &mut std::io::BufReader::new(f), limits)
+    }
+
+    /// Writes the values known in `format`.
+    pub fn write_values(&self, format: ValueFormat, w: &mut dyn Write) -> std::io::Result<()> {
+        self.write_values_to(format, self.len(), w)
+    }
+
+    /// Writes `G(0..len)` (at most the values known) in `format`.
+    pub fn write_values_to(
+        &self,
+        format: ValueFormat,
+        len: usize,
+        w: &mut dyn Write,
+    ) -> std::io::Result<()> {
+        let mut w = std::io::BufWriter::with_capacity(1 << 16, w);
+        let width = self.store.bytes();
+        let len = len.min(self.len());
+        with_store!(&self.store, g => {
+            let g = &g[..len];
+            match format {
+                ValueFormat::Text => {
+                    for (n, v) in g.iter().enumerate() {
+                        if n > 0 {
+                            w.write_all(b" ")?;
+                        }
+                        write!(w, "{}", v.get())?;
+                    }
+                    w.write_all(b"\n")?;
+                }
+                ValueFormat::Csv => {
+                    w.write_all(b"n,g\n")?;
+                    for (n, v) in g.iter().enumerate() {
+                        writeln!(w, "{n},{}", v.get())?;
+                    }
+                }
+                ValueFormat::Binary => {
+                    for v in g.iter() {
+                        w.write_all(&v.get().to_le_bytes()[..width])?;
+                    }
+                }
+            }
+        });
+        w.flush()
+    }
+
+    /// The summary of the values known.
+    pub fn summary(&self) -> Summary {
+        let len = self.len();
+        let (max, max_at) = with_store!(&self.store, g => {
+            let max = g.iter().map(|v| v.get()).max().unwrap_or(0);
+            (max, g.iter().position(|v| v.get() == max).unwrap_or(0))
+        });
+        let counted = self.proven_len.unwrap_or(len).min(len);
+        let (split, rare, last_rare) = match self.core.method {
+            Method::Sparse { .. } => (
+                Some(self.core.method),
+                self.core.rare.len() as u64,
+                self.core.rare.last().copied(),
+            ),
+            Method::Direct => match self.core.best_split() {
+                Some((m, count)) => {
+                    let mut probe = self.core.clone();
+                    probe.method = m;
+                    let last = (0..counted)
+                        .rev()
+                        .find(|&n| probe.is_rare(self.store.get(n), n));
+                    (Some(m), count, last)
+                }
+                None => (None, 0, None),
+            },
+        };
+        Summary {
+            name: self.core.rules.name.clone(),
+            len,
+            max,
+            max_at,
+            method: self.core.method,
+            split,
+            rare,
+            last_rare,
+            rare_counted: counted,
+            periodicity: self.watch.proven(),
+            candidate: self.watch.candidate(),
+            code_length: self.core.rules.code_length,
+            bytes_per_value: self.store.bytes(),
+        }
+    }
+}
+
+/// What a long run reports: the largest value, the rare positions, the periodicity.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Summary {
+    /// The game.
+    pub name: String,
+    /// The number of values known, `G(0..len)`.
+    pub len: usize,
+    /// The largest value, first reached at `max_at`.
+    pub max: u32,
+    /// Where the largest value first occurs.
+    pub max_at: usize,
+    /// The method in use at the end.
+    pub method: Method,
+    /// The rare/common split the counts refer to (the one in use, or the best one when the
+    /// direct method was used); `None` for a game without splits.
+    pub split: Option<Method>,
+    /// The number of rare positions among `G(0..rare_counted)`.
+    pub rare: u64,
+    /// The last rare position.
+    pub last_rare: Option<usize>,
+    /// The values the rare positions were counted in (those computed by the engine, not
+    /// copied by the period).
+    pub rare_counted: usize,
+    /// The proven period.
+    pub periodicity: Option<Periodicity>,
+    /// The pattern seen, when not proven (or the proven one).
+    pub candidate: Option<Candidate>,
+    /// `t` of the periodicity theorem; `None` when no theorem applies.
+    pub code_length: Option<usize>,
+    /// The width of the stored (and binary-written) values.
+    pub bytes_per_value: usize,
+}
+
+impl fmt::Display for Method {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Method::Direct => write!(f, "direct (mex over every pair)"),
+            Method::Sparse {
+                mask,
+                by_position,
+                rare_parity,
+            } => write!(
+                f,
+                "sparse space, mask {mask:#x}: rare when parity(G(n) & {mask:#x}){} = {rare_parity}",
+                if *by_position { " + n mod 2" } else { "" }
+            ),
+        }
+    }
+}
+
+impl fmt::Display for Summary {
+    /// A few lines: the range, the largest value, the method and rare positions, the period.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let last = self.len.saturating_sub(1);
+        writeln!(f, "{}: G(0..={last})", self.name)?;
+        writeln!(
+            f,
+            "max value {} (first at n = {}), stored in {} byte{} a value",
+            self.max,
+            self.max_at,
+            self.bytes_per_value,
+            if self.bytes_per_value == 1 { "" } else { "s" }
+        )?;
+        writeln!(f, "method: {}", self.method)?;
+        if let Some(split) = self.split {
+            let counted = if self.rare_counted < self.len {
+                format!(
+                    " (in G(0..{}), before the period was proven)",
+                    self.rare_counted
+                )
+            } else {
+                String::new()
+            };
+            let last = self.last_rare.map_or("none".into(), |n| format!("n = {n}"));
+            if split == self.method {
+                writeln!(
+                    f,
+                    "rare positions: {}{counted}, the last at {last}",
+                    self.rare
+                )?;
+            } else {
+                writeln!(
+                    f,
+                    "rare positions under the best split ({split}): {}{counted}, the last at {last}",
+                    self.rare
+                )?;
+            }
+        }
+        match (self.periodicity, self.candidate, self.code_length) {
+            (Some(p), _, _) => writeln!(f, "{p}"),
+            (None, _, None) => writeln!(
+                f,
+                "no periodicity theorem applies to this game; no period is claimed"
+            ),
+            (None, Some(c), Some(t)) if c.saltus == 0 => writeln!(
+                f,
+                "apparent period {}, pre-period {} on G(0..={last}); the proof needs {} values",
+                c.period,
+                c.preperiod,
+                c.certificate_len(t)
+            ),
+            (None, Some(c), Some(_)) => writeln!(
+                f,
+                "apparent arithmetic periodicity on G(0..={last}): period {}, pre-period {}, saltus {} (not proven: finite octal games are never arithmetic-periodic)",
+                c.period, c.preperiod, c.saltus
+            ),
+            (None, None, Some(_)) => writeln!(f, "no period found in G(0..={last})"),
+        }
+    }
+}
+
+/// `G(0..len)` of the game `rules` by the engine, in memory (no budget, no stop).
+///
+/// ```
+/// use partizan::solve::sparse::{sequence, HeapRules};
+/// // Grundy's game: OEIS A002188 begins 0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3.
+/// assert_eq!(
+///     sequence(&HeapRules::grundy_game(), 14),
+///     [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3]
+/// );
+/// ```
+pub fn sequence(rules: &HeapRules, len: usize) -> Vec<u32> {
+    let mut run = SparseRun::new(rules.clone());
+    // Without a stop flag or a budget, compute cannot fail.
+    let _ = run.compute(len, &Limits::default());
+    run.values()
+}

@@ -1,0 +1,147 @@
+//! `partizan grundy CODE --to N`: the sparse-space engine on the command line.
+
+use std::process::Command;
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_partizan"))
+        .args(args)
+        .output()
+        .expect("run partizan");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn small_n_prints_values_and_summary() {
+    let (code, out, err) = run(&["grundy", "0.07", "--to", "12"]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "0.07: G(0..=12)");
+    // Dawson's Kayles: OEIS A002187 shifted by one.
+    assert_eq!(lines[1], "0 0 1 1 2 0 3 1 1 0 3 3 2");
+    assert!(out.contains("max value 3"), "{out}");
+}
+
+#[test]
+fn large_n_prints_the_summary_with_the_proven_period() {
+    let (code, out, err) = run(&["grundy", "0.16", "--to", "1000000"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().next(), Some("0.16: G(0..=1000000)"));
+    assert!(
+        out.contains("period 149459, pre-period 105351 (proven: Guy–Smith"),
+        "{out}"
+    );
+    assert!(out.lines().count() < 10, "{out}");
+}
+
+#[test]
+fn formats() {
+    let (code, out, _) = run(&["grundy", "0.07", "--to", "3", "--format", "csv"]);
+    assert_eq!(code, 0);
+    assert_eq!(out, "n,g\n0,0\n1,0\n2,1\n3,1\n");
+    let bin = Command::new(env!("CARGO_BIN_EXE_partizan"))
+        .args(["grundy", "0.77", "--to", "11", "--format", "binary"])
+        .output()
+        .unwrap();
+    // Kayles, OEIS A002186, one byte a value.
+    assert_eq!(bin.stdout, [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]);
+    let (code, out, _) = run(&["grundy", "grundy_game", "--to", "8", "--format", "text"]);
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().nth(1), Some("0 0 0 1 0 2 1 0 2"));
+}
+
+#[test]
+fn errors_are_one_line() {
+    for (args, needle) in [
+        (&["grundy", "0.9", "--to", "5"][..], "not an octal digit"),
+        (&["grundy", "kayles", "--save", "x"], "apply to a code"),
+        (
+            &["grundy", "0.7", "--to", "5", "--format", "xml"],
+            "text, csv or binary",
+        ),
+        (
+            &["grundy", "0.77", "--resume", "/nonexistent/file"],
+            "cannot open",
+        ),
+        (
+            &[
+                "grundy",
+                "0.77",
+                "--to",
+                "100000000",
+                "--max-memory",
+                "10MB",
+            ],
+            "memory budget",
+        ),
+    ] {
+        let (code, _, err) = run(args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+}
+
+#[test]
+fn save_and_resume() {
+    let dir = std::env::temp_dir().join(format!("partizan-sparse-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("run.bin");
+    let file = file.to_str().unwrap();
+    let (code, _, err) = run(&["grundy", "0.137", "--to", "5000", "--save", file]);
+    assert_eq!(code, 0, "{err}");
+    let (code, resumed, err) = run(&["grundy", "0.137", "--to", "20", "--resume", file]);
+    assert_eq!(code, 0, "{err}");
+    let (_, fresh, _) = run(&["grundy", "0.137", "--to", "20"]);
+    assert_eq!(resumed.lines().nth(1), fresh.lines().nth(1));
+    let (code, _, err) = run(&["grundy", "0.77", "--to", "20", "--resume", file]);
+    assert_eq!(code, 2);
+    assert!(err.contains("not of 0.77"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_saves_and_stops() {
+    let dir = std::env::temp_dir().join(format!("partizan-sparse-int-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("run.bin");
+    // Grundy's game has no period: 10^7 values take minutes, so the run is still going.
+    let child = Command::new(env!("CARGO_BIN_EXE_partizan"))
+        .args(["grundy", "grundy_game", "--to", "10000000", "--save"])
+        .arg(&file)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let status = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(130), "{err}");
+    assert!(err.contains("saved to"), "{err}");
+    let (code, text, err) = run(&[
+        "grundy",
+        "grundy_game",
+        "--to",
+        "20",
+        "--format",
+        "text",
+        "--resume",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    // OEIS A002188.
+    assert_eq!(
+        text.lines().nth(1),
+        Some("0 0 0 1 0 2 1 0 2 1 0 2 1 3 2 1 3 2 4 3 0")
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
