@@ -32,17 +32,20 @@ fn text(s: &str) -> Arg {
     Arg::Str(s.to_string())
 }
 
-/// The value of `p` from the rules: `options(p)` gives Left's and Right's options, each a sum of
-/// positions evaluated the same way; memoised in `memo`.
-struct Brute<P, F> {
-    options: F,
+/// A position's Left and Right options.
+type Moves<P> = Box<dyn Fn(&P) -> (Vec<P>, Vec<P>)>;
+
+/// The value of `p` from the rules: `options(p)` gives Left's and Right's options, evaluated the
+/// same way; memoised in `memo`.
+struct Brute<P> {
+    options: Moves<P>,
     memo: HashMap<P, Game>,
 }
 
-impl<P: Clone + Eq + Hash, F: Fn(&P) -> (Vec<P>, Vec<P>)> Brute<P, F> {
-    fn new(options: F) -> Self {
+impl<P: Clone + Eq + Hash> Brute<P> {
+    fn new(options: impl Fn(&P) -> (Vec<P>, Vec<P>) + 'static) -> Self {
         Brute {
-            options,
+            options: Box::new(options),
             memo: HashMap::new(),
         }
     }
@@ -180,10 +183,7 @@ fn maundy_cake_table() {
 
 /// Eatcake (`turned` false) or Turn-and-Eatcake from the rules on an explicit list of cakes:
 /// every column and every row of every cake, the remains turned when `turned`.
-fn eatcake_brute(
-    turned: bool,
-) -> Brute<Vec<(u32, u32)>, impl Fn(&Vec<(u32, u32)>) -> (Vec<Vec<(u32, u32)>>, Vec<Vec<(u32, u32)>>)>
-{
+fn eatcake_brute(turned: bool) -> Brute<Vec<(u32, u32)>> {
     Brute::new(move |cakes: &Vec<(u32, u32)>| {
         let mut left = Vec::new();
         let mut right = Vec::new();
@@ -281,10 +281,7 @@ fn subsets(max: usize) -> Vec<Vec<usize>> {
         .collect()
 }
 
-fn heap_brute(
-    left: Vec<usize>,
-    right: Vec<usize>,
-) -> Brute<usize, impl Fn(&usize) -> (Vec<usize>, Vec<usize>)> {
+fn heap_brute(left: Vec<usize>, right: Vec<usize>) -> Brute<usize> {
     Brute::new(move |&n: &usize| {
         let take = |set: &[usize]| set.iter().filter(|&&k| k <= n).map(|&k| n - k).collect();
         (take(&left), take(&right))
@@ -357,7 +354,7 @@ fn partizan_subtraction_table() {
 // Partizan Euclid
 // ---------------------------------------------------------------------------------------------
 
-fn euclid_brute() -> Brute<(u64, u64), impl Fn(&(u64, u64)) -> (Vec<(u64, u64)>, Vec<(u64, u64)>)> {
+fn euclid_brute() -> Brute<(u64, u64)> {
     Brute::new(|&(p, q): &(u64, u64)| {
         let t = p % q;
         if t == 0 {
@@ -428,7 +425,7 @@ fn all_grounded(edges: &[Edge]) -> bool {
     }
 }
 
-fn childish_brute() -> Brute<Vec<Edge>, impl Fn(&Vec<Edge>) -> (Vec<Vec<Edge>>, Vec<Vec<Edge>>)> {
+fn childish_brute() -> Brute<Vec<Edge>> {
     Brute::new(|edges: &Vec<Edge>| {
         let remove = |allowed: Colour| {
             (0..edges.len())
@@ -522,7 +519,7 @@ fn childish_hackenbush_matches_the_rules() {
 /// A slope as rows of characters `.`, `L`, `l`, `R`, `r`.
 type Rows = Vec<Vec<u8>>;
 
-fn ski_brute() -> Brute<Rows, impl Fn(&Rows) -> (Vec<Rows>, Vec<Rows>)> {
+fn ski_brute() -> Brute<Rows> {
     Brute::new(|s: &Rows| {
         let moves = |left: bool| {
             let (mine, dir): (&[u8], i64) = if left { (b"Ll", 1) } else { (b"Rr", -1) };

@@ -7,7 +7,8 @@
 //! two pieces, stays as separate cakes. The player who cannot eat loses. Every cake can be eaten by
 //! both players, so a position ends only when no cake is left.
 //!
-//! **Input format.** `eatcake(w, h)`: one cake `w` squares wide and `h` high (`1 <= w, h <= 64`).
+//! **Input format.** `eatcake(w, h)`: one cake `w` squares wide and `h` high (`1 <= w, h <= 64`, at most
+//! 800 squares).
 //!
 //! **How values are computed.** The generic [`Solver`] from the rules with the [`Eatcake`]
 //! ruleset (which also plays [Turn-and-Eatcake](super::turn_and_eatcake)): a position is the sum of
@@ -81,9 +82,12 @@ impl Ruleset for Eatcake {
     }
 }
 
-/// The largest width or height `eatcake` and `turn_and_eatcake` accept: a `w × h` cake has
-/// `w·h` sub-cakes, but their canonical forms grow with the cake.
+/// The largest width or height `eatcake` and `turn_and_eatcake` accept.
 pub const MAX_SIDE: usize = 64;
+
+/// The largest area `w·h` they accept: a `w × h` cake has only `w·h` sub-cakes, but the canonical
+/// forms of Eatcake grow quickly (24 × 24 takes about 1.5 s, 28 × 28 about 7 s).
+pub const MAX_AREA: usize = 800;
 
 /// The two sides of a call `name(w, h)`, each between 1 and [`MAX_SIDE`].
 pub fn sides(positional: &[Arg], named: &[NamedArg]) -> Result<(u32, u32), Error> {
@@ -105,7 +109,14 @@ pub fn sides(positional: &[Arg], named: &[NamedArg]) -> Result<(u32, u32), Error
         }
         Ok(n as u32)
     };
-    Ok((side(0, "width")?, side(1, "height")?))
+    let (w, h) = (side(0, "width")?, side(1, "height")?);
+    if (w as usize) * (h as usize) > MAX_AREA {
+        return Err(format!(
+            "a {w} × {h} cake is too large (at most {MAX_AREA} squares: the values grow quickly)"
+        )
+        .into());
+    }
+    Ok((w, h))
 }
 
 /// The table of every cake up to `N × N` (parameter `size`, default 6, at most 16) for `rules`.

@@ -169,7 +169,7 @@ impl Ruleset for SkiJumps {
     /// Drops the empty rows at the top: skiers only ever move along their row or down.
     fn normalize(&self, mut p: Slope) -> Slope {
         let first = p.squares.iter().position(|&s| s != EMPTY).unwrap_or(0);
-        let top = if p.cols == 0 { 0 } else { first / p.cols };
+        let top = first.checked_div(p.cols).unwrap_or(0);
         p.squares.drain(..top * p.cols);
         p
     }

@@ -10,9 +10,9 @@
 //! value is that of our cake with the two sides exchanged.
 //!
 //! **Input format.** `turn_and_eatcake(w, h)`: one cake `w` squares wide and `h` high
-//! (`1 <= w, h <= 64`).
+//! (`1 <= w, h <= 64`, at most 800 squares).
 //!
-//! **How values are computed.** The generic [`Solver`](crate::solve::Solver) from the rules with
+//! **How values are computed.** The generic [`Solver`] from the rules with
 //! the ruleset [`Eatcake`] `{ turned: true }`. Exchanging the players is transposing every cake,
 //! so the `h × w` cake is the negative of the `w × h` cake.
 //!
