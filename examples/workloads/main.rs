@@ -23,6 +23,13 @@
 //! cargo run --release --example workloads -- octal 0.376 5000000
 //! cargo run --release --example workloads -- octal 0.354 30000000
 //! cargo run --release --example workloads -- octal 0.007 100000000
+//! cargo run --release --example workloads -- eatcake 24x24
+//! cargo run --release --example workloads -- turn-and-eatcake 40x20
+//! cargo run --release --example workloads -- maundy-cake 10000x7560
+//! cargo run --release --example workloads -- partizan-euclid 1000000,999999
+//! cargo run --release --example workloads -- partizan-subtraction 2,3 1,4 100000
+//! cargo run --release --example workloads -- childish-hackenbush '0-a:B a-b:R b-0:G'
+//! cargo run --release --example workloads -- ski-jumps 'L.R.L.R.|R.L.R.L.|L.R.L.R.|R.L.R.L.'
 //! ```
 //!
 //! CGSuite's benchmark list: `heat 14`, `heat 12`, `kayles 40000`,
@@ -34,6 +41,7 @@ mod heaps;
 mod impartial;
 mod loopy;
 mod partizan;
+mod partizan_rulesets;
 mod products;
 
 use std::time::Instant;
@@ -142,6 +150,41 @@ const WORKLOADS: &[(&str, &str, Workload)] = &[
         "loopy-toads",
         "loopy-toads ROW...: the value (stopper, or onside & offside) of a Backsliding Toads and Frogs row such as T....F",
         loopy::run_loopy_toads,
+    ),
+    (
+        "eatcake",
+        "eatcake WxH...: the canonical form of the W-wide, H-high Eatcake cake",
+        partizan_rulesets::run_eatcake,
+    ),
+    (
+        "turn-and-eatcake",
+        "turn-and-eatcake WxH...: the canonical form of the W-wide, H-high Turn-and-Eatcake cake",
+        partizan_rulesets::run_turn_and_eatcake,
+    ),
+    (
+        "maundy-cake",
+        "maundy-cake WxH...: the value of the W-wide, H-high Maundy Cake",
+        partizan_rulesets::run_maundy_cake,
+    ),
+    (
+        "partizan-euclid",
+        "partizan-euclid P,Q...: the canonical form of the Partizan Euclid position (P, Q)",
+        partizan_rulesets::run_partizan_euclid,
+    ),
+    (
+        "partizan-subtraction",
+        "partizan-subtraction LEFT RIGHT N...: the canonical form of heap N when Left takes amounts in LEFT (such as 2,3) and Right in RIGHT",
+        partizan_rulesets::run_partizan_subtraction,
+    ),
+    (
+        "childish-hackenbush",
+        "childish-hackenbush PICTURE...: the canonical form of a Childish Hackenbush picture such as '0-a:B a-b:R b-0:G'",
+        partizan_rulesets::run_childish_hackenbush,
+    ),
+    (
+        "ski-jumps",
+        "ski-jumps SLOPE...: the canonical form of a Ski-Jumps slope such as 'L..|.R.'",
+        partizan_rulesets::run_ski_jumps,
     ),
 ];
 

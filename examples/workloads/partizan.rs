@@ -152,7 +152,7 @@ pub fn run_snort(sizes: &[String]) -> Result<(), String> {
 /// Runs one board workload: for each position, its canonical form through `evaluate` (which also
 /// returns the size of the transposition table), timed, with the value's birthday, temperature and
 /// (the start of) its canonical form.
-fn run_positions(
+pub fn run_positions(
     family: &str,
     positions: &[String],
     evaluate: impl Fn(&str) -> Result<(Game, usize), String>,

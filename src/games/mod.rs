@@ -10,6 +10,7 @@ pub mod arc_kayles;
 pub mod backsliding_toads;
 pub mod board;
 pub mod board_engine;
+pub mod childish_hackenbush;
 pub mod chomp;
 pub mod clobber;
 pub mod clobber_variants;
@@ -21,6 +22,7 @@ pub mod cutcake;
 pub mod cutting;
 pub mod dag;
 pub mod domineering;
+pub mod eatcake;
 pub mod elephants_rhinos;
 pub mod family;
 pub mod fibonacci_nim;
@@ -29,14 +31,18 @@ pub mod graph;
 pub mod hackenbush;
 pub mod konane;
 pub mod loopy_subtraction;
+pub mod maundy_cake;
 pub mod nim;
 pub mod node_kayles;
 pub mod nogo;
 pub mod octal;
 pub mod partizan_arc_kayles;
+pub mod partizan_euclid;
+pub mod partizan_subtraction;
 pub mod queen;
 pub mod ryuoh;
 pub mod sequence;
+pub mod ski_jumps;
 pub mod snort;
 pub mod subtraction;
 pub mod take_and_break;
@@ -44,6 +50,7 @@ pub mod text;
 pub mod tictactoe;
 pub mod toads_frogs;
 pub mod toppling_dominoes;
+pub mod turn_and_eatcake;
 pub mod welter;
 pub mod wythoff;
 
@@ -62,6 +69,7 @@ pub static FAMILIES: &[&dyn Family] = &[
     &amazons::AmazonsFamily,
     &arc_kayles::ArcKaylesFamily,
     &chomp::ChompFamily,
+    &childish_hackenbush::ChildishHackenbushFamily,
     &clobber::ClobberFamily,
     &coin_turning::CoinTurningFamily,
     &col::ColFamily,
@@ -73,6 +81,7 @@ pub static FAMILIES: &[&dyn Family] = &[
     &octal::DawsonChessFamily,
     &octal::DawsonKaylesFamily,
     &domineering::DomineeringFamily,
+    &eatcake::EatcakeFamily,
     &elephants_rhinos::ElephantsRhinosFamily,
     &fibonacci_nim::FibonacciNimFamily,
     &fission::FissionFamily,
@@ -80,14 +89,18 @@ pub static FAMILIES: &[&dyn Family] = &[
     &hackenbush::HackenbushFamily,
     &octal::KaylesFamily,
     &konane::KonaneFamily,
+    &maundy_cake::MaundyCakeFamily,
     &nim::NimFamily,
     &node_kayles::NodeKaylesFamily,
     &nogo::NogoFamily,
     &nogo::NogoGraphFamily,
     &octal::OctalFamily,
     &partizan_arc_kayles::PartizanArcKaylesFamily,
+    &partizan_euclid::PartizanEuclidFamily,
+    &partizan_subtraction::PartizanSubtractionFamily,
     &queen::QueenFamily,
     &ryuoh::RyuohFamily,
+    &ski_jumps::SkiJumpsFamily,
     &snort::SnortFamily,
     &snort::SnortGraphFamily,
     &subtraction::SubtractionFamily,
@@ -95,6 +108,7 @@ pub static FAMILIES: &[&dyn Family] = &[
     &take_and_break::TakeAndBreakFamily,
     &toads_frogs::ToadsFamily,
     &toppling_dominoes::TopplingDominoesFamily,
+    &turn_and_eatcake::TurnAndEatcakeFamily,
     &welter::WelterFamily,
     &wythoff::WythoffFamily,
 ];
