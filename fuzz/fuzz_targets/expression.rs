@@ -16,7 +16,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use partizan::expr::{self, Arrows, Expr, ExprKind, Value, MAX_NESTING};
+use partizan::expr::{self, Arrows, Expr, ExprKind, Literal, Value, MAX_NESTING};
 use partizan::game::limits::catch;
 use partizan::Game;
 use std::collections::HashMap;
@@ -34,16 +34,16 @@ const MAX_FAMILY_INTEGER: u64 = 20;
 /// 0.06 s, a 16-cell one 4.6 s in a release build).
 const MAX_FAMILY_TEXT: usize = 12;
 
-/// The largest literal that an ordinal sum, heating, overheating or a Norton product walks, and
-/// the largest uptimal order (birthday) summed with a nimber above `MAX_UPTIMAL_NIMBER`; see
-/// `legitimately_expensive`.
+/// The largest number of followers of a literal that an ordinal sum, heating, overheating or a
+/// Norton product walks, and the largest uptimal order (birthday) summed with other general
+/// forms; see `legitimately_expensive`.
 const MAX_WALKED_LITERAL: u64 = 64;
 
-/// See `MAX_WALKED_LITERAL`.
-const MAX_UPTIMAL_NIMBER: u64 = 16;
+/// The largest uptimal order evaluated at all; see `legitimately_expensive`.
+const MAX_UPTIMAL_ORDER: u64 = 256;
 
 /// The largest up count summed with several general forms; see `legitimately_expensive`.
-const MAX_SUMMED_UPS: u64 = 1024;
+const MAX_SUMMED_UPS: u64 = 64;
 
 /// The largest printed tree (in braced forms) that is printed and parsed back; see
 /// `printed_nodes_exceed`.
@@ -212,19 +212,27 @@ fn escaped<T>(stage: &str, f: impl FnOnce() -> T) -> T {
 ///
 /// 1. a family call with an argument other than a small literal (`kayles(20)`, a 12-cell
 ///    board): a family's work grows exponentially with its board;
-/// 2. an ordinal sum, heating, overheating or Norton product whose operands hold a literal
-///    larger than `MAX_WALKED_LITERAL`: these walk every follower of a form and build a form
-///    per step, so the cost is polynomial in the literal (`⇓9151 : 27775` builds a chain of
-///    27775 forms and compares along it, quadratic: minutes);
-/// 3. an uptimal of order above `MAX_WALKED_LITERAL` together with a nimber above
-///    `MAX_UPTIMAL_NIMBER`: the sum pairs each of the uptimal's followers with every nimber
-///    below (`^<3111>*21`: 5 s in a release build);
+/// 2. an ordinal sum, heating, overheating or Norton product whose operands hold a literal with
+///    more than `MAX_WALKED_LITERAL` followers (see `walked_size`): these walk every follower
+///    of a form and build a form per step, so the cost is polynomial in that count
+///    (`⇓9151 : 27775` builds a chain of 27775 forms and compares along it, quadratic:
+///    minutes; `*9 : 1*62` builds a form for each of the 126 followers of `1*62`, and adding
+///    it to another general form of that size pairs their followers);
+/// 3. an uptimal of order above `MAX_WALKED_LITERAL` together with another construct that may
+///    build a general form: its canonical form is a chain of about that many general forms,
+///    and a sum pairs each of them with every follower of the other summand and compares along
+///    the chain (`v[499] + v[499]`: more than 10 s, `^<3111>*21`: 5 s in a release build);
+///    and an uptimal of order above `MAX_UPTIMAL_ORDER` in any context: building `↑^[n]`
+///    canonicalises a chain of `n` forms, comparing along it, quadratic (`v[457]*`: 0.4 s of
+///    CPU in a release build, over 10 s in the instrumented fuzzing build on a loaded machine);
 /// 4. a nimber above `MAX_WALKED_LITERAL` or an up count above `MAX_SUMMED_UPS` with more than
 ///    one construct that may build a general form (braces, `±`, a call, an ordinal sum, a
 ///    method, an uptimal): a sum of a general game `G` with `*k` pairs every follower of `G` with every
 ///    nimber below `*k`, and canonicalises each pair's `k` options, `k³/3` comparisons per
 ///    follower (`±71 ± 71 ± 29937 ± 299379199999 + *350`: 27 s in a release build); with
-///    `n·↑`, `n` pairs per follower (`±1 ± 2 ± 3 ± 4 + ↑65536`: 82 s). One such construct
+///    `n·↑`, `2n` pairs per follower (`±1 ± 2 ± 3 ± 4 + ↑65536`: 82 s; a chain of seven ordinal
+///    sums of birthday 43 plus `⇑999`: 2.5 s, and with a second such chain and `±999`, more
+///    than 30 s in the fuzzing build). One such construct
 ///    alone (`{5*70000|0}`, `{1|*} + *350`) stays in.
 fn legitimately_expensive(tree: &Expr) -> bool {
     let mut largest_uptimal = 0u64;
@@ -275,34 +283,41 @@ fn legitimately_expensive(tree: &Expr) -> bool {
         }
         stack.extend(e.children());
     }
-    (largest_uptimal > MAX_WALKED_LITERAL && largest_nimber > MAX_UPTIMAL_NIMBER)
+    (largest_uptimal > MAX_WALKED_LITERAL && general > 1)
+        || largest_uptimal > MAX_UPTIMAL_ORDER
         || ((largest_nimber > MAX_WALKED_LITERAL || largest_ups > MAX_SUMMED_UPS) && general > 1)
 }
 
-/// The largest part of a literal in `tree`: a number's birthday, an up count, a nimber, an
-/// uptimal's birthday.
+/// The largest `walked_size` of a literal in `tree`.
 fn largest_literal(tree: &Expr) -> u64 {
     let mut largest = 0;
     let mut stack = vec![tree];
     while let Some(e) = stack.pop() {
         if let ExprKind::Literal(lit) = &e.kind {
-            let number = lit
-                .number
-                .as_ref()
-                .map_or(0, |x| u64::try_from(x.birthday()).unwrap_or(u64::MAX));
-            let arrows = match &lit.arrows {
-                Some(Arrows::Ups(n)) => n.unsigned_abs(),
-                Some(Arrows::Uptimal(u)) => birthday(u),
-                None => 0,
-            };
-            largest = [largest, number, arrows, lit.nimber.unwrap_or(0)]
-                .into_iter()
-                .max()
-                .unwrap_or(0);
+            largest = largest.max(walked_size(lit));
         }
         stack.extend(e.children());
     }
     largest
+}
+
+/// A bound on the number of followers of a literal `x + n·↑ + *k` (or `x + uptimal + *k`):
+/// `(b + 1)(|n| + 1)(k + 1)` with `b` the birthday of `x`, as every follower is
+/// `y + m·↑ + *j` with `y` a follower of `x`, `|m| <= |n|`, `j <= k` (plus the uptimal's
+/// birthday for an uptimal). A walk over the followers builds a form for each.
+fn walked_size(lit: &Literal) -> u64 {
+    let number = lit
+        .number
+        .as_ref()
+        .map_or(0, |x| u64::try_from(x.birthday()).unwrap_or(u64::MAX));
+    let arrows = match &lit.arrows {
+        Some(Arrows::Ups(n)) => n.unsigned_abs(),
+        Some(Arrows::Uptimal(u)) => birthday(u),
+        None => 0,
+    };
+    [number, arrows, lit.nimber.unwrap_or(0)]
+        .into_iter()
+        .fold(1u64, |size, part| size.saturating_mul(part.saturating_add(1)))
 }
 
 fn birthday(g: &Game) -> u64 {
