@@ -42,6 +42,16 @@ const MAX_WALKED_LITERAL: u64 = 64;
 /// The largest uptimal order evaluated at all; see `legitimately_expensive`.
 const MAX_UPTIMAL_ORDER: u64 = 256;
 
+/// The largest nimber summed with several general forms; see `legitimately_expensive`.
+const MAX_SUMMED_NIMBERS: u64 = 32;
+
+/// The largest nimber summed with one general form; see `legitimately_expensive`.
+const MAX_NIMBER_WITH_GENERAL: u64 = 128;
+
+/// The largest nimber summed with a general form and an up count above `MAX_SUMMED_UPS`; see
+/// `legitimately_expensive`.
+const MAX_SUMMED_NIMBER: u64 = 16;
+
 /// The largest up count summed with several general forms; see `legitimately_expensive`.
 const MAX_SUMMED_UPS: u64 = 64;
 
@@ -225,15 +235,22 @@ fn escaped<T>(stage: &str, f: impl FnOnce() -> T) -> T {
 ///    and an uptimal of order above `MAX_UPTIMAL_ORDER` in any context: building `↑^[n]`
 ///    canonicalises a chain of `n` forms, comparing along it, quadratic (`v[457]*`: 0.4 s of
 ///    CPU in a release build, over 10 s in the instrumented fuzzing build on a loaded machine);
-/// 4. a nimber above `MAX_WALKED_LITERAL` or an up count above `MAX_SUMMED_UPS` with more than
+/// 4. a nimber above `MAX_SUMMED_NIMBERS` or an up count above `MAX_SUMMED_UPS` with more than
 ///    one construct that may build a general form (braces, `±`, a call, an ordinal sum, a
-///    method, an uptimal): a sum of a general game `G` with `*k` pairs every follower of `G` with every
-///    nimber below `*k`, and canonicalises each pair's `k` options, `k³/3` comparisons per
-///    follower (`±71 ± 71 ± 29937 ± 299379199999 + *350`: 27 s in a release build); with
-///    `n·↑`, `2n` pairs per follower (`±1 ± 2 ± 3 ± 4 + ↑65536`: 82 s; a chain of seven ordinal
-///    sums of birthday 43 plus `⇑999`: 2.5 s, and with a second such chain and `±999`, more
-///    than 30 s in the fuzzing build). One such construct
-///    alone (`{5*70000|0}`, `{1|*} + *350`) stays in.
+///    method, an uptimal): a sum of a general game `G` with `*k` pairs every follower of `G`
+///    with every nimber below `*k`, and canonicalises each pair's `k` options, `k³/3`
+///    comparisons per follower (`±71 ± 71 ± 29937 ± 299379199999 + *350`: 27 s in a release
+///    build; `±4 ± 10484466 ± 5 ± ⇑7 + *60`: over 10 s in the fuzzing build); with `n·↑`, `2n`
+///    pairs per follower (`±1 ± 2 ± 3 ± 4 + ↑65536`: 82 s; a chain of seven ordinal sums of
+///    birthday 43 plus `⇑999`: 2.5 s, and with a second such chain and `±999`, more than 30 s
+///    in the fuzzing build);
+/// 5. with a single such construct, a nimber above `MAX_NIMBER_WITH_GENERAL` (`±5 + *257`:
+///    11 s in the fuzzing build, by the same `k³` count), or both an up count above
+///    `MAX_SUMMED_UPS` and a nimber above `MAX_SUMMED_NIMBER`: `G + n·↑ + *k` pairs each
+///    follower of `G` with the `2n(k + 1)` followers of `n·↑ + *k`
+///    (`1845↑45517 − 299999↑<3>*21 − *30`: 15 s in a release build). A large literal as an
+///    option (`{5*70000|0}`) or a smaller nimber beside one general form (`{1|*} + *100`)
+///    stays in.
 fn legitimately_expensive(tree: &Expr) -> bool {
     let mut largest_uptimal = 0u64;
     let mut largest_nimber = 0u64;
@@ -285,7 +302,10 @@ fn legitimately_expensive(tree: &Expr) -> bool {
     }
     (largest_uptimal > MAX_WALKED_LITERAL && general > 1)
         || largest_uptimal > MAX_UPTIMAL_ORDER
-        || ((largest_nimber > MAX_WALKED_LITERAL || largest_ups > MAX_SUMMED_UPS) && general > 1)
+        || ((largest_nimber > MAX_SUMMED_NIMBERS || largest_ups > MAX_SUMMED_UPS) && general > 1)
+        || (general > 0
+            && (largest_nimber > MAX_NIMBER_WITH_GENERAL
+                || (largest_ups > MAX_SUMMED_UPS && largest_nimber > MAX_SUMMED_NIMBER)))
 }
 
 /// The largest `walked_size` of a literal in `tree`.
