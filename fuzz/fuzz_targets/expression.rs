@@ -244,6 +244,11 @@ fn escaped<T>(stage: &str, f: impl FnOnce() -> T) -> T {
 ///    pairs per follower (`±1 ± 2 ± 3 ± 4 + ↑65536`: 82 s; a chain of seven ordinal sums of
 ///    birthday 43 plus `⇑999`: 2.5 s, and with a second such chain and `±999`, more than 30 s
 ///    in the fuzzing build);
+///    With more than three such constructs, nimbers above `MAX_SUMMED_NIMBER` are skipped too:
+///    the sum's followers are the products of its summands' followers, each paired with every
+///    nimber below (`9999 ± 9^[6] ± 0 ± 99949595001951*24 + 19513097^<3>* ± … ± …`: 7.5 s to
+///    evaluate and 7.5 s to parse back in a release build, 2.3 s each once big numbers compared
+///    without allocating);
 /// 5. with a single such construct, a nimber above `MAX_NIMBER_WITH_GENERAL` (`±5 + *257`:
 ///    11 s in the fuzzing build, by the same `k³` count), or both an up count above
 ///    `MAX_SUMMED_UPS` and a nimber above `MAX_SUMMED_NIMBER`: `G + n·↑ + *k` pairs each
@@ -303,6 +308,7 @@ fn legitimately_expensive(tree: &Expr) -> bool {
     (largest_uptimal > MAX_WALKED_LITERAL && general > 1)
         || largest_uptimal > MAX_UPTIMAL_ORDER
         || ((largest_nimber > MAX_SUMMED_NIMBERS || largest_ups > MAX_SUMMED_UPS) && general > 1)
+        || (largest_nimber > MAX_SUMMED_NIMBER && general > 3)
         || (general > 0
             && (largest_nimber > MAX_NIMBER_WITH_GENERAL
                 || (largest_ups > MAX_SUMMED_UPS && largest_nimber > MAX_SUMMED_NIMBER)))
