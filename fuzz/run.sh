@@ -14,7 +14,7 @@ while [ "$done_runs" -lt "$total" ]; do
     n=$((n + 1))
     log="fuzz-round-$n.log"
     cargo +nightly fuzz run -s none expression corpus/expression seeds/expression -- \
-        -dict=expression.dict -max_len=256 -timeout=10 -rss_limit_mb="$rss" \
+        -dict=expression.dict -max_len=256 -timeout=30 -rss_limit_mb="$rss" \
         -runs="$round" -max_total_time="$seconds" -print_final_stats=1 >"$log" 2>&1 || {
         echo "round $n failed: see $log"
         exit 1
