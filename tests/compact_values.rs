@@ -161,6 +161,51 @@ fn equal_nimber_sides_give_the_mex() {
     );
 }
 
+/// `F = {*A, H | 0}` with `H = {*A | 0}`, for a set `A` of positive integers, is canonical as
+/// written. With `x_j = [*j <= H]`, `y_i = [H <= *i]` the definition gives `x_0 = false` (as
+/// `H^R = 0 <= 0`), `y_0 = true` (no Left option of `H` is `>= 0`), hence `x_j = false` for every
+/// `j >= 1` (Right's move from `*j` to `0` answers) and `y_i = [i ∉ A]`. The same steps for `F`
+/// (`X_j = [*j <= F]`, `Y_i = [F <= *i]`, and `H >= *i` never holds) give `X_j = false` for all
+/// `j` and `Y_i = [i ∉ A]`. So no Left option reverses (no `*j <= F`, and `0 <= F` fails as
+/// `F^R = 0`), `*a` and `H` are incomparable (`x_a`, `y_a` are false), and `0` alone on the
+/// right cannot reverse. Checked against the reference for small `A`.
+///
+/// The set `{4, …, 7, 16, …, 31}` took 2^k steps before comparisons against the form being
+/// simplified were memoised: `*j <= F` asks `F <= *i` for every `i < j`, which asks `*h <= F`
+/// for every `h < i`.
+#[test]
+fn nimbers_beside_a_switch_over_them_are_canonical() {
+    let form = |a: &[u64]| -> (Vec<Game>, Game) {
+        let nimbers: Vec<Game> = a.iter().map(|&k| nimber(k)).collect();
+        let h = Game::new(nimbers.clone(), [Game::zero()]);
+        let mut left = nimbers;
+        left.push(h);
+        (left.clone(), Game::new(left, [Game::zero()]))
+    };
+    for a in [&[1u64][..], &[2], &[1, 2], &[2, 3], &[1, 3]] {
+        let stars: Vec<Tree> = a.iter().map(|&k| star_tree(k)).collect();
+        let h = Tree::new(stars.clone(), vec![Tree::zero()]);
+        let mut left = stars;
+        left.push(h);
+        let tree = Tree::new(left, vec![Tree::zero()]);
+        assert_eq!(ref_canonical(&tree).key(), tree.key(), "A = {a:?}");
+        assert_eq!(Tree::of_game(form(a).1).key(), tree.key(), "A = {a:?}");
+    }
+    let a: Vec<u64> = (4..=7).chain(16..=31).collect();
+    let (mut left, f) = form(&a);
+    left.sort_by_key(|g| g.to_string());
+    let mut got = f.left_options().to_vec();
+    got.sort_by_key(|g| g.to_string());
+    assert_eq!(got, left);
+    assert_eq!(f.right_options(), [Game::zero()]);
+    let stars = a
+        .iter()
+        .map(|k| format!("*{k}"))
+        .collect::<Vec<_>>()
+        .join(",");
+    assert_eq!(f.to_string(), format!("{{{stars},{{{stars}|0}}|0}}"));
+}
+
 /// Listing the options of a nimber beyond the limit, or walking an up chain beyond it, is
 /// refused with an error that names the limit, never a crash.
 #[test]

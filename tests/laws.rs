@@ -203,3 +203,24 @@ fn laws_on_larger_sums() {
             ) == g
     });
 }
+
+/// Numbers of any size order as the rationals they are: `a/2^e <= b/2^f` iff
+/// `a·2^f <= b·2^e`, checked in `i128` arithmetic on values built with big parts (beyond
+/// `i64`, so that the big-number comparison decides) and small ones.
+#[test]
+fn big_numbers_order_as_rationals() {
+    fn prop(a: i64, e: u8, b: i64, f: u8, scale: u8) -> bool {
+        let (e, f) = (u64::from(e % 8), u64::from(f % 8));
+        // Multiplying both by 2^s (s up to 60) keeps the order and pushes the numerators past
+        // i64 for most cases.
+        let s = u32::from(scale % 61);
+        let big = |n: i64, k: u64| partizan::Number::dyadic(num_bigint::BigInt::from(n) << s, k);
+        let (x, y) = (big(a, e), big(b, f));
+        let expected = (i128::from(a) << f).cmp(&(i128::from(b) << e));
+        x.cmp(&y) == expected && y.cmp(&x) == expected.reverse()
+    }
+    quickcheck::QuickCheck::new()
+        .tests(CASES)
+        .rng(Gen::new(100))
+        .quickcheck(prop as fn(i64, u8, i64, u8, u8) -> bool);
+}

@@ -16,7 +16,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use partizan::expr::{self, Arrows, Expr, ExprKind, Value, MAX_NESTING};
+use partizan::expr::{self, Arrows, Expr, ExprKind, Literal, Value, MAX_NESTING};
 use partizan::game::limits::catch;
 use partizan::Game;
 use std::collections::HashMap;
@@ -34,16 +34,35 @@ const MAX_FAMILY_INTEGER: u64 = 20;
 /// 0.06 s, a 16-cell one 4.6 s in a release build).
 const MAX_FAMILY_TEXT: usize = 12;
 
-/// The largest literal that an ordinal sum, heating, overheating or a Norton product walks, and
-/// the largest uptimal order (birthday) summed with a nimber above `MAX_UPTIMAL_NIMBER`; see
-/// `legitimately_expensive`.
+/// The largest number of followers of a literal that an ordinal sum, heating, overheating or a
+/// Norton product walks, and the largest uptimal order (birthday) summed with other general
+/// forms; see `legitimately_expensive`.
 const MAX_WALKED_LITERAL: u64 = 64;
 
-/// See `MAX_WALKED_LITERAL`.
-const MAX_UPTIMAL_NIMBER: u64 = 16;
+/// The number of general constructs beyond which even moderate up counts and nimbers are
+/// skipped; see `legitimately_expensive`.
+const MANY_GENERAL: usize = 6;
+
+/// The largest number of ordinal sums in one input; see `legitimately_expensive`.
+const MAX_ORDINAL_SUMS: usize = 4;
+
+/// The largest uptimal order evaluated at all; see `legitimately_expensive`.
+const MAX_UPTIMAL_ORDER: u64 = 64;
+
+/// The largest nimber summed with several general forms; see `legitimately_expensive`.
+const MAX_SUMMED_NIMBERS: u64 = 32;
+
+/// The largest nimber summed with one general form; see `legitimately_expensive`. At 128,
+/// `9999…9v[9]*99` (a large integer, an uptimal and *99 beside a general form) took over 10 s
+/// in the fuzzing build: adding *k to a general form visits every nimber below it.
+const MAX_NIMBER_WITH_GENERAL: u64 = 64;
+
+/// The largest nimber summed with a general form and an up count above `MAX_SUMMED_UPS`; see
+/// `legitimately_expensive`.
+const MAX_SUMMED_NIMBER: u64 = 16;
 
 /// The largest up count summed with several general forms; see `legitimately_expensive`.
-const MAX_SUMMED_UPS: u64 = 1024;
+const MAX_SUMMED_UPS: u64 = 64;
 
 /// The largest printed tree (in braced forms) that is printed and parsed back; see
 /// `printed_nodes_exceed`.
@@ -212,25 +231,57 @@ fn escaped<T>(stage: &str, f: impl FnOnce() -> T) -> T {
 ///
 /// 1. a family call with an argument other than a small literal (`kayles(20)`, a 12-cell
 ///    board): a family's work grows exponentially with its board;
-/// 2. an ordinal sum, heating, overheating or Norton product whose operands hold a literal
-///    larger than `MAX_WALKED_LITERAL`: these walk every follower of a form and build a form
-///    per step, so the cost is polynomial in the literal (`⇓9151 : 27775` builds a chain of
-///    27775 forms and compares along it, quadratic: minutes);
-/// 3. an uptimal of order above `MAX_WALKED_LITERAL` together with a nimber above
-///    `MAX_UPTIMAL_NIMBER`: the sum pairs each of the uptimal's followers with every nimber
-///    below (`^<3111>*21`: 5 s in a release build);
-/// 4. a nimber above `MAX_WALKED_LITERAL` or an up count above `MAX_SUMMED_UPS` with more than
+/// 2. an ordinal sum, heating, overheating or Norton product whose operands hold a literal with
+///    more than `MAX_WALKED_LITERAL` followers (see `walked_size`): these walk every follower
+///    of a form and build a form per step, so the cost is polynomial in that count
+///    (`⇓9151 : 27775` builds a chain of 27775 forms and compares along it, quadratic:
+///    minutes; `*9 : 1*62` builds a form for each of the 126 followers of `1*62`, and adding
+///    it to another general form of that size pairs their followers);
+///    More than `MAX_ORDINAL_SUMS` ordinal sums in one input are skipped too: each sum's forms
+///    carry every option of the base, which is the previous sum, and canonicalising them
+///    compares along the whole chain (`^7:1^^7:1^^0:1^20:0^7:…`, thirteen sums of small
+///    literals: a form of birthday 235 in 2.7 s of CPU, nearly all of it in comparisons, in a
+///    release build). Whether a shortcut exists here is open (see `fuzz/README.md`);
+/// 3. an uptimal of order above `MAX_WALKED_LITERAL` together with another construct that may
+///    build a general form: its canonical form is a chain of about that many general forms,
+///    and a sum pairs each of them with every follower of the other summand and compares along
+///    the chain (`v[499] + v[499]`: more than 10 s, `^<3111>*21`: 5 s in a release build);
+///    and an uptimal of order above `MAX_UPTIMAL_ORDER` in any context: building `↑^[n]`
+///    canonicalises a chain of `n` forms, comparing along it, quadratic (`v[457]*`: 0.4 s of
+///    CPU in a release build, over 10 s in the instrumented fuzzing build on a loaded machine;
+///    `59301819v[231]`: 0.6 s in a release build, over 10 s in the fuzzing build);
+/// 4. a nimber above `MAX_SUMMED_NIMBERS` or an up count above `MAX_SUMMED_UPS` with more than
 ///    one construct that may build a general form (braces, `±`, a call, an ordinal sum, a
-///    method, an uptimal): a sum of a general game `G` with `*k` pairs every follower of `G` with every
-///    nimber below `*k`, and canonicalises each pair's `k` options, `k³/3` comparisons per
-///    follower (`±71 ± 71 ± 29937 ± 299379199999 + *350`: 27 s in a release build); with
-///    `n·↑`, `n` pairs per follower (`±1 ± 2 ± 3 ± 4 + ↑65536`: 82 s). One such construct
-///    alone (`{5*70000|0}`, `{1|*} + *350`) stays in.
+///    method, an uptimal): a sum of a general game `G` with `*k` pairs every follower of `G`
+///    with every nimber below `*k`, and canonicalises each pair's `k` options, `k³/3`
+///    comparisons per follower (`±71 ± 71 ± 29937 ± 299379199999 + *350`: 27 s in a release
+///    build; `±4 ± 10484466 ± 5 ± ⇑7 + *60`: over 10 s in the fuzzing build); with `n·↑`, `2n`
+///    pairs per follower (`±1 ± 2 ± 3 ± 4 + ↑65536`: 82 s; a chain of seven ordinal sums of
+///    birthday 43 plus `⇑999`: 2.5 s, and with a second such chain and `±999`, more than 30 s
+///    in the fuzzing build);
+///    With more than three such constructs, nimbers above `MAX_SUMMED_NIMBER` are skipped too:
+///    the sum's followers are the products of its summands' followers, each paired with every
+///    nimber below (`9999 ± 9^[6] ± 0 ± 99949595001951*24 + 19513097^<3>* ± … ± …`: 7.5 s to
+///    evaluate and 7.5 s to parse back in a release build, 2.3 s each once big numbers compared
+///    without allocating);
+///    With more than `MANY_GENERAL` such constructs, up counts above `MAX_SUMMED_NIMBER` and
+///    nimbers above 4 are skipped: a sum of `n` distinct switches alone has about `2^n`
+///    followers (see `MAX_LEN`), each paired with every up multiple and nimber below
+///    (`−↑ : ↑50 ± 994242238000001↑50 ± … ± 1 ± 999991900 ± 9999 … + 8*9 − *9 : ↑`, nine
+///    switches: over 10 s in the fuzzing build);
+/// 5. with a single such construct, a nimber above `MAX_NIMBER_WITH_GENERAL` (`±5 + *257`:
+///    11 s in the fuzzing build, by the same `k³` count), or both an up count above
+///    `MAX_SUMMED_UPS` and a nimber above `MAX_SUMMED_NIMBER`: `G + n·↑ + *k` pairs each
+///    follower of `G` with the `2n(k + 1)` followers of `n·↑ + *k`
+///    (`1845↑45517 − 299999↑<3>*21 − *30`: 15 s in a release build). A large literal as an
+///    option (`{5*70000|0}`) or a smaller nimber beside one general form (`{1|*} + *100`)
+///    stays in.
 fn legitimately_expensive(tree: &Expr) -> bool {
     let mut largest_uptimal = 0u64;
     let mut largest_nimber = 0u64;
     let mut largest_ups = 0u64;
     let mut general = 0usize;
+    let mut ordinal_sums = 0usize;
     let mut stack = vec![tree];
     while let Some(e) = stack.pop() {
         match &e.kind {
@@ -241,6 +292,13 @@ fn legitimately_expensive(tree: &Expr) -> bool {
                 return true
             }
             ExprKind::OrdinalSum(_) if largest_literal(e) > MAX_WALKED_LITERAL => return true,
+            ExprKind::OrdinalSum(terms) => {
+                // `a : b : c` is one node with three terms: two sums.
+                ordinal_sums += terms.len().saturating_sub(1);
+                if ordinal_sums > MAX_ORDINAL_SUMS {
+                    return true;
+                }
+            }
             ExprKind::Methods(_, calls)
                 if calls.iter().any(|c| {
                     expr::method(&c.name).is_some_and(|m| {
@@ -275,34 +333,46 @@ fn legitimately_expensive(tree: &Expr) -> bool {
         }
         stack.extend(e.children());
     }
-    (largest_uptimal > MAX_WALKED_LITERAL && largest_nimber > MAX_UPTIMAL_NIMBER)
-        || ((largest_nimber > MAX_WALKED_LITERAL || largest_ups > MAX_SUMMED_UPS) && general > 1)
+    (largest_uptimal > MAX_WALKED_LITERAL && general > 1)
+        || largest_uptimal > MAX_UPTIMAL_ORDER
+        || ((largest_nimber > MAX_SUMMED_NIMBERS || largest_ups > MAX_SUMMED_UPS) && general > 1)
+        || (largest_nimber > MAX_SUMMED_NIMBER && general > 3)
+        || ((largest_ups > MAX_SUMMED_NIMBER || largest_nimber > 4) && general > MANY_GENERAL)
+        || (general > 0
+            && (largest_nimber > MAX_NIMBER_WITH_GENERAL
+                || (largest_ups > MAX_SUMMED_UPS && largest_nimber > MAX_SUMMED_NIMBER)))
 }
 
-/// The largest part of a literal in `tree`: a number's birthday, an up count, a nimber, an
-/// uptimal's birthday.
+/// The largest `walked_size` of a literal in `tree`.
 fn largest_literal(tree: &Expr) -> u64 {
     let mut largest = 0;
     let mut stack = vec![tree];
     while let Some(e) = stack.pop() {
         if let ExprKind::Literal(lit) = &e.kind {
-            let number = lit
-                .number
-                .as_ref()
-                .map_or(0, |x| u64::try_from(x.birthday()).unwrap_or(u64::MAX));
-            let arrows = match &lit.arrows {
-                Some(Arrows::Ups(n)) => n.unsigned_abs(),
-                Some(Arrows::Uptimal(u)) => birthday(u),
-                None => 0,
-            };
-            largest = [largest, number, arrows, lit.nimber.unwrap_or(0)]
-                .into_iter()
-                .max()
-                .unwrap_or(0);
+            largest = largest.max(walked_size(lit));
         }
         stack.extend(e.children());
     }
     largest
+}
+
+/// A bound on the number of followers of a literal `x + n·↑ + *k` (or `x + uptimal + *k`):
+/// `(b + 1)(|n| + 1)(k + 1)` with `b` the birthday of `x`, as every follower is
+/// `y + m·↑ + *j` with `y` a follower of `x`, `|m| <= |n|`, `j <= k` (plus the uptimal's
+/// birthday for an uptimal). A walk over the followers builds a form for each.
+fn walked_size(lit: &Literal) -> u64 {
+    let number = lit
+        .number
+        .as_ref()
+        .map_or(0, |x| u64::try_from(x.birthday()).unwrap_or(u64::MAX));
+    let arrows = match &lit.arrows {
+        Some(Arrows::Ups(n)) => n.unsigned_abs(),
+        Some(Arrows::Uptimal(u)) => birthday(u),
+        None => 0,
+    };
+    [number, arrows, lit.nimber.unwrap_or(0)]
+        .into_iter()
+        .fold(1u64, |size, part| size.saturating_mul(part.saturating_add(1)))
 }
 
 fn birthday(g: &Game) -> u64 {

@@ -529,9 +529,22 @@ impl Ord for Number {
     }
 }
 
+/// The comparison when one side is big. Signs and, for equal exponents (every integer), the
+/// numerators decide without allocating; only dyadics with different exponents are shifted.
+/// Stops are compared at every step of a comparison search, so this is hot when big numbers meet
+/// general forms.
 #[inline(never)]
 fn cmp_big(a: &Number, b: &Number) -> Ordering {
+    let (sa, sb) = (a.signum(), b.signum());
+    if sa != sb {
+        return sa.cmp(&sb);
+    }
     let (e, f) = (a.exponent(), b.exponent());
+    if let (Repr::Big(x), Repr::Big(y)) = (&a.0, &b.0) {
+        if e == f {
+            return x.0.cmp(&y.0);
+        }
+    }
     let m = e.max(f);
     (a.numerator() << (m - e)).cmp(&(b.numerator() << (m - f)))
 }

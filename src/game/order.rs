@@ -13,6 +13,8 @@
 
 use super::number::Number;
 use super::Game;
+use hashbrown::HashMap;
+use std::cell::RefCell;
 use std::cmp::Ordering;
 use std::sync::atomic::{AtomicPtr, AtomicU64, Ordering as AtomicOrdering};
 
@@ -174,11 +176,20 @@ pub(crate) enum Operand {
     Form,
 }
 
-/// A form `{left | right}` that is not stored, with bounds on its stops (see [`StopBounds`]).
+/// A form `{left | right}` that is not stored, with bounds on its stops (see [`StopBounds`]) and
+/// the results of the comparisons with it made so far.
+///
+/// Comparisons of two stored games go to the global cache; those with the form cannot (it has
+/// no handle), and without a memo of their own they would be repeated along every path of a
+/// search: `*k <= F` asks `F <= *j` for every `j < k`, each of which asks `*i <= F` for every
+/// `i < j`, so a form with a Left option `*31` took 2^31 steps to test for reversibility.
 pub(crate) struct Form<'a> {
     pub(crate) left: &'a [Game],
     pub(crate) right: &'a [Game],
     bounds: StopBounds,
+    /// `(x, true)` ↦ whether `x <= F`; `(x, false)` ↦ whether `F <= x`. At most two entries per
+    /// stored game the comparisons visit, and dropped with the form.
+    known: RefCell<HashMap<(Game, bool), bool>>,
 }
 
 impl<'a> Form<'a> {
@@ -187,7 +198,17 @@ impl<'a> Form<'a> {
             left,
             right,
             bounds: StopBounds::of(left, right),
+            known: RefCell::new(HashMap::new()),
         }
+    }
+
+    /// The recorded result of `x <= F` (`below`) or `F <= x` (not `below`).
+    fn known(&self, x: Game, below: bool) -> Option<bool> {
+        self.known.borrow().get(&(x, below)).copied()
+    }
+
+    fn record(&self, x: Game, below: bool, result: bool) {
+        self.known.borrow_mut().insert((x, below), result);
     }
 }
 
@@ -258,18 +279,22 @@ fn quick(a: Operand, b: Operand, form: Option<&Form<'_>>) -> Quick {
         (Operand::Game(g), Operand::Game(h)) => quick_games(g, h),
         (Operand::Game(x), Operand::Form) => {
             let f = form.expect("a form operand comes with its form");
-            if f.bounds.may_be_le(x) {
-                SEARCH_BOTH
-            } else {
+            if !f.bounds.may_be_le(x) {
                 Quick::Known(false)
+            } else if let Some(r) = f.known(x, true) {
+                Quick::Known(r)
+            } else {
+                SEARCH_BOTH
             }
         }
         (Operand::Form, Operand::Game(y)) => {
             let f = form.expect("a form operand comes with its form");
-            if f.bounds.may_be_ge(y) {
-                SEARCH_BOTH
-            } else {
+            if !f.bounds.may_be_ge(y) {
                 Quick::Known(false)
+            } else if let Some(r) = f.known(y, false) {
+                Quick::Known(r)
+            } else {
+                SEARCH_BOTH
             }
         }
         (Operand::Form, Operand::Form) => Quick::Known(true),
@@ -353,10 +378,14 @@ impl Frame {
         None
     }
 
-    /// Records the result of a comparison of two stored games.
-    fn finish(&self, result: bool) {
-        if let (Operand::Game(g), Operand::Game(h)) = (self.a, self.b) {
-            cache_put(g.id(), h.id(), result);
+    /// Records the result of the comparison: in the global cache for two stored games, in the
+    /// form's memo otherwise.
+    fn finish(&self, result: bool, form: Option<&Form<'_>>) {
+        match (self.a, self.b, form) {
+            (Operand::Game(g), Operand::Game(h), _) => cache_put(g.id(), h.id(), result),
+            (Operand::Game(x), Operand::Form, Some(f)) => f.record(x, true, result),
+            (Operand::Form, Operand::Game(y), Some(f)) => f.record(y, false, result),
+            _ => {}
         }
     }
 }
@@ -401,7 +430,7 @@ fn search(stack: &mut Vec<Frame>, root: Frame, form: Option<&Form<'_>>) -> bool 
         let top = stack.last_mut().expect("the stack is never empty here");
         if holds {
             // A subquery of the top frame holds, so the top frame's comparison fails.
-            top.finish(false);
+            top.finish(false, form);
             stack.pop();
             if stack.is_empty() {
                 return false;
@@ -412,7 +441,7 @@ fn search(stack: &mut Vec<Frame>, root: Frame, form: Option<&Form<'_>>) -> bool 
         match top.next_query(form) {
             None => {
                 // Every subquery was refuted: the comparison holds.
-                top.finish(true);
+                top.finish(true, form);
                 stack.pop();
                 if stack.is_empty() {
                     return true;
