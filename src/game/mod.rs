@@ -25,6 +25,7 @@ mod followers;
 pub mod form;
 pub mod limits;
 mod memo;
+pub mod misere;
 pub mod nimber;
 pub mod number;
 pub mod nus;
