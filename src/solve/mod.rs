@@ -5,6 +5,7 @@
 
 pub mod grundy;
 pub mod minimax;
+pub mod misere;
 pub mod ruleset;
 pub mod solver;
 pub mod table;

@@ -3,31 +3,53 @@
 //! The sum `G + H` is the game whose options are `G′ + H` and `G + H′`; its canonical form is
 //! that of those options' canonical forms (misère equality is a congruence for `+`: ONAG
 //! ch. 12). Sums are computed bottom-up with an explicit stack (no recursion, however deep the
-//! games) and memoised in a bounded table keyed by the pair of handles.
+//! games) and memoised in a bounded table (one per thread) keyed by the pair of handles.
 
 use super::{canonical, MisereGame};
-use crate::game::memo::Memo;
 use hashbrown::HashMap;
-use std::sync::OnceLock;
+use std::cell::RefCell;
 
-const SHARDS: usize = 16;
-/// Entries kept by the sum memo (two generations of this many at most).
+/// Entries kept by each thread's sum memo, in two generations of at most this many.
 const SUM_BUDGET: usize = 1 << 21;
 
-fn sums() -> &'static Memo<(u32, u32), MisereGame> {
-    static SUMS: OnceLock<Memo<(u32, u32), MisereGame>> = OnceLock::new();
-    SUMS.get_or_init(|| Memo::new(SHARDS, SUM_BUDGET))
+/// A thread's memo of sums: two generations, the older dropped when the younger is full, so
+/// memory stays bounded; an evicted sum is recomputed when needed. (Per thread, without a lock:
+/// a lookup costs a hash probe, which matters because a sum looks up every pair of options.)
+#[derive(Default)]
+struct Sums {
+    young: HashMap<(u32, u32), MisereGame>,
+    old: HashMap<(u32, u32), MisereGame>,
 }
 
-fn key(a: MisereGame, b: MisereGame) -> ((u32, u32), usize) {
-    let k = (a.id().min(b.id()), a.id().max(b.id()));
-    let shard = (u64::from(k.0) * 0x9E37_79B9 + u64::from(k.1)) as usize;
-    (k, shard)
+impl Sums {
+    fn get(&mut self, k: &(u32, u32)) -> Option<MisereGame> {
+        if let Some(&s) = self.young.get(k) {
+            return Some(s);
+        }
+        let s = self.old.remove(k)?;
+        self.insert(*k, s);
+        Some(s)
+    }
+
+    fn insert(&mut self, k: (u32, u32), s: MisereGame) {
+        self.young.insert(k, s);
+        if self.young.len() >= SUM_BUDGET {
+            self.old = std::mem::take(&mut self.young);
+        }
+    }
 }
 
-/// Empties the sum memo.
+thread_local! {
+    static SUMS: RefCell<Sums> = RefCell::default();
+}
+
+fn key(a: MisereGame, b: MisereGame) -> (u32, u32) {
+    (a.id().min(b.id()), a.id().max(b.id()))
+}
+
+/// Empties this thread's sum memo.
 pub(crate) fn clear() {
-    sums().clear();
+    SUMS.with(|s| *s.borrow_mut() = Sums::default());
 }
 
 /// `G + H` in misère canonical form.
@@ -38,55 +60,60 @@ pub(crate) fn add(a: MisereGame, b: MisereGame) -> MisereGame {
     if b.is_zero() {
         return a;
     }
-    let (k, shard) = key(a, b);
-    if let Some(s) = sums().get(shard, &k) {
+    if let Some(s) = SUMS.with(|m| m.borrow_mut().get(&key(a, b))) {
         return s;
     }
+    // Results met during this sum, from the global memo or computed here: each pair is looked
+    // up in the (locked) global memo at most once.
     let mut done: HashMap<(u32, u32), MisereGame> = HashMap::new();
-    let known = |x: MisereGame, y: MisereGame, done: &HashMap<(u32, u32), MisereGame>| {
+    let lookup = |x: MisereGame, y: MisereGame, done: &mut HashMap<(u32, u32), MisereGame>| {
         if x.is_zero() {
             return Some(y);
         }
         if y.is_zero() {
             return Some(x);
         }
-        let (k, shard) = key(x, y);
-        done.get(&k).copied().or_else(|| sums().get(shard, &k))
+        let k = key(x, y);
+        if let Some(&s) = done.get(&k) {
+            return Some(s);
+        }
+        let s = SUMS.with(|m| m.borrow_mut().get(&k))?;
+        done.insert(k, s);
+        Some(s)
     };
     let mut stack: Vec<(MisereGame, MisereGame, bool)> = vec![(a, b, false)];
     while let Some((x, y, expanded)) = stack.pop() {
-        if known(x, y, &done).is_some() {
+        if lookup(x, y, &mut done).is_some() {
             continue;
         }
         if !expanded {
             stack.push((x, y, true));
             for &x1 in x.options() {
-                if known(x1, y, &done).is_none() {
+                if lookup(x1, y, &mut done).is_none() {
                     stack.push((x1, y, false));
                 }
             }
             for &y1 in y.options() {
-                if known(x, y1, &done).is_none() {
+                if lookup(x, y1, &mut done).is_none() {
                     stack.push((x, y1, false));
                 }
             }
             continue;
         }
-        let value = |p: MisereGame, q: MisereGame| {
-            known(p, q, &done).expect("the options' sums are computed first")
-        };
-        let options: Vec<MisereGame> = x
-            .options()
-            .iter()
-            .map(|&x1| value(x1, y))
-            .chain(y.options().iter().map(|&y1| value(x, y1)))
-            .collect();
+        let mut options: Vec<MisereGame> =
+            Vec::with_capacity(x.options().len() + y.options().len());
+        for &x1 in x.options() {
+            options.push(lookup(x1, y, &mut done).expect("the options' sums are computed first"));
+        }
+        for &y1 in y.options() {
+            options.push(lookup(x, y1, &mut done).expect("the options' sums are computed first"));
+        }
         let s = canonical::from_options(options);
-        let (k, shard) = key(x, y);
-        sums().insert(shard, k, s, 1);
+        let k = key(x, y);
+        SUMS.with(|m| m.borrow_mut().insert(k, s));
         done.insert(k, s);
     }
-    known(a, b, &done).expect("the sum is computed")
+    done[&key(a, b)]
 }
 
 /// The `X` with `X + *n = G` among the candidates `G′` and `G′ + *` (`G′` an option of `G`) born
