@@ -6,6 +6,7 @@
 pub mod grundy;
 pub mod minimax;
 pub mod misere;
+pub mod quotient;
 pub mod ruleset;
 pub mod solver;
 pub mod table;

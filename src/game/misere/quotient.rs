@@ -9,7 +9,8 @@
 //! [`crate::solve::quotient`].
 //!
 //! It is printed as the literature prints it: a presentation `⟨a, b, … | relations⟩` (ASCII
-//! `<a, b | a^2 = 1, b^3 = b>`), the P-portion as a set of words, and the table of the heaps'
+//! `<a, b | a^2 = 1, b^3 = b>`, relations ordered by their first letter, higher powers
+//! first), the P-portion as a set of words, and the table of the heaps'
 //! images (Plambeck and Siegel's "pretending function"). Generators are the images of the heaps,
 //! in increasing size, that are not products of earlier ones, named `a`, `b`, `c`, …; every
 //! element is written as its least word in the order "fewer letters first, then fewer of the
@@ -149,7 +150,8 @@ impl MisereQuotient {
                 }
             }
         }
-        relations.sort_by_key(|(w, _)| order_key(w));
+        // As the literature lists them: by the first letter, higher powers first (a^2, b^3, bc, c^2).
+        relations.sort_by(|(w, _), (v, _)| v.cmp(w));
         self.relations = relations;
     }
 
