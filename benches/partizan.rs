@@ -2,10 +2,14 @@
 //! `examples/workloads`: `queen 128`, `domineering 5x6`, ...).
 
 use criterion::{criterion_group, criterion_main, Criterion};
+use partizan::games::board_engine::Engine;
+use partizan::games::clobber_variants::{self, GenClobber, Variant};
 use partizan::games::domineering::{Board, Domineering};
 use partizan::games::hackenbush::{Hackenbush, Picture};
 use partizan::games::queen::{queen_table, PartizanQueen};
 use partizan::games::toads_frogs::{Row, ToadsFrogs};
+use partizan::games::toppling_dominoes::{Rows, TopplingDominoes};
+use partizan::games::{amazons, konane};
 use partizan::games::{graph, snort};
 use partizan::solve::Solver;
 use std::hint::black_box;
@@ -44,6 +48,23 @@ fn families(c: &mut Criterion) {
         )
         .unwrap();
         b.iter(|| Solver::new(Hackenbush::new()).value(black_box(&p)))
+    });
+    // The board families of issue 10 (fresh tables; the long runs are in examples/workloads).
+    group.bench_function("amazons x.....|o.....", |b| {
+        let p = amazons::parse("x.....|o.....").unwrap();
+        b.iter(|| Engine::new(amazons::Amazons).value(black_box(&p)))
+    });
+    group.bench_function("clobber 3x4 checkerboard", |b| {
+        let p = clobber_variants::parse("xoxo|oxox|xoxo").unwrap();
+        b.iter(|| Engine::new(GenClobber(Variant::Orthogonal)).value(black_box(&p)))
+    });
+    group.bench_function("konane 4x4 corner opening", |b| {
+        let p = konane::corner_opening(4, 4).unwrap();
+        b.iter(|| Engine::new(konane::Konane).value(black_box(&p)))
+    });
+    group.bench_function("toppling dominoes, 52 dominoes", |b| {
+        let p = Rows::parse("LRGLRRGLGRLLRGRLGLRRGLLRGRGLRLGGRLRLGLRRGLGLRGRLRGGL").unwrap();
+        b.iter(|| Solver::new(TopplingDominoes).value(black_box(&p)))
     });
     group.finish();
 }

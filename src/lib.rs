@@ -39,12 +39,14 @@
 //! assert_eq!(v.to_string(), "[1]");
 //! ```
 
+pub mod error;
 pub mod expr;
 pub mod game;
 pub mod games;
 pub mod progress;
 pub mod solve;
 
+pub use error::Error;
 pub use expr::Value;
 pub use game::{
     mex, nim_sum, ConfusionInterval, Game, Number, NumberError, Nus, Outcome, Thermograph,
@@ -54,8 +56,10 @@ pub use games::{Arg, NamedArg};
 
 /// Parses and evaluates an expression of the notation (`docs/NOTATION.md`), in which the
 /// registered game families can be called, e.g. `nim(7) + {1|-1}`; its value must be a game.
-pub fn eval(expression: &str) -> Result<Game, expr::Error> {
-    expr::evaluate_game(expression, expr::Scope::Families)
+///
+/// A malformed expression gives [`Error::Expression`], which carries the byte position.
+pub fn eval(expression: &str) -> Result<Game, Error> {
+    Ok(expr::evaluate_game(expression, expr::Scope::Families)?)
 }
 
 /// The README's examples, compiled and run as doctests.

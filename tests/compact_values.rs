@@ -6,7 +6,7 @@
 mod common;
 
 use common::{int_tree, ref_canonical, star_tree, RefSum, Tree};
-use partizan::game::limits::{catch, NIMBER_OPTIONS_LIMIT, UP_CHAIN_LIMIT};
+use partizan::game::limits::{catch, NIMBER_FOLLOWERS_LIMIT, NIMBER_OPTIONS_LIMIT, UP_CHAIN_LIMIT};
 use partizan::{Game, Number, Nus};
 use quickcheck::{Arbitrary, Gen, QuickCheck};
 
@@ -172,10 +172,66 @@ fn expansions_beyond_the_limits_are_refused() {
     let ups = up_star(UP_CHAIN_LIMIT as i64 + 1, 0);
     let e = catch(|| pm + ups).unwrap_err();
     assert!(e.message.contains(&UP_CHAIN_LIMIT.to_string()), "{e}");
-    // Up multiples beyond i64 are an error too.
+    // Up multiples beyond ±(2^63 − 1) are an error too, on both sides, so that every value has
+    // a negative.
     let top = up_star(i64::MAX, 0);
     assert!(catch(|| top + Game::up()).is_err());
-    assert!(catch(|| -up_star(i64::MIN, 0)).is_err());
+    assert!(catch(|| -top + Game::down()).is_err());
+    assert!(catch(|| up_star(i64::MIN, 0)).is_err());
+    assert_eq!(-(-top), top);
     // The algebra still works after an abandoned operation.
     assert_eq!((Game::up() + Game::up()).to_string(), "^^");
+}
+
+/// A walk over every follower of `*k` lists the options of `*k` and of every nimber below it,
+/// `k(k + 1)/2` in all, and works on each: the sum `{1|*} + *k` takes time cubic in `k` (the
+/// fuzzer found `*32768 + {1|*}`, which would run for days). Such walks are refused beyond
+/// `NIMBER_FOLLOWERS_LIMIT` options in all, i.e. from `*362` on.
+///
+/// Below the limit the value is the hand-derived `{1|*} + *k = {1*k | *(k⊕1)}`: in `G + *k`
+/// (`G = {1|*}`) each Left option `G + *j` (`j < k`) reverses through Right's reply
+/// `* + *j`, since `G + *(k⊕j⊕1) ≥ 0` (Right's move to `*(k⊕j) ≠ 0` is answered by the move
+/// to 0, Right's move to `G + *i` by `1 + *i > 0`), and the nimbers that replace it are
+/// dominated by `1 + *k`; symmetrically each Right option `G + *j` reverses through Left's
+/// reply `1 + *j` (`{1*|0} + *(j⊕k) ≥ 0`), and the `1 + *i` that replace it are dominated by
+/// `*(k⊕1)`.
+#[test]
+fn walks_over_every_nimber_below_a_large_one_are_refused() {
+    let g = Game::new([Game::integer(1)], [Game::star()]);
+    let below = |k: u64| k * (k + 1) / 2 <= NIMBER_FOLLOWERS_LIMIT;
+    let largest = (0..).take_while(|&k| below(k)).last().unwrap();
+    assert_eq!(largest, 361);
+    for k in [2, 3, 100, largest] {
+        let expected = Game::new([Game::integer(1) + nimber(k)], [nimber(k ^ 1)]);
+        assert_eq!(catch(|| g + nimber(k)), Ok(expected), "k = {k}");
+    }
+    for k in [largest + 1, 32768, NIMBER_FOLLOWERS_LIMIT] {
+        let e = catch(|| g + nimber(k)).unwrap_err();
+        assert!(
+            e.message.contains(&NIMBER_FOLLOWERS_LIMIT.to_string()),
+            "{e}"
+        );
+        let e = catch(|| nimber(k).heat(&Game::integer(1))).unwrap_err();
+        assert!(e.message.contains(&format!("*{k}")), "{e}");
+    }
+    // Below *k with ups: the chain n·↑ + *k ends in a form with the nimber k or k ⊕ 1.
+    let e = catch(|| g + up_star(3, 4000)).unwrap_err();
+    assert!(e.message.contains("*4000"), "{e}");
+    // Sums of number + ups + nimber values stay field arithmetic, however large the nimber.
+    assert_eq!(nimber(1 << 40) + up_star(2, 3), up_star(2, 3 ^ (1 << 40)));
+}
+
+/// Up multiples range over ±(2^63 − 1): found by the fuzzer, `{1 | v9223372036854775807 + v}`
+/// held 2^63 downs, which have no negative in `i64`, and printing the form (which negates it
+/// to recognise `±x`) failed. Now the sum is refused, and the form with one down fewer prints
+/// and parses back.
+#[test]
+fn up_multiples_are_symmetric() {
+    let lowest = up_star(-i64::MAX, 0);
+    let e = catch(|| Game::new([Game::integer(1)], [lowest + Game::down()])).unwrap_err();
+    assert!(e.message.contains("2^63 - 1"), "{e}");
+    let g = Game::new([Game::integer(1)], [lowest]);
+    assert_eq!(g.to_string(), "{1|v9223372036854775807}");
+    assert_eq!(g.to_string().parse::<Game>(), Ok(g));
+    assert_eq!(-g, Game::new([-lowest], [Game::integer(-1)]));
 }

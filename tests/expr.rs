@@ -306,6 +306,23 @@ fn errors_say_where_and_what() {
     assert!(boxed.to_string().starts_with("at byte 0 of \"+\""));
 }
 
+/// An error's `Display` is one line even when its message quotes source text that spans lines
+/// (white space between tokens may be a line break). Found by the fuzzer: the message of
+/// `6\n\n.left_incentives\n+ ±1` quoted the term `6\n\n.left_incentives` with its line
+/// breaks. The message itself keeps the source text as written.
+#[test]
+fn errors_display_on_one_line() {
+    let e = error("1 + (1 <\n 2)");
+    assert_eq!(e.message(), "'+' needs games, but (1 <\n 2) is a boolean");
+    assert_eq!(
+        e.to_string(),
+        r#"at byte 4 of "1 + (1 <\n 2)": '+' needs games, but (1 <\n 2) is a boolean"#
+    );
+    let e = error("1 - (^\t.IsNumber)");
+    assert_eq!(e.to_string().lines().count(), 1, "{e}");
+    assert!(e.to_string().contains(r"\t"), "{e}");
+}
+
 #[test]
 fn the_syntax_tree_has_spans() {
     use partizan::expr::{ExprKind, Sign};
@@ -524,6 +541,30 @@ fn no_input_panics() {
     );
     let tiny_number = "1/340282366920938463463374607431768211456"; // 2^-128
     assert_eq!(show(tiny_number), tiny_number);
+}
+
+/// A literal whose value needs a form beyond the algebra's limits is an error at the literal,
+/// like any other step of the evaluation. Found by the fuzzer: `^<2>*65537` is ↑² + *65537, a
+/// sum that needs the options of *65537 and of the nimbers below it (beyond
+/// `NIMBER_FOLLOWERS_LIMIT`), and the limit once unwound out of `evaluate` because literals were
+/// built outside the evaluator's catch.
+#[test]
+fn literals_beyond_the_limits_are_errors_at_the_literal() {
+    use partizan::game::limits::NIMBER_FOLLOWERS_LIMIT;
+    for (s, at) in [
+        ("^<2>*65537", 0),
+        ("1 + v[3]*65537", 4),
+        ("{0|^<2>*65537}", 3),
+    ] {
+        let e = error(s);
+        assert_eq!(e.position(), at, "{e}");
+        assert!(
+            e.message().contains(&NIMBER_FOLLOWERS_LIMIT.to_string()),
+            "{e}"
+        );
+    }
+    // Below the limit the literal is the sum of its parts: ↑² + *2 = ↑² + * + *3 (* + *3 = *2).
+    assert_eq!(g("^<2>*2"), g("^<2>*") + g("*3"));
 }
 
 /// A random string of tokens, most of them meaningless together, including huge literals (whose

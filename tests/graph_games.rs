@@ -18,7 +18,7 @@ use partizan::games::node_kayles::{self, NodeKayles};
 use partizan::games::nogo::NoGo;
 use partizan::games::partizan_arc_kayles::PartizanArcKayles;
 use partizan::games::{arc_kayles, col, nogo, partizan_arc_kayles, snort};
-use partizan::solve::{GrundySolver, Solver, TableArgs};
+use partizan::solve::{GrundySolver, Solver, TableParams};
 use partizan::{Arg, Game, Outcome};
 use std::collections::HashMap;
 
@@ -314,7 +314,7 @@ fn colouring_hand_values_and_colour_swap() {
         for (variant, f) in [
             (
                 Variant::Snort,
-                snort::grid_value as fn(&str) -> Result<Game, String>,
+                snort::grid_value as fn(&str) -> Result<Game, partizan::Error>,
             ),
             (Variant::Col, col::grid_value),
         ] {
@@ -758,11 +758,7 @@ fn snapshot(name: &str, text: &str) {
 
 #[test]
 fn cram_table_snapshot() {
-    let args = TableArgs {
-        rows: Some(5),
-        cols: Some(6),
-        ..TableArgs::default()
-    };
+    let args = TableParams::new().with("rows", 5).with("cols", 6);
     let t = cram::table(&args).unwrap();
     // The cells with an independent source (see cram_published_values).
     for c in 1..=6 {
@@ -944,10 +940,12 @@ fn nogo_four_by_four_is_a_second_player_win() {
 // ---------------------------------------------------------------------------------------------
 
 /// A family's `call`.
-type Call = fn(&[Arg], &[(String, Arg)]) -> Result<Game, String>;
+type Call = fn(&[Arg], &[(String, Arg)]) -> Result<Game, partizan::Error>;
 
 fn call_err(f: Call, text: &str) -> String {
-    f(&[Arg::Str(text.to_string())], &[]).unwrap_err()
+    f(&[Arg::Str(text.to_string())], &[])
+        .unwrap_err()
+        .to_string()
 }
 
 #[test]
@@ -1012,29 +1010,36 @@ fn bad_input_is_a_clear_error() {
     }
     // Missing vertices in the named arguments.
     let named = |k: &str, v: &str| vec![(k.to_string(), Arg::Str(v.to_string()))];
-    let err = snort::call_graph(&[Arg::Str("a-b".into())], &named("blue", "a z")).unwrap_err();
+    let err = snort::call_graph(&[Arg::Str("a-b".into())], &named("blue", "a z"))
+        .unwrap_err()
+        .to_string();
     assert!(
         err.contains("\"z\"") && err.contains("not a vertex"),
         "{err}"
     );
-    let err = col::call_graph(&[Arg::Str("a-b".into())], &named("tinted", "a:Q")).unwrap_err();
+    let err = col::call_graph(&[Arg::Str("a-b".into())], &named("tinted", "a:Q"))
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("unknown tint"), "{err}");
-    let err = snort::call_graph(&[Arg::Str("a-b".into())], &named("green", "a")).unwrap_err();
+    let err = snort::call_graph(&[Arg::Str("a-b".into())], &named("green", "a"))
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("unknown named argument"), "{err}");
-    let err = nogo::call_graph(&[Arg::Str("a-b".into())], &named("black", "a b")).unwrap_err();
+    let err = nogo::call_graph(&[Arg::Str("a-b".into())], &named("black", "a b"))
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("no liberty"), "{err}");
     // A table too large, a zero size.
-    let big = TableArgs {
-        rows: Some(9),
-        cols: Some(9),
-        ..TableArgs::default()
-    };
-    assert!(cram::table(&big).unwrap_err().contains("too large"));
-    assert!(snort::table(&big).unwrap_err().contains("too large"));
-    let zero = TableArgs {
-        rows: Some(0),
-        ..TableArgs::default()
-    };
+    let big = TableParams::new().with("rows", 9).with("cols", 9);
+    assert!(cram::table(&big)
+        .unwrap_err()
+        .to_string()
+        .contains("too large"));
+    assert!(snort::table(&big)
+        .unwrap_err()
+        .to_string()
+        .contains("too large"));
+    let zero = TableParams::new().with("rows", 0);
     assert!(col::table(&zero).is_err());
 }
 
@@ -1067,12 +1072,7 @@ fn calls_through_the_expression_syntax() {
     );
     assert_eq!(cram::call(&[s("..|..")], &[]).unwrap(), Game::zero());
     assert_eq!(nogo::call_graph(&[s("a-b")], &[]).unwrap(), Game::star());
-    let t = snort::table(&TableArgs {
-        rows: Some(2),
-        cols: Some(3),
-        ..TableArgs::default()
-    })
-    .unwrap();
+    let t = snort::table(&TableParams::new().with("rows", 2).with("cols", 3)).unwrap();
     assert_eq!(t.cells[0][0], "*");
     assert_eq!(t.cells[0][1], "+-1");
     assert_eq!(t.cells[0][2], "+-2");

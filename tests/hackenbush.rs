@@ -294,15 +294,18 @@ fn shortcuts_and_components_agree_with_the_rules() {
 
 #[test]
 fn bad_pictures_are_errors() {
-    let e = Picture::parse("0-a:B b-c:R").unwrap_err();
+    let e = Picture::parse("0-a:B b-c:R").unwrap_err().to_string();
     assert!(e.contains("b-c:R has no path to the ground"), "{e}");
     assert!(Picture::parse("BXR")
         .unwrap_err()
+        .to_string()
         .contains("unknown colour 'X'"));
     assert!(Picture::parse("0-a:Q")
         .unwrap_err()
+        .to_string()
         .contains("unknown colour"));
     assert!(Picture::parse("0a:B")
         .unwrap_err()
+        .to_string()
         .contains("cannot read the edge"));
 }

@@ -216,6 +216,68 @@ fn errors_name_the_position_and_what_was_expected() {
     assert!(error("{1|-1}.bogus()").contains("unknown method 'bogus'"));
 }
 
+/// Every up multiple the algebra holds (±(2^63 − 1), see `partizan::game::limits`) is printed
+/// as a count and parses back: a sum may reach multiples that no literal had (found by the
+/// fuzzer: `^1099511627776 + {0|*}` is 2^40 + 1 ups, which the lexer once refused beyond 2^40).
+#[test]
+fn every_up_multiple_prints_and_parses_back() {
+    let ups = |n: i64| {
+        Game::nus(partizan::Nus {
+            number: partizan::Number::zero(),
+            ups: n,
+            nimber: 0,
+        })
+    };
+    for (n, text) in [
+        ((1 << 40) + 1, "^1099511627777"),
+        (-(1 << 40) - 1, "v1099511627777"),
+        (i64::MAX, "^9223372036854775807"),
+        (-i64::MAX, "v9223372036854775807"),
+    ] {
+        assert_eq!(ups(n).to_string(), text);
+        assert_eq!(text.parse::<Game>(), Ok(ups(n)), "{text}");
+        assert_eq!(
+            format!("{:#}", ups(n)).parse::<Game>(),
+            Ok(ups(n)),
+            "{text}"
+        );
+    }
+    // Counts multiply the arrow and add up: ⇓ 2^62 times is 2^63 downs, one too many.
+    assert_eq!("⇓4611686018427387903v".parse::<Game>(), Ok(ups(-i64::MAX)));
+    assert_eq!("^^4611686018427387903".parse::<Game>(), Ok(ups(1 << 62)));
+    // Beyond 2^63 − 1 either way: an error naming the range, not a wrong value.
+    for text in [
+        "^9223372036854775808",
+        "v9223372036854775808",
+        "⇓4611686018427387904",
+        "^4611686018427387904^4611686018427387904",
+        "^99999999999999999999999",
+    ] {
+        let e = error(text);
+        assert!(e.contains("too large"), "{text}: {e}");
+    }
+}
+
+/// Printing a form never lists the options of a number + ups + nimber value among its options,
+/// which may be beyond the algebra's limits. Found by the fuzzer: the printer's test for the
+/// `Tiny`/`Miny` shape listed the 70000 options of `5*70000` in `{5*70000 | 0}`. The form is
+/// canonical by hand (one option a side; `5*70000` does not reverse, since `{5*70000|0} − 5*j`
+/// lets Right move to `−5*j < 0`), so it prints as written.
+#[test]
+fn forms_with_large_nimber_options_print() {
+    for (text, unicode) in [
+        ("{5*70000|0}", "{5*70000|0}"),
+        ("{0|-5*70000}", "{0|-5*70000}"),
+        ("{1|^*70000}", "{1|↑*70000}"),
+        ("{3||2|1*70000}", "{3||2|1*70000}"),
+    ] {
+        let g: Game = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(g.to_string(), text);
+        assert_eq!(format!("{g:#}"), unicode);
+        assert_eq!(unicode.parse::<Game>(), Ok(g));
+    }
+}
+
 #[test]
 fn unicode_printing() {
     let cases = [

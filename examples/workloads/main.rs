@@ -11,6 +11,10 @@
 //! cargo run --release --example workloads -- domineering 5x5 5x6
 //! cargo run --release --example workloads -- snort 3x4 4x4
 //! cargo run --release --example workloads -- conway-product 25
+//! cargo run --release --example workloads -- amazons 'x......|o......'
+//! cargo run --release --example workloads -- clobber 'xoxo|oxox|xoxo|oxox'
+//! cargo run --release --example workloads -- konane '..xox|oxoxo|xoxox|oxoxo|xoxox'
+//! cargo run --release --example workloads -- toppling LRGLRRGLGRLLRGRLGLRRGLLRGRGLRLGGRLRLGL
 //! ```
 
 mod algebra;
@@ -80,6 +84,26 @@ const WORKLOADS: &[(&str, &str, Workload)] = &[
         "snort",
         "snort RxC...: the canonical form of Snort on the empty R-row, C-column grid",
         self::partizan::run_snort,
+    ),
+    (
+        "amazons",
+        "amazons POS...: the canonical form of an Amazons position such as 'x......|o......' (CGSuite's benchmark)",
+        self::partizan::run_amazons,
+    ),
+    (
+        "clobber",
+        "clobber POS...: the canonical form of a Clobber position such as 'xoxo|oxox|xoxo|oxox'",
+        self::partizan::run_clobber,
+    ),
+    (
+        "konane",
+        "konane POS...: the canonical form of a Konane position such as '..xox|oxoxo|xoxox|oxoxo|xoxox'",
+        self::partizan::run_konane,
+    ),
+    (
+        "toppling",
+        "toppling ROW...: the canonical form of a Toppling Dominoes row of L, R and G",
+        self::partizan::run_toppling,
     ),
 ];
 

@@ -1,9 +1,14 @@
 //! The `queen N`, `wythoff N` and `domineering RxC` workloads of the peer bench
-//! (`../shared/peer-bench`), with output lines of the same names and summaries.
+//! (`../shared/peer-bench`), with output lines of the same names and summaries; and the board
+//! positions of issue 10 (`amazons`, `clobber`, `konane`, `toppling`), one line per position.
 
 use super::{emit, parse_sizes, timed};
+use partizan::games::board_engine::Engine;
+use partizan::games::clobber_variants::{self, GenClobber, Variant};
 use partizan::games::domineering::{Board, Domineering};
 use partizan::games::queen::{queen_table, PartizanQueen};
+use partizan::games::toppling_dominoes::{Rows, TopplingDominoes};
+use partizan::games::{amazons, konane};
 use partizan::games::{graph, snort};
 use partizan::solve::Solver;
 use partizan::{Game, Nus};
@@ -121,7 +126,8 @@ pub fn run_snort(sizes: &[String]) -> Result<(), String> {
         let (r, c) = size
             .split_once('x')
             .ok_or_else(|| format!("{size:?} is not of the form RxC"))?;
-        let start = graph::parse(&format!("grid:{r}x{c}"), "")?
+        let start = graph::parse(&format!("grid:{r}x{c}"), "")
+            .map_err(|e| e.to_string())?
             .graph
             .map_labels(|_| 3, |l| l);
         let mut solver = Solver::new(snort::ruleset());
@@ -141,4 +147,81 @@ pub fn run_snort(sizes: &[String]) -> Result<(), String> {
         );
     }
     Ok(())
+}
+
+/// Runs one board workload: for each position, its canonical form through `evaluate` (which also
+/// returns the size of the transposition table), timed, with the value's birthday, temperature and
+/// (the start of) its canonical form.
+fn run_positions(
+    family: &str,
+    positions: &[String],
+    evaluate: impl Fn(&str) -> Result<(Game, usize), String>,
+) -> Result<(), String> {
+    if positions.is_empty() {
+        return Err(format!("give at least one {family} position"));
+    }
+    for p in positions {
+        let (result, secs) = timed(|| evaluate(p));
+        let (value, table) = result?;
+        // The printed form of a game born late can be far longer than its stored form (shared
+        // options are printed each time), so it is shown only for the early-born.
+        let birthday = value.birthday();
+        let shown = if birthday <= 16u32.into() {
+            let text = value.to_string();
+            let start: String = text.chars().take(60).collect();
+            let more = if text.chars().count() > 60 { "..." } else { "" };
+            format!(" value~{start}{more}")
+        } else {
+            String::new()
+        };
+        emit(
+            &format!("{family} {p}"),
+            secs,
+            &format!(
+                "tt_positions={table} birthday={birthday} stops=({},{}) temperature={}{shown}",
+                value.left_stop(),
+                value.right_stop(),
+                value.temperature(),
+            ),
+        );
+    }
+    Ok(())
+}
+
+/// `amazons POS`: the canonical form of an Amazons position (CGSuite's benchmark is
+/// `x......|o......`).
+pub fn run_amazons(positions: &[String]) -> Result<(), String> {
+    run_positions("amazons", positions, |p| {
+        let mut engine = Engine::new(amazons::Amazons);
+        let v = engine.value(&amazons::parse(p).map_err(|e| e.to_string())?);
+        Ok((v, engine.table_len()))
+    })
+}
+
+/// `clobber POS`: the canonical form of a Clobber position (the 4×4 checkerboard is
+/// `xoxo|oxox|xoxo|oxox`).
+pub fn run_clobber(positions: &[String]) -> Result<(), String> {
+    run_positions("clobber", positions, |p| {
+        let mut engine = Engine::new(GenClobber(Variant::Orthogonal));
+        let v = engine.value(&clobber_variants::parse(p).map_err(|e| e.to_string())?);
+        Ok((v, engine.table_len()))
+    })
+}
+
+/// `konane POS`: the canonical form of a Konane position.
+pub fn run_konane(positions: &[String]) -> Result<(), String> {
+    run_positions("konane", positions, |p| {
+        let mut engine = Engine::new(konane::Konane);
+        let v = engine.value(&konane::parse(p).map_err(|e| e.to_string())?);
+        Ok((v, engine.table_len()))
+    })
+}
+
+/// `toppling ROW`: the canonical form of a Toppling Dominoes row.
+pub fn run_toppling(positions: &[String]) -> Result<(), String> {
+    run_positions("toppling", positions, |p| {
+        let mut solver = Solver::new(TopplingDominoes);
+        let v = solver.value(&Rows::parse(p).map_err(|e| e.to_string())?);
+        Ok((v, solver.table_len()))
+    })
 }

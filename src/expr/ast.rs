@@ -177,6 +177,12 @@ impl Literal {
     }
 
     /// The value `x + n·↑ + *k` (plus the uptimal, if any).
+    ///
+    /// # Panics
+    ///
+    /// Like the algebra's `+`, it unwinds with a [`crate::game::limits::ExpansionLimit`] when
+    /// the sum needs a form beyond the algebra's limits (an uptimal plus a nimber beyond
+    /// `NIMBER_OPTIONS_LIMIT`, such as `^<2>*65537`); the evaluator reports that as an error.
     pub fn value(&self) -> Game {
         let nus = crate::game::Nus {
             number: self.number.clone().unwrap_or_else(Number::zero),

@@ -72,7 +72,7 @@ fn check_call(c: &Call, scope: Scope) -> EResult<()> {
             "no game families are registered here (use partizan::eval or the CLI)".to_string()
         }
         Scope::Families => {
-            let known: Vec<&str> = games::FAMILIES.iter().map(|f| f.name).collect();
+            let known: Vec<&str> = games::FAMILIES.iter().map(|f| f.name()).collect();
             format!("known: {}", known.join(", "))
         }
     };
@@ -142,6 +142,8 @@ impl Evaluator<'_> {
         while let Some(task) = tasks.pop() {
             match task {
                 Task::Visit(e) => match &e.kind {
+                    // A literal is a step like any other: `^<2>*65537` (an uptimal plus a
+                    // large nimber) needs a form beyond the algebra's limits.
                     ExprKind::Literal(lit) => {
                         values.push(within_limits(e.span, || Ok(Value::Game(lit.value())))?)
                     }
@@ -323,9 +325,9 @@ impl Evaluator<'_> {
                 }
             }
         }
-        m.apply(g, &args).map_err(|message| EvalError {
+        m.apply(g, &args).map_err(|e| EvalError {
             span: c.span,
-            message,
+            message: e.to_string(),
         })
     }
 }

@@ -7,6 +7,7 @@
 
 use super::value::Value;
 use crate::game::{days, nim_inverse, nim_product, Game};
+use crate::Error;
 
 /// A function of the expression language.
 pub struct Function {
@@ -16,7 +17,7 @@ pub struct Function {
     pub params: &'static [&'static str],
     /// What it gives, in a few words.
     pub summary: &'static str,
-    apply: fn(&[Game]) -> Result<Value, String>,
+    apply: fn(&[Game]) -> Result<Value, Error>,
 }
 
 impl Function {
@@ -26,7 +27,7 @@ impl Function {
     }
 
     /// Applies the function to `args` (as many as [`Function::params`]).
-    pub(crate) fn apply(&self, args: &[Game]) -> Result<Value, String> {
+    pub(crate) fn apply(&self, args: &[Game]) -> Result<Value, Error> {
         (self.apply)(args)
     }
 }
@@ -59,15 +60,19 @@ pub fn tiny(g: Game, miny: bool) -> Game {
 }
 
 /// The non-negative integer below 2^64 that `g` must be.
-fn nim_arg(g: Game, what: &str) -> Result<u64, String> {
+fn nim_arg(g: Game, what: &str) -> Result<u64, Error> {
     g.as_number()
         .and_then(|x| x.to_integer())
         .and_then(|n| u64::try_from(n).ok())
-        .ok_or_else(|| format!("{what} must be an integer from 0 to 2^64 - 1, not {g}"))
+        .ok_or_else(|| {
+            crate::Error::from(format!(
+                "{what} must be an integer from 0 to 2^64 - 1, not {g}"
+            ))
+        })
 }
 
 /// `born_by(n)`: the games born by day `n` (see [`crate::game::days`]).
-fn born_by(a: &[Game]) -> Result<Value, String> {
+fn born_by(a: &[Game]) -> Result<Value, Error> {
     let n = nim_arg(a[0], "the day n")?;
     let day = u32::try_from(n)
         .ok()
@@ -122,7 +127,7 @@ static FUNCTIONS: &[Function] = &[
             let x = nim_arg(a[0], "a")?;
             nim_inverse(x)
                 .map(|b| Value::Game(integer(b)))
-                .ok_or_else(|| "0 has no nim inverse".to_string())
+                .ok_or_else(|| crate::Error::from("0 has no nim inverse".to_string()))
         },
     },
 ];

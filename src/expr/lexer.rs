@@ -320,15 +320,27 @@ impl<'a> Lexer<'a> {
 
     /// `^`, `^^`, `^3`, `v`, `vv`, `v3`, `↑`, `⇑`, `↓`, `⇓` (with optional counts): the up
     /// multiple, or `None` when there are no arrows here.
+    ///
+    /// Every multiple the algebra holds (up to 2^63 − 1 either way, see
+    /// `crate::game::limits`) is accepted, so that every value the printer writes parses back: a
+    /// sum can reach multiples far beyond any literal in its input.
     fn arrows(&mut self) -> LResult<Option<i64>> {
-        // The algebra's up multiples are i64, kept symmetric: ±(2^63 − 1).
-        const MAX_ARROWS: i64 = i64::MAX;
         let start = self.pos;
-        let mut total: i64 = 0;
+        // Counted in i128, so that neither a count nor a running total can overflow before it
+        // is checked against the range (a count beyond u64 is refused as it is read).
+        let mut total: i128 = 0;
         let mut any = false;
+        let too_large = |d: &str| {
+            error(
+                start,
+                format!(
+                    "the up multiple {d}is too large: at most 2^63 - 1 arrows either way are supported"
+                ),
+            )
+        };
         loop {
             let rest = self.rest();
-            let (unit, len) = if rest.starts_with('^') {
+            let (unit, len): (i128, usize) = if rest.starts_with('^') {
                 (1, 1)
             } else if rest.starts_with('↑') {
                 (1, '↑'.len_utf8())
@@ -351,29 +363,17 @@ impl<'a> Lexer<'a> {
             self.pos += len;
             any = true;
             let d = self.digits();
-            let count: i64 = if d.is_empty() {
+            let count: u64 = if d.is_empty() {
                 1
             } else {
-                d.parse::<i64>()
-                    .ok()
-                    .ok_or_else(|| {
-                        error(
-                            start,
-                            format!("the up multiple {d} is too large: up multiples up to {MAX_ARROWS} are supported"),
-                        )
-                    })?
+                d.parse().map_err(|_| too_large(&format!("{d} ")))?
             };
-            total = (unit as i64)
-                .checked_mul(count)
-                .and_then(|c| c.checked_add(total))
-                .filter(|t| *t != i64::MIN)
-                .ok_or_else(|| {
-                    error(
-                        start,
-                        format!("the up multiple is too large: up multiples up to {MAX_ARROWS} are supported"),
-                    )
-                })?;
+            total += unit * i128::from(count);
+            if total.unsigned_abs() > i64::MAX as u128 {
+                return Err(too_large(""));
+            }
         }
+        let total = i64::try_from(total).expect("checked after every count");
         Ok(any.then_some(total))
     }
 }

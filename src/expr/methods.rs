@@ -6,6 +6,7 @@
 
 use super::value::Value;
 use crate::game::Game;
+use crate::Error;
 
 /// A method of games in the expression language.
 pub struct Method {
@@ -19,7 +20,7 @@ pub struct Method {
     pub params: &'static [&'static str],
     /// What it gives, in a few words.
     pub summary: &'static str,
-    apply: fn(Game, &[Game]) -> Result<Value, String>,
+    apply: fn(Game, &[Game]) -> Result<Value, Error>,
 }
 
 impl Method {
@@ -45,7 +46,7 @@ impl Method {
     }
 
     /// Applies the method to `g` with `args` (as many as [`Method::params`]).
-    pub(crate) fn apply(&self, g: Game, args: &[Game]) -> Result<Value, String> {
+    pub(crate) fn apply(&self, g: Game, args: &[Game]) -> Result<Value, Error> {
         (self.apply)(g, args)
     }
 }
@@ -70,32 +71,33 @@ pub(crate) fn all_names() -> String {
     names.join(", ")
 }
 
-fn number_arg(g: Game, what: &str) -> Result<&'static crate::game::Number, String> {
+fn number_arg(g: Game, what: &str) -> Result<&'static crate::game::Number, Error> {
     g.as_number()
-        .ok_or_else(|| format!("{what} must be a number, not {g}"))
+        .ok_or_else(|| crate::Error::from(format!("{what} must be a number, not {g}")))
 }
 
 /// `G.U`, refused when the integers in `G` (at most its birthday in size) times `U` might
 /// exceed the up multiples the algebra represents (`i64`), which it treats as a bug.
-fn norton(g: Game, u: Game) -> Result<Value, String> {
+fn norton(g: Game, u: Game) -> Result<Value, Error> {
     let size = |h: Game| h.birthday().bits();
     if !u.is_number() && size(g) + size(u) > 60 {
         return Err(format!(
             "{g} is too large to multiply by {u}: the product's up multiples would exceed 2^60"
-        ));
+        )
+        .into());
     }
     g.norton(&u).map(Value::Game)
 }
 
-fn game(g: Game) -> Result<Value, String> {
+fn game(g: Game) -> Result<Value, Error> {
     Ok(Value::Game(g))
 }
 
-fn number(x: &crate::game::Number) -> Result<Value, String> {
+fn number(x: &crate::game::Number) -> Result<Value, Error> {
     Ok(Value::Game(Game::number(x.clone())))
 }
 
-fn boolean(b: bool) -> Result<Value, String> {
+fn boolean(b: bool) -> Result<Value, Error> {
     Ok(Value::Boolean(b))
 }
 
@@ -320,7 +322,7 @@ static METHODS: &[Method] = &[
         summary: "n for the nimber *n (an error for other games)",
         apply: |g, _| match g.as_nimber() {
             Some(n) => game(Game::big_integer(n.into())),
-            None => Err(format!("{g} is not a nimber, so it has no nim value")),
+            None => Err(format!("{g} is not a nimber, so it has no nim value").into()),
         },
     },
     Method {
@@ -463,7 +465,7 @@ static METHODS: &[Method] = &[
         apply: |g, _| {
             g.uptimal_expansion()
                 .map(Value::UptimalExpansion)
-                .ok_or_else(|| format!("{g} is not an uptimal"))
+                .ok_or_else(|| crate::Error::from(format!("{g} is not an uptimal")))
         },
     },
 ];

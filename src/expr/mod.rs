@@ -111,14 +111,19 @@ impl Error {
 }
 
 impl fmt::Display for Error {
+    /// One line, whatever the input: the input is quoted with its control characters escaped,
+    /// and so are those of the message, which may quote source text that spans lines
+    /// (`'+' needs games, but (1 <\n 2) is a boolean`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "at byte {} of {:?}: {}",
-            self.position(),
-            self.input(),
-            self.message()
-        )
+        write!(f, "at byte {} of {:?}: ", self.position(), self.input())?;
+        for c in self.message().chars() {
+            if c.is_control() {
+                write!(f, "{}", c.escape_default())?;
+            } else {
+                write!(f, "{c}")?;
+            }
+        }
+        Ok(())
     }
 }
 

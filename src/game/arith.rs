@@ -71,9 +71,11 @@ fn quick_sum((g, h): (Game, Game)) -> Option<Game> {
 /// The summands of the options of `g + h`, Left options first: `G^L + H, G + H^L` and then
 /// `G^R + H, G + H^R`; for a number `x`, only `G^L + x` and `G^R + x` (number translation).
 fn sum_parts((g, h): (Game, Game), out: &mut Vec<(Game, Game)>) {
-    // The general formula walks down an up-multiple summand one step per level.
+    // The general formula walks down an up-multiple summand one step per level, and pairs the
+    // other summand's followers with every nimber below a nimber part.
     for n in [g.as_nus(), h.as_nus()].into_iter().flatten() {
         limits::check_up_chain(n.ups);
+        limits::check_nimber_followers(n.nimber);
     }
     match (g.is_number(), h.is_number()) {
         (false, true) => {

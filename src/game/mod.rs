@@ -129,6 +129,11 @@ impl Game {
     }
 
     /// `n·↑` (negative `n` gives downs).
+    ///
+    /// # Panics
+    ///
+    /// With a [`limits::ExpansionLimit`] payload for `n = i64::MIN`: up multiples range over
+    /// ±(2^63 − 1), so that every value has a negative.
     pub fn up_multiple(n: i64) -> Game {
         Game::nus(Nus {
             number: Number::zero(),
@@ -138,6 +143,10 @@ impl Game {
     }
 
     /// The value `x + n·↑ + *k`.
+    ///
+    /// # Panics
+    ///
+    /// With a [`limits::ExpansionLimit`] payload when `n = i64::MIN` (see [`Game::up_multiple`]).
     pub fn nus(value: Nus) -> Game {
         store::intern_nus(value)
     }

@@ -15,6 +15,7 @@
 
 use super::number::Number;
 use super::Game;
+use crate::Error;
 use num_bigint::BigInt;
 
 /// `b(x)`: the number whose sign expansion is that of `x > 0` without its first sign.
@@ -55,11 +56,11 @@ impl Game {
     /// # Panics
     /// With an [`ExpansionLimit`](super::limits::ExpansionLimit) payload when `b(x)` is born
     /// after day [`UP_CHAIN_LIMIT`](super::limits::UP_CHAIN_LIMIT).
-    pub fn pow_to(&self, x: &Number) -> Result<Game, String> {
+    pub fn pow_to(&self, x: &Number) -> Result<Game, Error> {
         match x.signum() {
-            -1 => Err(format!(
+            -1 => Err(Error::undefined(format!(
                 "the exponent x of G^->x must be at least 0, and {x} is negative"
-            )),
+            ))),
             0 => Ok(Game::zero()),
             _ => Ok(self.ordinal_sum(&Game::number(blowup(x)))),
         }
@@ -82,20 +83,22 @@ impl Game {
     ///
     /// # Panics
     /// As [`Game::pow_to`].
-    pub fn pow(&self, x: &Number) -> Result<Game, String> {
+    pub fn pow(&self, x: &Number) -> Result<Game, Error> {
         let g = *self;
         let h = match (g.left_options(), g.right_options()) {
             ([zero], [h]) if zero.is_zero() => *h,
             _ => {
-                return Err(format!(
+                return Err(Error::undefined(format!(
                     "G^x needs a base G of the form {{0|H}}, and {g} is not"
-                ))
+                )))
             }
         };
         let mut below = x.clone();
         below -= &Number::one();
         if below.signum() < 0 {
-            return Err(format!("the exponent x of G^x must be at least 1, not {x}"));
+            return Err(Error::undefined(format!(
+                "the exponent x of G^x must be at least 1, not {x}"
+            )));
         }
         Ok(Game::new([Game::zero()], [h - g.pow_to(&below)?]))
     }

@@ -390,17 +390,23 @@ pub(crate) fn push_nimber(out: &mut String, k: u64) {
 /// Recognises `x + Tiny(G) = {x || x | x − G}` and `y + Miny(G) = {y − G | y || y}` for a number
 /// `x` (or `y`) and a `G` whose mean is positive, as CGSuite does; returns the name, the number
 /// and `G`.
+///
+/// The middle form `{x | x − G}` (`{y − G | y}`) is never a value `x + n·↑ + *k`: those with a
+/// single option on each side whose Left option is a number (`x + n·↑ + *k` for `n ≥ 1`, `x*`, a
+/// dyadic `{a | b}`) have a Right option with mean at least that number, and symmetrically.
+/// So their options, which for `x + *k` number `k` and may be beyond the algebra's limits
+/// (`{5*70000 | 0}`), are never listed here.
 fn tiny_shape(g: Game) -> Option<(&'static str, Number, Game)> {
     let (lo, ro) = (g.left_options(), g.right_options());
     let ([l], [r]) = (lo, ro) else { return None };
-    if let Some(x) = l.as_number() {
+    if let (Some(x), false) = (l.as_number(), r.is_nus()) {
         if let ([rl], [rr]) = (r.left_options(), r.right_options()) {
             if rl == l && mean_below(*rr, x) {
                 return Some(("Tiny", x.clone(), *l - *rr));
             }
         }
     }
-    if let Some(y) = r.as_number() {
+    if let (Some(y), false) = (r.as_number(), l.is_nus()) {
         if let ([ll], [lr]) = (l.left_options(), l.right_options()) {
             if lr == r && mean_above(*ll, y) {
                 return Some(("Miny", y.clone(), *ll - *r));

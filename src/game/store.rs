@@ -94,6 +94,9 @@ fn leak(entry: Entry) -> Game {
 
 /// The handle of `x + n·↑ + *k`.
 pub(crate) fn intern_nus(n: Nus) -> Game {
+    if n.ups == i64::MIN {
+        super::limits::up_overflow();
+    }
     let shard = &store().nus[nus_shard(&n)];
     let mut table = shard.lock().unwrap_or_else(|e| e.into_inner());
     if let Some(g) = table.get(&n) {

@@ -24,6 +24,7 @@ use super::memo::Memo;
 use super::number::Number;
 use super::ops::{integer_multiple, post_order};
 use super::Game;
+use crate::Error;
 use hashbrown::HashMap;
 use std::fmt;
 use std::sync::{Arc, OnceLock};
@@ -951,11 +952,11 @@ impl Game {
     /// is `1/2`.
     ///
     /// An error when `t <= −1`, where cooling is not defined.
-    pub fn cool(&self, t: &Number) -> Result<Game, String> {
+    pub fn cool(&self, t: &Number) -> Result<Game, Error> {
         if *t <= Number::from(-1) {
-            return Err(format!(
+            return Err(Error::undefined(format!(
                 "cannot cool by {t}: the cooling temperature must be greater than -1"
-            ));
+            )));
         }
         let tg = Game::number(t.clone());
         let mut memo = HashMap::new();

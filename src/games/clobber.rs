@@ -1,15 +1,19 @@
 //! Clobber on rows and grids.
 //!
 //! **Rules** (Albert, Grossman, Nowakowski, Wolfe, "An introduction to Clobber", *Integers* 5
-//! (2005); *Lessons in Play* §1.x). Left's stones `x` and Right's stones `o` lie on a grid. A
-//! player moves one of their stones onto an orthogonally adjacent stone of the opponent, which is
-//! removed ("clobbered"); the square left behind is empty. The player who cannot move loses.
+//! (2005); also in Albert, Nowakowski and Wolfe, *Lessons in Play*, 2007). Left's stones `x` and
+//! Right's stones `o` lie on a grid. A player moves one of their stones onto an orthogonally
+//! adjacent stone of the opponent, which is removed ("clobbered"); the square left behind is
+//! empty. The player who cannot move loses.
 //!
 //! **Input format.** Rows top to bottom separated by `|`, with `x` (Left), `o` (Right) and `.`
 //! (empty), either case: `clobber("xoxo")`, `clobber("xo|ox")`. Every row must have the same
-//! length.
+//! length. In expressions a board of at most 128 squares may also use `#` for a square off the
+//! board, and `variant="..."` selects a variant of the rules (see [`super::clobber_variants`]).
 //!
-//! **How values are computed.** The generic [`Solver`] with the [`Clobber`] ruleset. Stones move
+//! **How values are computed.** In expressions, boards of at most 128 squares are evaluated by the
+//! bitboard ruleset [`clobber_variants::GenClobber`] (same rules, same decomposition and
+//! symmetries, faster); the [`Clobber`] ruleset here takes boards of any size. Stones move
 //! only onto stones, so the groups of orthogonally connected stones never interact: a position is
 //! the sum of its groups, each cropped to its bounding box; a group with stones of one colour
 //! only is 0. All eight symmetries of the square keep both players' moves, so a group is stored
@@ -20,9 +24,13 @@
 //!
 //! **In expressions:** `clobber("xxo")` (= `^`).
 
+use super::board::MAX_SQUARES;
+use super::clobber_variants::{self, Variant};
+use super::family::{Family, TableSpec, GRID_PARAMS};
 use crate::game::Game;
 use crate::games::{Arg, NamedArg};
-use crate::solve::{Ruleset, Solver};
+use crate::solve::{Ruleset, Solver, Table, TableParams};
+use crate::Error;
 use std::fmt;
 
 const EMPTY: u8 = 0;
@@ -40,7 +48,7 @@ pub struct Grid {
 
 impl Grid {
     /// Parses rows separated by `|` of `x`, `o` and `.`.
-    pub fn parse(text: &str) -> Result<Grid, String> {
+    pub fn parse(text: &str) -> Result<Grid, Error> {
         let g = super::text::grid(
             text,
             "Clobber position",
@@ -228,8 +236,105 @@ pub fn value(g: &Grid) -> Game {
     Solver::new(Clobber).value(g)
 }
 
-/// `clobber("xoxo")`, `clobber("xo|ox")`.
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
-    let grid = Grid::parse(super::text::one_string(positional, named, "the position")?)?;
-    Ok(value(&grid))
+/// `clobber("xoxo")`, `clobber("xo|ox")`, `clobber("xo|ox", variant="diagonal")` (the variants
+/// of [`super::clobber_variants`]). Boards of at most 128 squares go to the bitboard ruleset
+/// [`clobber_variants::GenClobber`] (faster, and `#` marks a square off the board); larger ones
+/// of ordinary Clobber to the [`Clobber`] ruleset above.
+pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+    let variant = super::graph::named_string(named, "variant", &["variant"])?;
+    let text = super::graph::graph_argument(positional, "the position")?;
+    let variant = match variant {
+        None => Variant::Orthogonal,
+        Some(name) => Variant::named(name)?,
+    };
+    match clobber_variants::parse(text) {
+        Ok(board) => Ok(clobber_variants::value(variant, &board)),
+        // A board of more than 128 squares: ordinary Clobber has the engine above.
+        Err(e) => match Grid::parse(text) {
+            Ok(grid) if variant == Variant::Orthogonal && grid.cells.len() > MAX_SQUARES => {
+                Ok(value(&grid))
+            }
+            _ => Err(e),
+        },
+    }
+}
+
+/// The `rows × cols` checkerboard of stones, Left's stone in the top-left corner.
+pub fn checkerboard(rows: usize, cols: usize) -> Grid {
+    Grid {
+        rows,
+        cols,
+        cells: (0..rows * cols)
+            .map(|k| {
+                if (k / cols + k % cols) % 2 == 0 {
+                    LEFT
+                } else {
+                    RIGHT
+                }
+            })
+            .collect(),
+    }
+}
+
+/// The largest board area `partizan table clobber` evaluates.
+pub const MAX_TABLE_AREA: usize = 16;
+
+/// `partizan table clobber rows=R cols=C` (or `size=N` for both): every checkerboard.
+pub fn table(a: &TableParams) -> Result<Table, Error> {
+    let rows = a.natural("rows")?.or(a.natural("size")?).unwrap_or(3);
+    let cols = a.natural("cols")?.or(a.natural("size")?).unwrap_or(3);
+    if rows == 0 || cols == 0 {
+        return Err("rows and cols must be at least 1".to_string().into());
+    }
+    if rows.saturating_mul(cols) > MAX_TABLE_AREA {
+        return Err(format!(
+            "a {rows}x{cols} board is too large for the table ({} squares; the table stops at {MAX_TABLE_AREA})",
+            rows.saturating_mul(cols)
+        ).into());
+    }
+    let mut engine =
+        super::board_engine::Engine::new(clobber_variants::GenClobber(Variant::Orthogonal));
+    let mut cells = Vec::with_capacity(rows);
+    for r in 1..=rows {
+        let row = (1..=cols)
+            .map(|c| {
+                let board = clobber_variants::parse(&checkerboard(r, c).to_string())?;
+                Ok(engine.value(&board).to_string())
+            })
+            .collect::<Result<Vec<String>, Error>>()?;
+        cells.push(row);
+    }
+    Ok(Table {
+        caption: "Clobber checkerboards (x in the top-left corner), rows x columns".to_string(),
+        column_label: "cols".to_string(),
+        row_label: "rows".to_string(),
+        columns: (1..=cols).map(|c| c.to_string()).collect(),
+        rows: (1..=rows).map(|r| r.to_string()).collect(),
+        cells,
+    })
+}
+
+/// The `clobber` family (see the module documentation).
+pub struct ClobberFamily;
+
+impl Family for ClobberFamily {
+    fn name(&self) -> &'static str {
+        "clobber"
+    }
+    fn usage(&self) -> &'static str {
+        "clobber(\"xo|ox\"[, variant=\"diagonal\"]): rows separated by '|', x Left's stones, o Right's, . empty, # off the board; variants orthogonal, diagonal, kings, rooks, queens, anti, cannibal"
+    }
+    fn example(&self) -> &'static str {
+        "clobber(\"xoxo\")"
+    }
+    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+        call(args, named)
+    }
+    fn table(&self) -> Option<TableSpec> {
+        Some(TableSpec {
+            params: GRID_PARAMS,
+            example: "table clobber rows=3 cols=3",
+            build: table,
+        })
+    }
 }

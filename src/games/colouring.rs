@@ -27,7 +27,8 @@ use super::graph::{self, Graph, NamedGraph};
 use super::text;
 use crate::game::Game;
 use crate::games::{Arg, NamedArg};
-use crate::solve::{Ruleset, Solver, Table, TableArgs};
+use crate::solve::{Ruleset, Solver, Table, TableParams};
+use crate::Error;
 
 /// Bit of the vertex label: Left may colour the vertex.
 pub const LEFT: u8 = 1;
@@ -162,13 +163,12 @@ impl Position {
     }
 
     /// Colours the vertices `vertices` blue (`LEFT`) or red (`RIGHT`).
-    pub fn colour(&mut self, vertices: &[usize], colour: u8) -> Result<(), String> {
+    pub fn colour(&mut self, vertices: &[usize], colour: u8) -> Result<(), Error> {
         for &v in vertices {
             if self.colour[v] != 0 && self.colour[v] != colour {
-                return Err(format!(
-                    "vertex {} is coloured both blue and red",
-                    self.names[v]
-                ));
+                return Err(
+                    format!("vertex {} is coloured both blue and red", self.names[v]).into(),
+                );
             }
             self.colour[v] = colour;
         }
@@ -177,7 +177,7 @@ impl Position {
 
     /// Tints vertices: `"a:B c:R d:BR"` (B or L blue, R red, BR both), meaning each is next to
     /// a vertex of that colour outside the graph.
-    pub fn tint(&mut self, text: &str, named: &NamedGraph) -> Result<(), String> {
+    pub fn tint(&mut self, text: &str, named: &NamedGraph) -> Result<(), Error> {
         for (pos, item) in graph::items(text) {
             let (name, colours) = item.split_once(':').ok_or_else(|| {
                 format!("tinted: item {item:?} at character {pos} is not of the form vertex:B, vertex:R or vertex:BR")
@@ -193,14 +193,14 @@ impl Position {
                     _ => {
                         return Err(format!(
                             "tinted: item {item:?} at character {pos}: unknown tint {c:?} (B or L for blue, R for red, BR for both)"
-                        ))
+                        ).into())
                     }
                 };
             }
             if t == 0 {
-                return Err(format!(
-                    "tinted: item {item:?} at character {pos} names no colour"
-                ));
+                return Err(
+                    format!("tinted: item {item:?} at character {pos} names no colour").into(),
+                );
             }
             self.tint[v] |= t;
         }
@@ -209,7 +209,7 @@ impl Position {
 
     /// The reduced position for the solver; `Err` when two coloured vertices break the rule of
     /// the game.
-    pub fn start(&self) -> Result<Graph, String> {
+    pub fn start(&self) -> Result<Graph, Error> {
         let adj = self.graph.adjacency();
         let mut labels: Vec<u8> = self
             .tint
@@ -237,7 +237,8 @@ impl Position {
                         self.names[v],
                         colour_name(d),
                         self.names[w as usize]
-                    ));
+                    )
+                    .into());
                 }
                 labels[w as usize] &= !self.variant.takes(c);
             }
@@ -261,7 +262,7 @@ fn colour_name(c: u8) -> &'static str {
 
 /// Reads a grid position: rows separated by `|`, `.` an uncoloured cell, `#` a hole, `x` a
 /// blue cell (Left's), `o` a red one (Right's).
-pub fn parse_grid(variant: Variant, text: &str) -> Result<Position, String> {
+pub fn parse_grid(variant: Variant, text: &str) -> Result<Position, Error> {
     let g = text::grid(
         text,
         &format!("{} board", variant.name()),
@@ -300,7 +301,7 @@ pub fn parse_graph(
     blue: Option<&str>,
     red: Option<&str>,
     tinted: Option<&str>,
-) -> Result<Position, String> {
+) -> Result<Position, Error> {
     let named = graph::parse(edges, "")?;
     let blue = match blue {
         Some(b) => named.vertex_list(b, "blue")?,
@@ -325,22 +326,18 @@ pub fn value(variant: Variant, g: &Graph) -> Game {
 }
 
 /// The value of a grid (`"..|.x"`) in `variant`.
-pub fn grid_value(variant: Variant, text: &str) -> Result<Game, String> {
+pub fn grid_value(variant: Variant, text: &str) -> Result<Game, Error> {
     let g = parse_grid(variant, text)?.start()?;
     Ok(Solver::new(Colouring(variant)).value(&g))
 }
 
 /// `snort("..|..")` or `col("..|..")`.
-pub fn call_grid(variant: Variant, positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
+pub fn call_grid(variant: Variant, positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     grid_value(variant, text::one_string(positional, named, "the board")?)
 }
 
 /// `snort_graph("a-b b-c", blue="a", red="c", tinted="b:R")` or `col_graph(…)`.
-pub fn call_graph(
-    variant: Variant,
-    positional: &[Arg],
-    named: &[NamedArg],
-) -> Result<Game, String> {
+pub fn call_graph(variant: Variant, positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     let allowed = ["blue", "red", "tinted"];
     let g = parse_graph(
         variant,
@@ -357,17 +354,17 @@ pub fn call_graph(
 pub const MAX_TABLE_AREA: usize = 20;
 
 /// The value of every `r × c` grid, `r <= R`, `c <= C`.
-pub fn table(variant: Variant, a: &TableArgs) -> Result<Table, String> {
-    let rows = a.rows.or(a.size).unwrap_or(3);
-    let cols = a.cols.or(a.size).unwrap_or(4);
+pub fn table(variant: Variant, a: &TableParams) -> Result<Table, Error> {
+    let rows = a.natural("rows")?.or(a.natural("size")?).unwrap_or(3);
+    let cols = a.natural("cols")?.or(a.natural("size")?).unwrap_or(4);
     if rows == 0 || cols == 0 {
-        return Err("--rows and --cols must be at least 1".to_string());
+        return Err("rows and cols must be at least 1".to_string().into());
     }
     if rows.saturating_mul(cols) > MAX_TABLE_AREA {
         return Err(format!(
             "a {rows}×{cols} grid is too large for the table ({} cells; the table stops at {MAX_TABLE_AREA})",
             rows.saturating_mul(cols)
-        ));
+        ).into());
     }
     let mut solver = Solver::new(Colouring(variant));
     let mut cells = Vec::with_capacity(rows);

@@ -35,15 +35,17 @@
 //! thesis, Salzburg, 2009); a brute-force mex evaluator written in the test on every board of at
 //! most 12 squares with holes; Arc Kayles on the grid graph.
 //!
-//! **Tables:** `partizan table cram --rows R --cols C`: the Grundy value of every `r × c`
+//! **Tables:** `partizan table cram rows=R cols=C`: the Grundy value of every `r × c`
 //! rectangle.
 
 use super::arc_kayles::ArcKayles;
+use super::family::{Family, TableSpec, GRID_PARAMS};
 use super::graph;
 use super::node_kayles::dawson_kayles;
 use crate::game::Game;
 use crate::games::{Arg, NamedArg};
-use crate::solve::{GrundySolver, ImpartialRuleset, Table, TableArgs};
+use crate::solve::{GrundySolver, ImpartialRuleset, Table, TableParams};
+use crate::Error;
 
 /// A region of at most 128 squares: `h × w` box, bit `r * w + c` set when the square is empty.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -319,7 +321,7 @@ pub struct Board {
 
 impl Board {
     /// Parses rows separated by `|`, `.` empty and `#` a hole.
-    pub fn parse(text: &str) -> Result<Board, String> {
+    pub fn parse(text: &str) -> Result<Board, Error> {
         let g = super::text::grid(
             text,
             "Cram board",
@@ -416,12 +418,12 @@ fn components_as_cells(g: &graph::Graph) -> Vec<Vec<usize>> {
 }
 
 /// The Grundy value of a Cram board given as text.
-pub fn grundy(text: &str) -> Result<u64, String> {
+pub fn grundy(text: &str) -> Result<u64, Error> {
     Ok(Board::parse(text)?.grundy(&mut GrundySolver::new(Cram::new())))
 }
 
 /// `cram("..|..")`.
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
+pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     Ok(Game::nimber(grundy(super::text::one_string(
         positional,
         named,
@@ -432,19 +434,19 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
 /// The largest rectangle area `partizan table cram` evaluates.
 pub const MAX_TABLE_AREA: usize = 30;
 
-/// `partizan table cram --rows R --cols C` (or `--size N` for both): the Grundy value of every
+/// `partizan table cram rows=R cols=C` (or `size=N` for both): the Grundy value of every
 /// `r × c` rectangle.
-pub fn table(a: &TableArgs) -> Result<Table, String> {
-    let rows = a.rows.or(a.size).unwrap_or(4);
-    let cols = a.cols.or(a.size).unwrap_or(5);
+pub fn table(a: &TableParams) -> Result<Table, Error> {
+    let rows = a.natural("rows")?.or(a.natural("size")?).unwrap_or(4);
+    let cols = a.natural("cols")?.or(a.natural("size")?).unwrap_or(5);
     if rows == 0 || cols == 0 {
-        return Err("--rows and --cols must be at least 1".to_string());
+        return Err("rows and cols must be at least 1".to_string().into());
     }
     if rows.saturating_mul(cols) > MAX_TABLE_AREA {
         return Err(format!(
             "a {rows}×{cols} rectangle is too large for the table ({} squares; the table stops at {MAX_TABLE_AREA})",
             rows.saturating_mul(cols)
-        ));
+        ).into());
     }
     let mut solver = GrundySolver::new(Cram::new());
     let cells = (1..=rows)
@@ -462,4 +464,29 @@ pub fn table(a: &TableArgs) -> Result<Table, String> {
         rows: (1..=rows).map(|r| r.to_string()).collect(),
         cells,
     })
+}
+
+/// The `cram` family (see the module documentation).
+pub struct CramFamily;
+
+impl Family for CramFamily {
+    fn name(&self) -> &'static str {
+        "cram"
+    }
+    fn usage(&self) -> &'static str {
+        "cram(\"..|..\"): Cram, rows separated by '|', '.' empty, '#' a hole"
+    }
+    fn example(&self) -> &'static str {
+        "cram(\"...|...|...\")"
+    }
+    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+        call(args, named)
+    }
+    fn table(&self) -> Option<TableSpec> {
+        Some(TableSpec {
+            params: GRID_PARAMS,
+            example: "table cram rows=3 cols=4",
+            build: table,
+        })
+    }
 }

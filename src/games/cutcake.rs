@@ -16,13 +16,15 @@
 //! The tests (tests/small_partizan.rs) check every cake up to 16 × 16 against this formula; the
 //! solver does not use it.
 //!
-//! **In expressions:** `cutcake(3, 4)`. **Tables:** `partizan table cutcake --size 8` (column
+//! **In expressions:** `cutcake(3, 4)`. **Tables:** `partizan table cutcake size=8` (column
 //! `w`, row `h`).
 
 use super::args;
+use super::family::{Family, Param, TableSpec};
 use crate::game::Game;
 use crate::games::{Arg, NamedArg};
-use crate::solve::{Ruleset, Solver, Table, TableArgs};
+use crate::solve::{Ruleset, Solver, Table, TableParams};
+use crate::Error;
 
 /// A cake `width` squares wide and `height` high.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -97,20 +99,21 @@ pub fn value(width: u32, height: u32) -> Game {
 }
 
 /// `cutcake(w, h)`.
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
+pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     args::named(named, "", &[])?;
     if positional.len() != 2 {
         return Err(format!(
             "expected a width and a height, found {} arguments",
             positional.len()
-        ));
+        )
+        .into());
     }
-    let dimension = |i: usize, what: &str| -> Result<u32, String> {
+    let dimension = |i: usize, what: &str| -> Result<u32, Error> {
         let n = args::size(positional, i, what)?;
         if n == 0 {
-            return Err(format!("{what} must be at least 1"));
+            return Err(format!("{what} must be at least 1").into());
         }
-        u32::try_from(n).map_err(|_| format!("{what} = {n} is too large"))
+        u32::try_from(n).map_err(|_| crate::Error::from(format!("{what} = {n} is too large")))
     };
     let (w, h) = (dimension(0, "width")?, dimension(1, "height")?);
     check_work(w, h)?;
@@ -121,21 +124,21 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
 /// `w·h·(w + h)` steps; cakes beyond 256×256 (about 6 s) are refused.
 const MAX_WORK: u64 = 256 * 256 * 512;
 
-fn check_work(w: u32, h: u32) -> Result<(), String> {
+fn check_work(w: u32, h: u32) -> Result<(), Error> {
     let work = (w as u64) * (h as u64) * (w as u64 + h as u64);
     if work > MAX_WORK {
         return Err(format!(
             "a {w}×{h} cake is too large to evaluate from the rules (the search grows like w·h·(w+h); at most the work of a 256×256 cake)"
-        ));
+        ).into());
     }
     Ok(())
 }
 
-/// `partizan table cutcake --size N`: the value of every cake up to `N × N`.
-pub fn table(a: &TableArgs) -> Result<Table, String> {
-    let n = a.size.unwrap_or(8);
+/// `partizan table cutcake size=N`: the value of every cake up to `N × N`.
+pub fn table(a: &TableParams) -> Result<Table, Error> {
+    let n = a.natural("size")?.unwrap_or(8);
     if n == 0 || n > 256 {
-        return Err(format!("--size must be between 1 and 256, not {n}"));
+        return Err(format!("size must be between 1 and 256, not {n}").into());
     }
     let mut solver = Solver::new(Cutcake);
     let mut t = Table::grid(
@@ -156,4 +159,32 @@ pub fn table(a: &TableArgs) -> Result<Table, String> {
     t.columns = (1..=n).map(|w| w.to_string()).collect();
     t.rows = (1..=n).map(|h| h.to_string()).collect();
     Ok(t)
+}
+
+/// The `cutcake` family (see the module documentation).
+pub struct CutcakeFamily;
+
+impl Family for CutcakeFamily {
+    fn name(&self) -> &'static str {
+        "cutcake"
+    }
+    fn usage(&self) -> &'static str {
+        "cutcake(w, h): a cake w squares wide (Left cuts vertically) and h high (Right cuts horizontally)"
+    }
+    fn example(&self) -> &'static str {
+        "cutcake(3, 4)"
+    }
+    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+        call(args, named)
+    }
+    fn table(&self) -> Option<TableSpec> {
+        Some(TableSpec {
+            params: &[Param {
+                name: "size",
+                meaning: "the largest width and height, default 8",
+            }],
+            example: "table cutcake size=8",
+            build: table,
+        })
+    }
 }

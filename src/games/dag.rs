@@ -14,12 +14,14 @@
 //! (Kahn's algorithm, which also finds the cycles); the tests check them against the canonical
 //! forms of [`crate::solve::Solver`] and against a direct recursive definition.
 
+use super::family::Family;
 use crate::game::Game;
 use crate::games::args;
 use crate::games::nim::singletons;
 use crate::games::{Arg, NamedArg};
 use crate::solve::grundy::Bitset;
 use crate::solve::ImpartialRuleset;
+use crate::Error;
 use std::collections::HashMap;
 
 /// A directed acyclic graph with named vertices, and its token game. A position is the sorted
@@ -40,17 +42,17 @@ impl Dag {
     /// let g = Dag::parse("a>b, b>c, a>c").unwrap();
     /// // c is a sink (0), b → c (1), a → b, c (mex{1, 0} = 2).
     /// assert_eq!(g.vertex_grundy("a"), Some(2));
-    /// assert!(Dag::parse("a>b, b>a").unwrap_err().contains("cycle"));
+    /// assert!(Dag::parse("a>b, b>a").unwrap_err().to_string().contains("cycle"));
     /// ```
-    pub fn parse(edges: &str) -> Result<Dag, String> {
+    pub fn parse(edges: &str) -> Result<Dag, Error> {
         let mut names: Vec<String> = Vec::new();
         let mut index: HashMap<String, usize> = HashMap::new();
-        let mut vertex = |name: &str| -> Result<usize, String> {
+        let mut vertex = |name: &str| -> Result<usize, Error> {
             let name = name.trim();
             if name.is_empty() || !name.chars().all(|c| c.is_alphanumeric() || c == '_') {
-                return Err(format!(
-                    "{name:?} is not a vertex name (letters, digits and _)"
-                ));
+                return Err(
+                    format!("{name:?} is not a vertex name (letters, digits and _)").into(),
+                );
             }
             Ok(*index.entry(name.to_string()).or_insert_with(|| {
                 names.push(name.to_string());
@@ -69,7 +71,7 @@ impl Dag {
                     vertex(v)?;
                 }
                 [u, v] => edge_list.push((vertex(u)?, vertex(v)?)),
-                _ => return Err(format!("edge {item:?} is not of the form u>v")),
+                _ => return Err(format!("edge {item:?} is not of the form u>v").into()),
             }
         }
         let mut successors = vec![Vec::new(); names.len()];
@@ -129,18 +131,19 @@ impl Dag {
     }
 
     /// The tokens `"a,b,b"` as a position (vertex indices, sorted).
-    pub fn tokens(&self, tokens: &str) -> Result<Vec<usize>, String> {
+    pub fn tokens(&self, tokens: &str) -> Result<Vec<usize>, Error> {
         let mut out = tokens
             .split(',')
             .map(str::trim)
             .filter(|t| !t.is_empty())
             .map(|t| {
-                self.names
-                    .iter()
-                    .position(|n| n == t)
-                    .ok_or_else(|| format!("token on {t:?}, which is not a vertex of the graph"))
+                self.names.iter().position(|n| n == t).ok_or_else(|| {
+                    crate::Error::from(format!(
+                        "token on {t:?}, which is not a vertex of the graph"
+                    ))
+                })
             })
-            .collect::<Result<Vec<usize>, String>>()?;
+            .collect::<Result<Vec<usize>, Error>>()?;
         out.sort_unstable();
         Ok(out)
     }
@@ -213,9 +216,27 @@ impl ImpartialRuleset for Dag {
 }
 
 /// `dag("a>b, b>c", "a,b")`: the value of tokens on a directed acyclic graph.
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
+pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     args::named(named, "", &[])?;
     let dag = Dag::parse(args::string(positional, 0, "the edge list")?)?;
     let tokens = dag.tokens(args::string(positional, 1, "the tokens")?)?;
     Ok(Game::nimber(dag.position_grundy(&tokens)))
+}
+
+/// The `dag` family (see the module documentation).
+pub struct DagFamily;
+
+impl Family for DagFamily {
+    fn name(&self) -> &'static str {
+        "dag"
+    }
+    fn usage(&self) -> &'static str {
+        "dag(\"a>b, b>c, a>c\", \"a,b\"): tokens on the vertices of a directed acyclic graph"
+    }
+    fn example(&self) -> &'static str {
+        "dag(\"a>b, b>c, a>c\", \"a,b\")"
+    }
+    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+        call(args, named)
+    }
 }

@@ -30,11 +30,14 @@
 //! at most 16 squares and random boards with holes).
 //!
 //! **In expressions:** `domineering("..|..")` (= `+-1`). **Tables:** `partizan table domineering
-//! --rows R --cols C`: the value of every `r × c` rectangle, `r <= R` (rows), `c <= C` (columns).
+//! rows=R cols=C`: the value of every `r × c` rectangle, `r <= R` (rows), `c <= C` (columns).
 
+use super::board::{low_bits, shl, shr};
+use super::family::{Family, TableSpec, GRID_PARAMS};
 use crate::game::Game;
 use crate::games::{Arg, NamedArg};
-use crate::solve::{Ruleset, Solver, Table, TableArgs};
+use crate::solve::{Ruleset, Solver, Table, TableParams};
+use crate::Error;
 use hashbrown::HashMap;
 use std::cell::RefCell;
 use std::fmt;
@@ -60,19 +63,20 @@ impl Board {
 
     /// A board from its squares, row-major (`true` = empty); `Err` when the length is not
     /// `rows * cols`.
-    pub fn from_cells(rows: usize, cols: usize, empty: Vec<bool>) -> Result<Board, String> {
+    pub fn from_cells(rows: usize, cols: usize, empty: Vec<bool>) -> Result<Board, Error> {
         if rows.checked_mul(cols) != Some(empty.len()) {
             return Err(format!(
                 "a {rows}x{cols} board has {} squares, not {}",
                 rows.saturating_mul(cols),
                 empty.len()
-            ));
+            )
+            .into());
         }
         Ok(Board { rows, cols, empty })
     }
 
     /// Parses rows separated by `|`, with `.` for an empty square and `#` for a hole.
-    pub fn parse(text: &str) -> Result<Board, String> {
+    pub fn parse(text: &str) -> Result<Board, Error> {
         let g = super::text::grid(
             text,
             "board",
@@ -229,8 +233,8 @@ impl fmt::Display for Board {
 }
 
 impl std::str::FromStr for Board {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Board, String> {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Board, Error> {
         Board::parse(s)
     }
 }
@@ -342,28 +346,6 @@ struct Small {
     h: u32,
     w: u32,
     bits: u128,
-}
-
-/// `x << s`, 0 when `s >= 128`.
-#[inline]
-fn shl(x: u128, s: u32) -> u128 {
-    x.checked_shl(s).unwrap_or(0)
-}
-
-/// `x >> s`, 0 when `s >= 128`.
-#[inline]
-fn shr(x: u128, s: u32) -> u128 {
-    x.checked_shr(s).unwrap_or(0)
-}
-
-/// The lowest `n` bits set.
-#[inline]
-fn low_bits(n: u32) -> u128 {
-    if n >= 128 {
-        u128::MAX
-    } else {
-        (1u128 << n) - 1
-    }
 }
 
 impl Small {
@@ -700,7 +682,7 @@ impl Engine {
 // ---------------------------------------------------------------------------------------------
 
 /// `domineering("..|..")`.
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
+pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     let board = Board::parse(super::text::one_string(positional, named, "the board")?)?;
     Ok(value(&board))
 }
@@ -708,19 +690,19 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
 /// The largest rectangle area `partizan table domineering` evaluates.
 pub const MAX_TABLE_AREA: usize = 40;
 
-/// `partizan table domineering --rows R --cols C` (or `--size N` for both).
-pub fn table(a: &TableArgs) -> Result<Table, String> {
-    let rows = a.rows.or(a.size).unwrap_or(4);
-    let cols = a.cols.or(a.size).unwrap_or(4);
+/// `partizan table domineering rows=R cols=C` (or `size=N` for both).
+pub fn table(a: &TableParams) -> Result<Table, Error> {
+    let rows = a.natural("rows")?.or(a.natural("size")?).unwrap_or(4);
+    let cols = a.natural("cols")?.or(a.natural("size")?).unwrap_or(4);
     if rows == 0 || cols == 0 {
-        return Err("--rows and --cols must be at least 1".to_string());
+        return Err("rows and cols must be at least 1".to_string().into());
     }
     // The work grows exponentially with the area: 6×6 (36 squares) takes minutes and a gigabyte.
     if rows.saturating_mul(cols) > MAX_TABLE_AREA {
         return Err(format!(
             "a {rows}×{cols} rectangle is too large to evaluate ({} squares; the table stops at {MAX_TABLE_AREA}: 6×6 already takes minutes and a gigabyte of memory)",
             rows.saturating_mul(cols)
-        ));
+        ).into());
     }
     let mut solver = Solver::new(Domineering::new());
     let mut cells = Vec::with_capacity(rows);
@@ -739,4 +721,29 @@ pub fn table(a: &TableArgs) -> Result<Table, String> {
         rows: (1..=rows).map(|r| r.to_string()).collect(),
         cells,
     })
+}
+
+/// The `domineering` family (see the module documentation).
+pub struct DomineeringFamily;
+
+impl Family for DomineeringFamily {
+    fn name(&self) -> &'static str {
+        "domineering"
+    }
+    fn usage(&self) -> &'static str {
+        "domineering(\"..|..\"): rows separated by '|', '.' empty, '#' a hole; Left places vertical dominoes"
+    }
+    fn example(&self) -> &'static str {
+        "domineering(\"....|....|....\")"
+    }
+    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+        call(args, named)
+    }
+    fn table(&self) -> Option<TableSpec> {
+        Some(TableSpec {
+            params: GRID_PARAMS,
+            example: "table domineering rows=4 cols=4",
+            build: table,
+        })
+    }
 }

@@ -16,11 +16,13 @@
 //! to 200, and the Grundy values [`grundy_table`] against the canonical forms of
 //! [`crate::solve::Solver`].
 
+use super::family::Family;
 use crate::game::Game;
 use crate::games::args;
 use crate::games::{Arg, NamedArg};
 use crate::solve::grundy::Bitset;
 use crate::solve::ImpartialRuleset;
+use crate::Error;
 
 /// Fibonacci Nim as an [`ImpartialRuleset`]: a position is `(tokens left, most that may be
 /// taken)`.
@@ -110,7 +112,7 @@ pub fn grundy_table(max_n: usize) -> Vec<Vec<u32>> {
 pub const MAX_HEAP: usize = 5000;
 
 /// `fibonacci_nim(n)` (the start, `m = n − 1`) or `fibonacci_nim(n, m)`: the value `*G(n, m)`.
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
+pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     args::named(named, "", &[])?;
     let n = args::size(positional, 0, "the heap size n")?;
     let m = if positional.len() > 1 {
@@ -119,7 +121,25 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
         n.saturating_sub(1)
     };
     if n > MAX_HEAP {
-        return Err(format!("heap size {n} is too large (at most {MAX_HEAP})"));
+        return Err(format!("heap size {n} is too large (at most {MAX_HEAP})").into());
     }
     Ok(Game::nimber(grundy_table(n)[n][m.min(n)] as u64))
+}
+
+/// The `fibonacci_nim` family (see the module documentation).
+pub struct FibonacciNimFamily;
+
+impl Family for FibonacciNimFamily {
+    fn name(&self) -> &'static str {
+        "fibonacci_nim"
+    }
+    fn usage(&self) -> &'static str {
+        "fibonacci_nim(n) or fibonacci_nim(n, m): Fibonacci Nim, n tokens, at most m may be taken (default n - 1)"
+    }
+    fn example(&self) -> &'static str {
+        "fibonacci_nim(12)"
+    }
+    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+        call(args, named)
+    }
 }

@@ -30,6 +30,7 @@
 //! positions have equal values), canonical whenever the search finishes.
 
 use crate::games::{Arg, NamedArg};
+use crate::Error;
 use std::collections::HashMap;
 use std::fmt;
 
@@ -72,22 +73,23 @@ impl Adjacency {
 impl Graph {
     /// A graph from its vertex labels and edges `(u, v, label)` in any order; `Err` for a loop,
     /// an edge to a vertex that does not exist, or two edges between the same vertices.
-    pub fn new(labels: Vec<u8>, edges: Vec<(u32, u32, u8)>) -> Result<Graph, String> {
+    pub fn new(labels: Vec<u8>, edges: Vec<(u32, u32, u8)>) -> Result<Graph, Error> {
         let n = labels.len();
         if n > MAX_VERTICES {
-            return Err(format!(
-                "a graph may have at most {MAX_VERTICES} vertices, not {n}"
-            ));
+            return Err(
+                format!("a graph may have at most {MAX_VERTICES} vertices, not {n}").into(),
+            );
         }
         let mut norm = Vec::with_capacity(edges.len());
         for (u, v, l) in edges {
             if u == v {
-                return Err(format!("vertex {u} has a loop (an edge to itself)"));
+                return Err(format!("vertex {u} has a loop (an edge to itself)").into());
             }
             if u as usize >= n || v as usize >= n {
                 return Err(format!(
                     "edge {u}-{v} names a vertex that does not exist (the graph has {n})"
-                ));
+                )
+                .into());
             }
             norm.push((u.min(v), u.max(v), l));
         }
@@ -96,7 +98,7 @@ impl Graph {
             .windows(2)
             .find(|w| w[0].0 == w[1].0 && w[0].1 == w[1].1)
         {
-            return Err(format!("edge {}-{} is given twice", w[0].0, w[0].1));
+            return Err(format!("edge {}-{} is given twice", w[0].0, w[0].1).into());
         }
         Ok(Graph {
             labels,
@@ -435,11 +437,13 @@ impl NamedGraph {
 
     /// Reads a list of vertex names separated by spaces or commas (`"a b, c"`), for the
     /// argument `what`; an error names a vertex that is not in the graph.
-    pub fn vertex_list(&self, text: &str, what: &str) -> Result<Vec<usize>, String> {
+    pub fn vertex_list(&self, text: &str, what: &str) -> Result<Vec<usize>, Error> {
         items(text)
             .map(|(pos, item)| {
                 self.vertex(item).ok_or_else(|| {
-                    format!("{what}: {item:?} (at character {pos}) is not a vertex of the graph")
+                    Error::input(format!(
+                        "{what}: {item:?} (at character {pos}) is not a vertex of the graph"
+                    ))
                 })
             })
             .collect()
@@ -465,21 +469,24 @@ pub fn named_string<'a>(
     named: &'a [NamedArg],
     name: &str,
     allowed: &[&str],
-) -> Result<Option<&'a str>, String> {
+) -> Result<Option<&'a str>, Error> {
     match super::args::named(named, name, allowed)? {
         None => Ok(None),
         Some(Arg::Str(s)) => Ok(Some(s)),
-        Some(Arg::Game(g)) => Err(format!("{name} must be a string in double quotes, not {g}")),
+        Some(Arg::Game(g)) => {
+            Err(format!("{name} must be a string in double quotes, not {g}").into())
+        }
     }
 }
 
 /// The single positional string argument of a graph call, named `what` in errors.
-pub fn graph_argument<'a>(positional: &'a [Arg], what: &str) -> Result<&'a str, String> {
+pub fn graph_argument<'a>(positional: &'a [Arg], what: &str) -> Result<&'a str, Error> {
     if positional.len() != 1 {
         return Err(format!(
             "expected one positional argument, {what}, found {}",
             positional.len()
-        ));
+        )
+        .into());
     }
     super::args::string(positional, 0, what)
 }
@@ -490,7 +497,7 @@ fn valid_name(name: &str) -> bool {
 
 /// Parses the text syntax of the module documentation. `colours` lists the allowed edge colour
 /// letters (upper case; empty when edges have no colours).
-pub fn parse(text: &str, colours: &str) -> Result<NamedGraph, String> {
+pub fn parse(text: &str, colours: &str) -> Result<NamedGraph, Error> {
     let trimmed = text.trim();
     if let Some((kind, size)) = trimmed.split_once(':') {
         if !kind.contains(['-', ' ', ',', ';']) {
@@ -508,13 +515,13 @@ pub fn parse(text: &str, colours: &str) -> Result<NamedGraph, String> {
                 if colours.is_empty() {
                     return Err(format!(
                         "item {item:?} at character {pos}: edges of this game have no colours (remove ':{c}')"
-                    ));
+                    ).into());
                 }
                 if letter.chars().count() != 1 || !colours.contains(letter.as_str()) {
                     return Err(format!(
                         "item {item:?} at character {pos}: unknown edge colour {c:?} (use one of {})",
                         colours.chars().map(String::from).collect::<Vec<_>>().join(", ")
-                    ));
+                    ).into());
                 }
                 (chain, letter.as_bytes()[0])
             }
@@ -525,7 +532,8 @@ pub fn parse(text: &str, colours: &str) -> Result<NamedGraph, String> {
         if parts.len() == 1 && colour != 0 {
             return Err(format!(
                 "item {item:?} at character {pos}: a colour belongs to an edge u-v, not to a vertex"
-            ));
+            )
+            .into());
         }
         for part in parts {
             if !valid_name(part) {
@@ -533,13 +541,15 @@ pub fn parse(text: &str, colours: &str) -> Result<NamedGraph, String> {
                     format!("item {item:?} at character {pos}: an edge needs a vertex name on each side of '-'")
                 } else {
                     format!("item {item:?} at character {pos}: {part:?} is not a vertex name (letters, digits and _)")
-                });
+                }.into());
             }
             let v = match index.get(part) {
                 Some(&v) => v,
                 None => {
                     if names.len() >= MAX_VERTICES {
-                        return Err(format!("a graph may have at most {MAX_VERTICES} vertices"));
+                        return Err(
+                            format!("a graph may have at most {MAX_VERTICES} vertices").into()
+                        );
                     }
                     let v = names.len() as u32;
                     names.push(part.to_string());
@@ -551,14 +561,14 @@ pub fn parse(text: &str, colours: &str) -> Result<NamedGraph, String> {
                 if u == v {
                     return Err(format!(
                         "item {item:?} at character {pos}: the edge {part}-{part} is a loop (a vertex cannot be joined to itself)"
-                    ));
+                    ).into());
                 }
                 let key = (u.min(v), u.max(v));
                 if let Some(first) = seen.insert(key, pos) {
                     return Err(format!(
                         "item {item:?} at character {pos}: the edge {}-{} was already given at character {first}",
                         names[u as usize], names[v as usize]
-                    ));
+                    ).into());
                 }
                 edges.push((u, v, colour));
             }
@@ -570,20 +580,21 @@ pub fn parse(text: &str, colours: &str) -> Result<NamedGraph, String> {
 }
 
 /// `path:N`, `cycle:N`, `complete:N`, `star:N`, `grid:RxC`.
-fn shorthand(kind: &str, size: &str) -> Result<NamedGraph, String> {
-    let number = |s: &str| -> Result<usize, String> {
+fn shorthand(kind: &str, size: &str) -> Result<NamedGraph, Error> {
+    let number = |s: &str| -> Result<usize, Error> {
         let s = s.trim();
         if s.starts_with('-') {
-            return Err(format!("{kind}:{size}: a size must not be negative"));
+            return Err(format!("{kind}:{size}: a size must not be negative").into());
         }
-        s.parse::<usize>()
-            .map_err(|_| format!("{kind}:{size}: {s:?} is not a size (a whole number)"))
-    };
-    let limit = |n: usize| -> Result<usize, String> {
-        if n > MAX_VERTICES {
-            Err(format!(
-                "{kind}:{size}: a graph may have at most {MAX_VERTICES} vertices"
+        s.parse::<usize>().map_err(|_| {
+            crate::Error::from(format!(
+                "{kind}:{size}: {s:?} is not a size (a whole number)"
             ))
+        })
+    };
+    let limit = |n: usize| -> Result<usize, Error> {
+        if n > MAX_VERTICES {
+            Err(format!("{kind}:{size}: a graph may have at most {MAX_VERTICES} vertices").into())
         } else {
             Ok(n)
         }
@@ -602,7 +613,7 @@ fn shorthand(kind: &str, size: &str) -> Result<NamedGraph, String> {
             if n < 3 {
                 return Err(format!(
                     "cycle:{size}: a cycle needs at least 3 vertices (a simple graph has no loops or double edges)"
-                ));
+                ).into());
             }
             let mut e: Vec<(u32, u32, u8)> = (1..n).map(|i| (i as u32 - 1, i as u32, 0)).collect();
             e.push((0, n as u32 - 1, 0));
@@ -611,7 +622,7 @@ fn shorthand(kind: &str, size: &str) -> Result<NamedGraph, String> {
         "complete" => {
             let n = limit(number(size)?)?;
             if n > 4096 {
-                return Err(format!("complete:{size}: too many edges"));
+                return Err(format!("complete:{size}: too many edges").into());
             }
             let mut e = Vec::new();
             for i in 0..n as u32 {
@@ -629,7 +640,7 @@ fn shorthand(kind: &str, size: &str) -> Result<NamedGraph, String> {
         "grid" => {
             let (r, c) = size
                 .split_once(['x', 'X', '×'])
-                .ok_or_else(|| format!("grid:{size}: expected grid:RxC, rows x columns"))?;
+                .ok_or_else(|| crate::Error::from(format!("grid:{size}: expected grid:RxC, rows x columns")))?;
             let (r, c) = (number(r)?, number(c)?);
             let n = limit(r.saturating_mul(c))?;
             let mut names = Vec::with_capacity(n);
@@ -651,7 +662,7 @@ fn shorthand(kind: &str, size: &str) -> Result<NamedGraph, String> {
         _ => {
             return Err(format!(
                 "unknown graph shorthand {kind:?} (use path:N, cycle:N, complete:N, star:N or grid:RxC, or an edge list such as \"a-b b-c\")"
-            ))
+            ).into())
         }
     };
     let graph = Graph::new(vec![0; names.len()], edges)?;
@@ -755,13 +766,23 @@ mod tests {
         assert_eq!(parse("cycle:5", "").unwrap().graph.cycle_length(), Some(5));
         assert_eq!(parse("grid:2x3", "").unwrap().graph.edges().len(), 7);
         assert_eq!(parse("star:3", "").unwrap().graph.edges().len(), 3);
-        assert!(parse("a-a", "").unwrap_err().contains("loop"));
-        assert!(parse("a-b b-a", "").unwrap_err().contains("already given"));
-        assert!(parse("a- b", "").unwrap_err().contains("character 1"));
+        assert!(parse("a-a", "").unwrap_err().to_string().contains("loop"));
+        assert!(parse("a-b b-a", "")
+            .unwrap_err()
+            .to_string()
+            .contains("already given"));
+        assert!(parse("a- b", "")
+            .unwrap_err()
+            .to_string()
+            .contains("character 1"));
         assert!(parse("a-b:Q", "BRG")
             .unwrap_err()
+            .to_string()
             .contains("unknown edge colour"));
-        assert!(parse("path:-3", "").unwrap_err().contains("negative"));
+        assert!(parse("path:-3", "")
+            .unwrap_err()
+            .to_string()
+            .contains("negative"));
         assert!(parse("cycle:2", "").is_err());
     }
 

@@ -40,9 +40,11 @@
 //!
 //! **In expressions:** `hackenbush("BRR")` (= `1/4`), `hackenbush("0-a:B a-b:R a-b:G")`.
 
+use super::family::Family;
 use crate::game::Game;
 use crate::games::{Arg, NamedArg};
 use crate::solve::{Ruleset, Solver};
+use crate::Error;
 use std::collections::{BTreeMap, VecDeque};
 use std::fmt;
 
@@ -106,7 +108,7 @@ pub struct Picture {
 impl Picture {
     /// A picture from its edges (vertex 0 is the ground); `Err` names an edge with no path to
     /// the ground.
-    pub fn new(edges: Vec<Edge>) -> Result<Picture, String> {
+    pub fn new(edges: Vec<Edge>) -> Result<Picture, Error> {
         let p = Picture { edges };
         let grounded = p.grounded();
         if let Some(e) = p.edges.iter().find(|e| !grounded.edges.contains(e)) {
@@ -115,7 +117,8 @@ impl Picture {
                 e.a,
                 e.b,
                 e.colour.letter()
-            ));
+            )
+            .into());
         }
         Ok(p)
     }
@@ -141,7 +144,7 @@ impl Picture {
 
     /// Parses the stalk form (`"BBRG"`, `"BR GG"`) or the edge-list form (`"0-a:B a-b:R"`,
     /// `"ground=g; g-a:B"`) described in the module documentation.
-    pub fn parse(text: &str) -> Result<Picture, String> {
+    pub fn parse(text: &str) -> Result<Picture, Error> {
         if text.contains(['-', ':', '=']) {
             return Picture::parse_edges(text);
         }
@@ -163,7 +166,7 @@ impl Picture {
         Ok(Picture::stalks(&refs))
     }
 
-    fn parse_edges(text: &str) -> Result<Picture, String> {
+    fn parse_edges(text: &str) -> Result<Picture, Error> {
         let items: Vec<&str> = text
             .split([' ', ',', ';', '\t', '\n'])
             .filter(|w| !w.is_empty())
@@ -195,7 +198,8 @@ impl Picture {
                 _ => {
                     return Err(format!(
                         "unknown colour {colour:?} in the edge {item:?} (use B, R or G)"
-                    ))
+                    )
+                    .into())
                 }
             };
             let mut label = |name| {
@@ -216,7 +220,8 @@ impl Picture {
                 labels[e.a as usize],
                 labels[e.b as usize],
                 e.colour.letter()
-            ));
+            )
+            .into());
         }
         Ok(p)
     }
@@ -400,11 +405,11 @@ impl fmt::Display for Picture {
     }
 }
 
-fn check_name(name: &str, item: &str) -> Result<(), String> {
+fn check_name(name: &str, item: &str) -> Result<(), Error> {
     if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-        return Err(format!(
-            "bad vertex name {name:?} in {item:?} (use letters, digits and '_')"
-        ));
+        return Err(
+            format!("bad vertex name {name:?} in {item:?} (use letters, digits and '_')").into(),
+        );
     }
     Ok(())
 }
@@ -645,7 +650,25 @@ pub fn value(p: &Picture) -> Game {
 }
 
 /// `hackenbush("BRR")`, `hackenbush("0-a:B a-b:R")`.
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
+pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     let picture = Picture::parse(super::text::one_string(positional, named, "the picture")?)?;
     Ok(value(&picture))
+}
+
+/// The `hackenbush` family (see the module documentation).
+pub struct HackenbushFamily;
+
+impl Family for HackenbushFamily {
+    fn name(&self) -> &'static str {
+        "hackenbush"
+    }
+    fn usage(&self) -> &'static str {
+        "hackenbush(\"BRG\") (stalks from the ground up, space-separated) or hackenbush(\"0-a:B a-b:R\") (edges U-V:C, ground 0 or ground=NAME)"
+    }
+    fn example(&self) -> &'static str {
+        "hackenbush(\"BRR\")"
+    }
+    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+        call(args, named)
+    }
 }

@@ -20,10 +20,12 @@
 //! The tests check both rules and both winning moves against a brute-force search over all small
 //! positions, and the value against the canonical form built by [`crate::solve::Solver`].
 
+use super::family::Family;
 use crate::game::Game;
 use crate::games::args;
 use crate::games::{Arg, NamedArg};
 use crate::solve::ImpartialRuleset;
+use crate::Error;
 
 /// Nim as an [`ImpartialRuleset`]: a position is the list of heap sizes.
 #[derive(Clone, Copy, Debug, Default)]
@@ -142,11 +144,29 @@ pub fn misere_winning_move(heaps: &[u64]) -> Option<(usize, u64)> {
 }
 
 /// `nim(h1, h2, ...)`: the value `*(h1 ⊕ h2 ⊕ ...)` of Nim heaps.
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
+pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     args::named(named, "", &[])?;
     let mut s = 0u64;
     for i in 0..positional.len() {
         s ^= args::size(positional, i, &format!("heap {}", i + 1))? as u64;
     }
     Ok(Game::nimber(s))
+}
+
+/// The `nim` family (see the module documentation).
+pub struct NimFamily;
+
+impl Family for NimFamily {
+    fn name(&self) -> &'static str {
+        "nim"
+    }
+    fn usage(&self) -> &'static str {
+        "nim(a, b, ...): Nim heaps of sizes a, b, ..."
+    }
+    fn example(&self) -> &'static str {
+        "nim(3, 5, 7)"
+    }
+    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+        call(args, named)
+    }
 }

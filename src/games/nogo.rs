@@ -44,10 +44,12 @@
 //! 3 × 3 is a first-player win, 4 × 4 a second-player win); by hand, `..` is `*` and `...` is
 //! `{1, * | −1, *}`.
 
+use super::family::Family;
 use super::graph::{self, Graph};
 use crate::game::Game;
 use crate::games::{Arg, NamedArg};
 use crate::solve::{Ruleset, Solver};
+use crate::Error;
 
 /// Label of an empty point.
 pub const EMPTY: u8 = 0;
@@ -149,7 +151,7 @@ impl Ruleset for NoGo {
 
 /// Builds the block graph of a board given as a graph of points, `stones[v]` the stone on point
 /// `v` (EMPTY, BLACK or WHITE); `names[v]` names the point in errors.
-pub fn from_points(points: &Graph, stones: &[u8], names: &[String]) -> Result<Graph, String> {
+pub fn from_points(points: &Graph, stones: &[u8], names: &[String]) -> Result<Graph, Error> {
     let n = points.len();
     let adj = points.adjacency();
     // Blocks: connected stones of one colour.
@@ -204,7 +206,8 @@ pub fn from_points(points: &Graph, stones: &[u8], names: &[String]) -> Result<Gr
             return Err(format!(
                 "the {colour} stone at {} is in a block with no liberty, which NoGo never allows",
                 names[part[0]]
-            ));
+            )
+            .into());
         }
         edges.extend(libs.into_iter().map(|l| (id as u32, l, 0)));
     }
@@ -218,7 +221,7 @@ pub fn from_points(points: &Graph, stones: &[u8], names: &[String]) -> Result<Gr
 }
 
 /// Reads a grid: rows separated by `|`, `.` empty, `x` black, `o` white, `#` off the board.
-pub fn parse_grid(text: &str) -> Result<Graph, String> {
+pub fn parse_grid(text: &str) -> Result<Graph, Error> {
     let g = super::text::grid(
         text,
         "NoGo board",
@@ -244,7 +247,7 @@ pub fn parse_grid(text: &str) -> Result<Graph, String> {
 }
 
 /// Reads a graph with its `black` and `white` stones (vertex lists).
-pub fn parse_graph(edges: &str, black: Option<&str>, white: Option<&str>) -> Result<Graph, String> {
+pub fn parse_graph(edges: &str, black: Option<&str>, white: Option<&str>) -> Result<Graph, Error> {
     let named = graph::parse(edges, "")?;
     let mut stones = vec![EMPTY; named.graph.len()];
     for (list, colour, what) in [(black, BLACK, "black"), (white, WHITE, "white")] {
@@ -254,7 +257,8 @@ pub fn parse_graph(edges: &str, black: Option<&str>, white: Option<&str>) -> Res
                     return Err(format!(
                         "vertex {} has both a black and a white stone",
                         named.names[v]
-                    ));
+                    )
+                    .into());
                 }
                 stones[v] = colour;
             }
@@ -270,7 +274,7 @@ pub fn value(g: &Graph) -> Game {
 }
 
 /// `nogo("..x|o..")`.
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
+pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     Ok(value(&parse_grid(super::text::one_string(
         positional,
         named,
@@ -279,11 +283,47 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
 }
 
 /// `nogo_graph("a-b b-c", black="a", white="c")`.
-pub fn call_graph(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
+pub fn call_graph(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     let allowed = ["black", "white"];
     Ok(value(&parse_graph(
         graph::graph_argument(positional, "the edge list")?,
         graph::named_string(named, "black", &allowed)?,
         graph::named_string(named, "white", &allowed)?,
     )?))
+}
+
+/// The `nogo` family (see the module documentation).
+pub struct NogoFamily;
+
+impl Family for NogoFamily {
+    fn name(&self) -> &'static str {
+        "nogo"
+    }
+    fn usage(&self) -> &'static str {
+        "nogo(\"..x|o..\"): NoGo, rows separated by '|', '.' empty, x Black (Left), o White (Right), '#' off the board"
+    }
+    fn example(&self) -> &'static str {
+        "nogo(\"...|...\")"
+    }
+    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+        call(args, named)
+    }
+}
+
+/// The `nogo_graph` family (see the module documentation).
+pub struct NogoGraphFamily;
+
+impl Family for NogoGraphFamily {
+    fn name(&self) -> &'static str {
+        "nogo_graph"
+    }
+    fn usage(&self) -> &'static str {
+        "nogo_graph(\"a-b b-c\", black=\"a\", white=\"c\"): NoGo on a graph"
+    }
+    fn example(&self) -> &'static str {
+        "nogo_graph(\"a-b b-c c-d\")"
+    }
+    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+        call_graph(args, named)
+    }
 }

@@ -16,7 +16,7 @@
 //!
 //! **Input.** `octal("0.77", 10)`, `kayles(10)`, `dawson_kayles(10)`, `dawson_chess(10)`,
 //! `grundy_game(10)` in expressions (the value of one heap); `partizan grundy octal 0.77 --to
-//! 200` and `partizan grundy grundy-game --to 100` on the command line.
+//! 200` and `partizan grundy grundy_game --to 100` on the command line.
 //!
 //! **Theorems checked.**
 //! - The *Octal Periodicity Theorem* (Guy and Smith 1956; *Winning Ways* ch. 4): for a code of
@@ -30,6 +30,7 @@
 //!   Dawson's Kayles is `a(n − 1)`) and A002188 (Grundy's game), and with the canonical forms of
 //!   [`crate::solve::Solver`].
 
+use super::family::{Family, SequenceSpec};
 use crate::game::Game;
 use crate::games::args;
 use crate::games::nim::singletons;
@@ -37,6 +38,7 @@ use crate::games::subtraction::checked_len;
 use crate::games::{Arg, NamedArg};
 use crate::solve::grundy::{self, Periodicity};
 use crate::solve::ImpartialRuleset;
+use crate::Error;
 
 /// An octal game; a position is a list of heap sizes.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -69,19 +71,19 @@ impl OctalGame {
 
     /// The game with these digits (`digits[0]` before the point); an error for a digit above 7 or
     /// a digit before the point other than 0 and 4.
-    pub fn from_digits(digits: &[u8]) -> Result<OctalGame, String> {
+    pub fn from_digits(digits: &[u8]) -> Result<OctalGame, Error> {
         let mut digits = digits.to_vec();
         if digits.is_empty() {
             digits.push(0);
         }
         if let Some(&d) = digits.iter().find(|&&d| d > 7) {
-            return Err(format!("octal digit {d} is not one of 0..7"));
+            return Err(format!("octal digit {d} is not one of 0..7").into());
         }
         if digits[0] & 3 != 0 {
             return Err(format!(
                 "the digit before the point is {}, but only 0 or 4 are allowed there (1, 2 or 3 would allow a move that leaves the heap unchanged)",
                 digits[0]
-            ));
+            ).into());
         }
         while digits.len() > 1 && digits[digits.len() - 1] == 0 {
             digits.pop();
@@ -95,29 +97,30 @@ impl OctalGame {
     /// use partizan::games::octal::OctalGame;
     /// assert_eq!(OctalGame::parse("0.77").unwrap(), OctalGame::kayles());
     /// assert_eq!(OctalGame::parse(".137").unwrap().code(), "0.137");
-    /// assert!(OctalGame::parse("0.9").unwrap_err().contains("digit"));
+    /// assert!(OctalGame::parse("0.9").unwrap_err().to_string().contains("digit"));
     /// ```
-    pub fn parse(code: &str) -> Result<OctalGame, String> {
+    pub fn parse(code: &str) -> Result<OctalGame, Error> {
         let code = code.trim();
-        let (before, after) = code
-            .split_once('.')
-            .ok_or_else(|| format!("octal code {code:?} needs a point, as in \"0.77\" (Kayles)"))?;
+        let (before, after) = code.split_once('.').ok_or_else(|| {
+            crate::Error::from(format!(
+                "octal code {code:?} needs a point, as in \"0.77\" (Kayles)"
+            ))
+        })?;
         let before = if before.is_empty() { "0" } else { before };
         if before.len() != 1 {
             return Err(format!(
                 "octal code {code:?} must have one digit before the point (0 or 4)"
-            ));
+            )
+            .into());
         }
         let digits = before
             .chars()
             .chain(after.chars())
             .map(|c| match c.to_digit(10) {
                 Some(d) if d <= 7 => Ok(d as u8),
-                _ => Err(format!(
-                    "octal code {code:?}: {c:?} is not an octal digit (0..7)"
-                )),
+                _ => Err(format!("octal code {code:?}: {c:?} is not an octal digit (0..7)").into()),
             })
-            .collect::<Result<Vec<u8>, String>>()?;
+            .collect::<Result<Vec<u8>, Error>>()?;
         OctalGame::from_digits(&digits)
     }
 
@@ -256,19 +259,20 @@ fn heap_value(
     splits: bool,
     positional: &[Arg],
     index: usize,
-) -> Result<Game, String> {
+) -> Result<Game, Error> {
     let n = args::size(positional, index, "the heap size n")?;
     if splits && n > MAX_SPLIT_HEAP {
         return Err(format!(
             "heap size {n} is too large for a game that splits heaps (at most {MAX_SPLIT_HEAP})"
-        ));
+        )
+        .into());
     }
     let g = sequence(checked_len(n)?);
     Ok(Game::nimber(g[n] as u64))
 }
 
 /// `octal("0.77", n)`: the value of a heap of `n` in the octal game.
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
+pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     args::named(named, "", &[])?;
     let game = OctalGame::parse(args::string(positional, 0, "the octal code")?)?;
     let splits = game.digits().iter().any(|d| d & 4 != 0);
@@ -276,7 +280,7 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
 }
 
 /// `kayles(n)`.
-pub fn call_kayles(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
+pub fn call_kayles(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     args::named(named, "", &[])?;
     heap_value(
         |len| OctalGame::kayles().grundy_sequence(len),
@@ -287,7 +291,7 @@ pub fn call_kayles(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Strin
 }
 
 /// `dawson_kayles(n)`.
-pub fn call_dawson_kayles(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
+pub fn call_dawson_kayles(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     args::named(named, "", &[])?;
     heap_value(
         |len| OctalGame::dawson_kayles().grundy_sequence(len),
@@ -298,7 +302,7 @@ pub fn call_dawson_kayles(positional: &[Arg], named: &[NamedArg]) -> Result<Game
 }
 
 /// `dawson_chess(n)`.
-pub fn call_dawson_chess(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
+pub fn call_dawson_chess(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     args::named(named, "", &[])?;
     heap_value(
         |len| OctalGame::dawson_chess().grundy_sequence(len),
@@ -309,7 +313,127 @@ pub fn call_dawson_chess(positional: &[Arg], named: &[NamedArg]) -> Result<Game,
 }
 
 /// `grundy_game(n)`.
-pub fn call_grundy_game(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
+pub fn call_grundy_game(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     args::named(named, "", &[])?;
     heap_value(grundy::grundy_game_sequence, true, positional, 0)
+}
+
+/// The `dawson_chess` family (see the module documentation).
+pub struct DawsonChessFamily;
+
+impl Family for DawsonChessFamily {
+    fn name(&self) -> &'static str {
+        "dawson_chess"
+    }
+    fn usage(&self) -> &'static str {
+        "dawson_chess(n): a heap of n in Dawson's chess (octal 0.137)"
+    }
+    fn example(&self) -> &'static str {
+        "dawson_chess(10)"
+    }
+    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+        call_dawson_chess(args, named)
+    }
+    fn sequence(&self) -> Option<SequenceSpec> {
+        Some(SequenceSpec {
+            usage: "grundy dawson_chess --to N",
+            build: super::sequence::dawson_chess,
+        })
+    }
+}
+
+/// The `dawson_kayles` family (see the module documentation).
+pub struct DawsonKaylesFamily;
+
+impl Family for DawsonKaylesFamily {
+    fn name(&self) -> &'static str {
+        "dawson_kayles"
+    }
+    fn usage(&self) -> &'static str {
+        "dawson_kayles(n): a row of n pins in Dawson's Kayles (octal 0.07)"
+    }
+    fn example(&self) -> &'static str {
+        "dawson_kayles(10)"
+    }
+    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+        call_dawson_kayles(args, named)
+    }
+    fn sequence(&self) -> Option<SequenceSpec> {
+        Some(SequenceSpec {
+            usage: "grundy dawson_kayles --to N",
+            build: super::sequence::dawson_kayles,
+        })
+    }
+}
+
+/// The `grundy_game` family (see the module documentation).
+pub struct GrundyGameFamily;
+
+impl Family for GrundyGameFamily {
+    fn name(&self) -> &'static str {
+        "grundy_game"
+    }
+    fn usage(&self) -> &'static str {
+        "grundy_game(n): a heap of n in Grundy's game (split a heap into two unequal heaps)"
+    }
+    fn example(&self) -> &'static str {
+        "grundy_game(30)"
+    }
+    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+        call_grundy_game(args, named)
+    }
+    fn sequence(&self) -> Option<SequenceSpec> {
+        Some(SequenceSpec {
+            usage: "grundy grundy_game --to N",
+            build: super::sequence::grundy_game,
+        })
+    }
+}
+
+/// The `kayles` family (see the module documentation).
+pub struct KaylesFamily;
+
+impl Family for KaylesFamily {
+    fn name(&self) -> &'static str {
+        "kayles"
+    }
+    fn usage(&self) -> &'static str {
+        "kayles(n): a row of n pins in Kayles (octal 0.77)"
+    }
+    fn example(&self) -> &'static str {
+        "kayles(10)"
+    }
+    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+        call_kayles(args, named)
+    }
+    fn sequence(&self) -> Option<SequenceSpec> {
+        Some(SequenceSpec {
+            usage: "grundy kayles --to N",
+            build: super::sequence::kayles,
+        })
+    }
+}
+
+/// The `octal` family (see the module documentation).
+pub struct OctalFamily;
+
+impl Family for OctalFamily {
+    fn name(&self) -> &'static str {
+        "octal"
+    }
+    fn usage(&self) -> &'static str {
+        "octal(\"0.77\", n): a heap of n in the octal game with that code (digits 0-7)"
+    }
+    fn example(&self) -> &'static str {
+        "octal(\"0.137\", 20)"
+    }
+    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+        call(args, named)
+    }
+    fn sequence(&self) -> Option<SequenceSpec> {
+        Some(SequenceSpec {
+            usage: "grundy octal CODE --to N, e.g. grundy octal 0.77 --to 200",
+            build: super::sequence::octal,
+        })
+    }
 }

@@ -22,10 +22,12 @@
 //! published small values (Wikipedia, "Domineering", basic examples) on grid graphs.
 
 use super::arc_kayles::{drop_isolated, take_edge};
+use super::family::Family;
 use super::graph::{self, Graph};
 use crate::game::Game;
 use crate::games::{Arg, NamedArg};
 use crate::solve::{Ruleset, Solver};
+use crate::Error;
 
 /// Edge label of a blue edge (Left's).
 pub const BLUE: u8 = b'B';
@@ -80,7 +82,7 @@ impl Ruleset for PartizanArcKayles {
 }
 
 /// Reads the edge list; every edge must have a colour.
-pub fn parse(text: &str) -> Result<Graph, String> {
+pub fn parse(text: &str) -> Result<Graph, Error> {
     let named = graph::parse(text, "BLRG")?;
     let g = named
         .graph
@@ -92,7 +94,8 @@ pub fn parse(text: &str) -> Result<Graph, String> {
             named.names[v as usize],
             named.names[u as usize],
             named.names[v as usize]
-        ));
+        )
+        .into());
     }
     Ok(g)
 }
@@ -103,7 +106,25 @@ pub fn value(g: &Graph) -> Game {
 }
 
 /// `partizan_arc_kayles("a-b:B b-c:R")`.
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
+pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     let text = super::text::one_string(positional, named, "the edge list")?;
     Ok(value(&parse(text)?))
+}
+
+/// The `partizan_arc_kayles` family (see the module documentation).
+pub struct PartizanArcKaylesFamily;
+
+impl Family for PartizanArcKaylesFamily {
+    fn name(&self) -> &'static str {
+        "partizan_arc_kayles"
+    }
+    fn usage(&self) -> &'static str {
+        "partizan_arc_kayles(\"a-b:B b-c:R c-d:G\"): edges Left's (B), Right's (R) or either's (G)"
+    }
+    fn example(&self) -> &'static str {
+        "partizan_arc_kayles(\"a-b:B b-c:R c-d:G\")"
+    }
+    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+        call(args, named)
+    }
 }

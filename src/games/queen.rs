@@ -16,13 +16,15 @@
 //! and 3 (`tests/data/paper-table{2,3}-*.tsv`).
 //!
 //! **In expressions:** `queen(x, y)`, `queen(x, y, p=3)`, `queen(x, y, p=3, q=4)`.
-//! **Tables:** `partizan table queen --size 9 [--p P] [--q Q]` (cell `(x, y)` in column `x`,
+//! **Tables:** `partizan table queen size=9 [p=P] [q=Q]` (cell `(x, y)` in column `x`,
 //! row `y`, as in the paper).
 
 use super::args;
+use super::family::{Family, Param, TableSpec};
 use crate::game::Game;
 use crate::games::{Arg, NamedArg};
-use crate::solve::{Ruleset, Table, TableArgs};
+use crate::solve::{Ruleset, Table, TableParams};
+use crate::Error;
 
 /// The largest table [`queen_value`] builds for one call (cells), so that a huge argument gives
 /// an error instead of exhausting memory.
@@ -45,7 +47,7 @@ impl PartizanQueen {
     }
 
     /// The queen with the given limits; `Err` when `p` or `q` is 0 (a limit of `−1` steps).
-    pub fn new(p: Option<u64>, q: Option<u64>) -> Result<PartizanQueen, String> {
+    pub fn new(p: Option<u64>, q: Option<u64>) -> Result<PartizanQueen, Error> {
         if p == Some(0) {
             return Err("p must be at least 1 (diagonal moves of at most p - 1 steps)".into());
         }
@@ -126,7 +128,7 @@ pub fn queen_table(
 }
 
 /// The value of the partizan Queen at `(x, y)`, from the rules (see [`queen_table`]).
-pub fn queen_value(x: usize, y: usize, rules: PartizanQueen) -> Result<Game, String> {
+pub fn queen_value(x: usize, y: usize, rules: PartizanQueen) -> Result<Game, Error> {
     let cells = (x.checked_add(1))
         .and_then(|w| w.checked_mul(y.checked_add(1)?))
         .filter(|&c| c <= MAX_CELLS)
@@ -141,7 +143,7 @@ pub fn queen_value(x: usize, y: usize, rules: PartizanQueen) -> Result<Game, Str
 }
 
 /// Reads an optional limit argument (`p = 3`).
-fn limit(named: &[NamedArg], name: &str) -> Result<Option<u64>, String> {
+fn limit(named: &[NamedArg], name: &str) -> Result<Option<u64>, Error> {
     match args::named(named, name, &["p", "q"])? {
         None => Ok(None),
         Some(a) => {
@@ -152,12 +154,13 @@ fn limit(named: &[NamedArg], name: &str) -> Result<Option<u64>, String> {
 }
 
 /// `queen(x, y)`, `queen(x, y, p=P, q=Q)`: the registry's entry point.
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
+pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     if positional.len() != 2 {
         return Err(format!(
             "expected two coordinates x, y, found {} arguments",
             positional.len()
-        ));
+        )
+        .into());
     }
     let x = args::size(positional, 0, "x")?;
     let y = args::size(positional, 1, "y")?;
@@ -165,24 +168,22 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
     queen_value(x, y, rules)
 }
 
-/// Reads a table limit (`--p`, `--q`).
-fn table_limit(v: Option<i64>, name: &str) -> Result<Option<u64>, String> {
+/// Reads a table limit (`p`, `q`).
+fn table_limit(v: Option<i64>, name: &str) -> Result<Option<u64>, Error> {
     match v {
         None => Ok(None),
-        Some(n) if n < 1 => Err(format!("--{name} must be at least 1, not {n}")),
+        Some(n) if n < 1 => Err(format!("{name} must be at least 1, not {n}").into()),
         Some(n) => Ok(Some(n as u64)),
     }
 }
 
-/// `partizan table queen --size N [--p P] [--q Q]`.
-pub fn table(a: &TableArgs) -> Result<Table, String> {
-    let n = a.size.unwrap_or(9);
+/// `partizan table queen size=N [p=P] [q=Q]`.
+pub fn table(a: &TableParams) -> Result<Table, Error> {
+    let n = a.natural("size")?.unwrap_or(9);
     if n.checked_mul(n).is_none_or(|c| c > MAX_CELLS) {
-        return Err(format!(
-            "--size {n} is too large (at most {MAX_CELLS} cells)"
-        ));
+        return Err(format!("size {n} is too large (at most {MAX_CELLS} cells)").into());
     }
-    let rules = PartizanQueen::new(table_limit(a.p, "p")?, table_limit(a.q, "q")?)?;
+    let rules = PartizanQueen::new(table_limit(a.int("p"), "p")?, table_limit(a.int("q"), "q")?)?;
     let values = queen_table(n, n, rules, false);
     let mut caption = String::from(
         "Values of the partizan Queen (Left: horizontal or diagonal; Right: vertical or diagonal)",
@@ -197,4 +198,42 @@ pub fn table(a: &TableArgs) -> Result<Table, String> {
     Ok(Table::grid(&caption, "x", "y", n, n, |x, y| {
         values[y * n + x].to_string()
     }))
+}
+
+/// The `queen` family (see the module documentation).
+pub struct QueenFamily;
+
+impl Family for QueenFamily {
+    fn name(&self) -> &'static str {
+        "queen"
+    }
+    fn usage(&self) -> &'static str {
+        "queen(x, y[, p=P][, q=Q]): the partizan Queen at (x, y), diagonal moves of at most p-1 steps, orthogonal of at most q-1"
+    }
+    fn example(&self) -> &'static str {
+        "queen(5, 3, p=3)"
+    }
+    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+        call(args, named)
+    }
+    fn table(&self) -> Option<TableSpec> {
+        Some(TableSpec {
+            params: &[
+                Param {
+                    name: "size",
+                    meaning: "the board is size x size, default 9",
+                },
+                Param {
+                    name: "p",
+                    meaning: "diagonal moves of at most p-1 steps, default no limit",
+                },
+                Param {
+                    name: "q",
+                    meaning: "orthogonal moves of at most q-1 steps, default no limit",
+                },
+            ],
+            example: "table queen size=9 p=3",
+            build: table,
+        })
+    }
 }

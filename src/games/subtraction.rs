@@ -26,11 +26,13 @@
 //!   statement of these rules gets them wrong, so the tests check both closed rules against a
 //!   brute-force search of every heap up to 60 for every `1 <= p <= q <= 8`.
 
+use super::family::{Family, SequenceSpec};
 use crate::game::Game;
 use crate::games::args;
 use crate::games::{Arg, NamedArg};
 use crate::solve::grundy::{self, Periodicity};
 use crate::solve::ImpartialRuleset;
+use crate::Error;
 
 /// A subtraction game with a finite subtraction set; a position is a heap size.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -41,7 +43,7 @@ pub struct Subtraction {
 impl Subtraction {
     /// The game with subtraction set `set` (sorted and deduplicated); an error when the set is
     /// empty or contains 0.
-    pub fn new(set: &[usize]) -> Result<Subtraction, String> {
+    pub fn new(set: &[usize]) -> Result<Subtraction, Error> {
         let mut set = set.to_vec();
         set.sort_unstable();
         set.dedup();
@@ -61,7 +63,7 @@ impl Subtraction {
     /// assert_eq!(Subtraction::parse("{1, 3, 4}").unwrap().set(), &[1, 3, 4]);
     /// assert!(Subtraction::parse("1,-2").is_err());
     /// ```
-    pub fn parse(text: &str) -> Result<Subtraction, String> {
+    pub fn parse(text: &str) -> Result<Subtraction, Error> {
         let inner = text.trim().trim_start_matches('{').trim_end_matches('}');
         let set = inner
             .split(',')
@@ -150,12 +152,12 @@ pub struct TakeRange {
 
 impl TakeRange {
     /// The game with `1 <= p <= q`.
-    pub fn new(p: usize, q: usize) -> Result<TakeRange, String> {
+    pub fn new(p: usize, q: usize) -> Result<TakeRange, Error> {
         if p == 0 {
             return Err("p must be at least 1 (taking 0 tokens is not a move)".into());
         }
         if q < p {
-            return Err(format!("q = {q} must be at least p = {p}"));
+            return Err(format!("q = {q} must be at least p = {p}").into());
         }
         Ok(TakeRange { p, q })
     }
@@ -222,7 +224,7 @@ impl ImpartialRuleset for TakeRange {
 }
 
 /// `subtraction("1,3,4", n)`: the value `*G(n)` of a heap of `n` in the subtraction game.
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
+pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     args::named(named, "", &[])?;
     let game = Subtraction::parse(args::string(positional, 0, "the subtraction set")?)?;
     let n = args::size(positional, 1, "the heap size n")?;
@@ -231,7 +233,7 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
 }
 
 /// `take_range(p, q, n)`: the normal-play value of a heap of `n`.
-pub fn call_take_range(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
+pub fn call_take_range(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     args::named(named, "", &[])?;
     let game = TakeRange::new(
         args::size(positional, 0, "p")?,
@@ -246,10 +248,59 @@ pub fn call_take_range(positional: &[Arg], named: &[NamedArg]) -> Result<Game, S
 pub const MAX_HEAP: usize = 50_000_000;
 
 /// `n + 1` when `n` is at most [`MAX_HEAP`].
-pub(crate) fn checked_len(n: usize) -> Result<usize, String> {
+pub(crate) fn checked_len(n: usize) -> Result<usize, Error> {
     if n > MAX_HEAP {
-        Err(format!("heap size {n} is too large (at most {MAX_HEAP})"))
+        Err(format!("heap size {n} is too large (at most {MAX_HEAP})").into())
     } else {
         Ok(n + 1)
+    }
+}
+
+/// The `subtraction` family (see the module documentation).
+pub struct SubtractionFamily;
+
+impl Family for SubtractionFamily {
+    fn name(&self) -> &'static str {
+        "subtraction"
+    }
+    fn usage(&self) -> &'static str {
+        "subtraction(\"1,3,4\", n): a heap of n in the subtraction game with that set"
+    }
+    fn example(&self) -> &'static str {
+        "subtraction(\"1,3,4\", 10)"
+    }
+    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+        call(args, named)
+    }
+    fn sequence(&self) -> Option<SequenceSpec> {
+        Some(SequenceSpec {
+            usage: "grundy subtraction SET --to N, e.g. grundy subtraction 1,3,4 --to 40",
+            build: super::sequence::subtraction,
+        })
+    }
+}
+
+/// The `take_range` family (see the module documentation).
+pub struct TakeRangeFamily;
+
+impl Family for TakeRangeFamily {
+    fn name(&self) -> &'static str {
+        "take_range"
+    }
+    fn usage(&self) -> &'static str {
+        "take_range(p, q, n): take p..q tokens, or all when fewer than p remain; a heap of n"
+    }
+    fn example(&self) -> &'static str {
+        "take_range(2, 5, 17)"
+    }
+    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+        call_take_range(args, named)
+    }
+    fn sequence(&self) -> Option<SequenceSpec> {
+        Some(SequenceSpec {
+            usage:
+                "grundy take_range P Q --to N: take P..Q tokens, or all when fewer than P remain",
+            build: super::sequence::take_range,
+        })
     }
 }

@@ -3,6 +3,7 @@
 
 use super::args;
 use crate::games::{Arg, NamedArg};
+use crate::Error;
 
 /// A grid read from rows separated by `|`: its number of rows and columns, and its cells in
 /// row-major order.
@@ -17,13 +18,13 @@ pub struct GridText<T> {
 
 /// Reads rows separated by `|` (spaces around a row are ignored), each character through
 /// `cell`. `what` names the position in errors ("board"), `legend` says which characters are
-/// allowed. Errors: an unknown character (with its row), rows of different lengths.
+/// allowed. Errors: an unknown character (with its row and column), rows of different lengths.
 pub fn grid<T>(
     text: &str,
     what: &str,
     legend: &str,
     cell: impl Fn(char) -> Option<T>,
-) -> Result<GridText<T>, String> {
+) -> Result<GridText<T>, Error> {
     let text = text.trim();
     let mut cells = Vec::new();
     let mut cols = None;
@@ -31,11 +32,12 @@ pub fn grid<T>(
     if !text.is_empty() {
         for (i, row) in text.split('|').enumerate() {
             let row = row.trim();
-            for ch in row.chars() {
+            for (j, ch) in row.chars().enumerate() {
                 cells.push(cell(ch).ok_or_else(|| {
                     format!(
-                        "unknown character {ch:?} in row {} of the {what} ({legend}, '|' between rows)",
-                        i + 1
+                        "unknown character {ch:?} in row {}, column {} of the {what} ({legend}, '|' between rows)",
+                        i + 1,
+                        j + 1
                     )
                 })?);
             }
@@ -46,7 +48,7 @@ pub fn grid<T>(
                     return Err(format!(
                         "ragged {what}: row {} has {n} squares but row 1 has {c} (every row must have the same length)",
                         i + 1
-                    ))
+                    ).into())
                 }
                 _ => {}
             }
@@ -66,13 +68,10 @@ pub fn one_string<'a>(
     positional: &'a [Arg],
     named: &[NamedArg],
     what: &str,
-) -> Result<&'a str, String> {
+) -> Result<&'a str, Error> {
     args::named(named, "", &[])?;
     if positional.len() != 1 {
-        return Err(format!(
-            "expected one argument, {what}, found {}",
-            positional.len()
-        ));
+        return Err(format!("expected one argument, {what}, found {}", positional.len()).into());
     }
     args::string(positional, 0, what)
 }

@@ -20,6 +20,7 @@
 
 use crate::solve::minimax::{GameResult, GameTree, Minimax};
 use crate::solve::SolveError;
+use crate::Error;
 use std::collections::HashMap;
 
 /// A board: `cells[i]` for square `i` (row by row), 0 empty, 1 X, 2 O.
@@ -128,13 +129,14 @@ impl GameTree for TicTacToe {
 /// assert_eq!(parse("X.O.X....").unwrap()[0], 1);
 /// assert!(parse("XX.......").is_err());
 /// ```
-pub fn parse(text: &str) -> Result<Board, String> {
+pub fn parse(text: &str) -> Result<Board, Error> {
     let chars: Vec<char> = text.chars().filter(|c| *c != '\n' && *c != '|').collect();
     if chars.len() != 9 {
         return Err(format!(
             "a tic-tac-toe board has 9 squares, {text:?} has {}",
             chars.len()
-        ));
+        )
+        .into());
     }
     let mut b = [0u8; 9];
     for (i, c) in chars.iter().enumerate() {
@@ -142,7 +144,9 @@ pub fn parse(text: &str) -> Result<Board, String> {
             'X' => 1,
             'O' => 2,
             '.' | '-' | ' ' => 0,
-            other => return Err(format!("{other:?} is not X, O or . on a tic-tac-toe board")),
+            other => {
+                return Err(format!("{other:?} is not X, O or . on a tic-tac-toe board").into())
+            }
         };
     }
     let x = b.iter().filter(|&&c| c == 1).count();
@@ -150,7 +154,8 @@ pub fn parse(text: &str) -> Result<Board, String> {
     if x != o && x != o + 1 {
         return Err(format!(
             "{x} X and {o} O cannot arise: X moves first and the players alternate"
-        ));
+        )
+        .into());
     }
     let both_won = LINES
         .iter()

@@ -22,10 +22,12 @@
 //! most 12 squares, and against the canonical forms of [`crate::solve::Solver`]; [`winning_move`]
 //! is checked to reach a position of value 0 from every position of non-zero value.
 
+use super::family::Family;
 use crate::game::Game;
 use crate::games::args;
 use crate::games::{Arg, NamedArg};
 use crate::solve::ImpartialRuleset;
+use crate::Error;
 
 /// The coin game as an [`ImpartialRuleset`]: a position is the sorted list of coin squares.
 #[derive(Clone, Copy, Debug, Default)]
@@ -51,11 +53,11 @@ impl ImpartialRuleset for Welter {
 }
 
 /// Checks that the squares are distinct, and sorts them.
-pub fn position(squares: &[u64]) -> Result<Vec<u64>, String> {
+pub fn position(squares: &[u64]) -> Result<Vec<u64>, Error> {
     let mut s = squares.to_vec();
     s.sort_unstable();
     if let Some(w) = s.windows(2).find(|w| w[0] == w[1]) {
-        return Err(format!("two coins on square {}", w[0]));
+        return Err(format!("two coins on square {}", w[0]).into());
     }
     Ok(s)
 }
@@ -164,10 +166,28 @@ pub fn winning_move(coins: &[u64]) -> Option<(u64, u64)> {
 }
 
 /// `welter(a, b, ...)`: the value of coins on squares `a, b, ...`.
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, String> {
+pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     args::named(named, "", &[])?;
     let squares = (0..positional.len())
         .map(|i| args::size(positional, i, &format!("square {}", i + 1)).map(|s| s as u64))
-        .collect::<Result<Vec<u64>, String>>()?;
+        .collect::<Result<Vec<u64>, Error>>()?;
     Ok(Game::nimber(welter_function(&position(&squares)?)))
+}
+
+/// The `welter` family (see the module documentation).
+pub struct WelterFamily;
+
+impl Family for WelterFamily {
+    fn name(&self) -> &'static str {
+        "welter"
+    }
+    fn usage(&self) -> &'static str {
+        "welter(a, b, ...): coins on distinct squares a, b, ... of the Sato-Welter strip"
+    }
+    fn example(&self) -> &'static str {
+        "welter(1, 4, 6)"
+    }
+    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+        call(args, named)
+    }
 }

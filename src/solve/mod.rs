@@ -13,4 +13,4 @@ pub mod table;
 
 pub use ruleset::{AsPartizan, ImpartialRuleset, Ruleset};
 pub use solver::{GrundySolver, SolveError, Solver};
-pub use table::{Table, TableArgs, TableFormat};
+pub use table::{Table, TableFormat, TableParams};

@@ -1,0 +1,326 @@
+//! Parse → evaluate → print → parse, on arbitrary bytes.
+//!
+//! Every input that is UTF-8 is evaluated with `partizan::expr::evaluate` (the families
+//! callable). What must hold:
+//!
+//! - nothing panics, aborts or overflows the stack (a request beyond the algebra's size limits
+//!   is an `Err`, not a crash: the evaluator catches `ExpansionLimit` itself);
+//! - an error's `Display` is one line and points inside the input;
+//! - every game the input evaluates to (also inside a list) prints in ASCII (`{}`) and in
+//!   Unicode (`{:#}`), and each printed form parses back to the identical game;
+//! - every other value prints.
+//!
+//! Inputs whose evaluation is legitimately expensive are skipped (see `legitimately_expensive`
+//! and `fuzz/README.md`), and so is the round trip of values whose printed form is huge.
+
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use partizan::expr::{self, Arrows, Expr, ExprKind, Value, MAX_NESTING};
+use partizan::game::limits::catch;
+use partizan::Game;
+use std::collections::HashMap;
+use std::panic::AssertUnwindSafe;
+
+/// The longest input evaluated. The sum of n distinct switches `+-1+-2+…+-n` has a canonical form
+/// of about 2^n nodes (n = 28 takes 11 s and 1 GB in a release build), and a few hundred bytes
+/// hold far more than that; see the README.
+const MAX_LEN: usize = 256;
+
+/// The largest integer argument of a family call (`kayles(20)`, `queen(20, 20)`).
+const MAX_FAMILY_INTEGER: u64 = 20;
+
+/// The longest string argument of a family call (a 12-cell board: `toads("TTTT....FFFF")` takes
+/// 0.06 s, a 16-cell one 4.6 s in a release build).
+const MAX_FAMILY_TEXT: usize = 12;
+
+/// The largest literal that an ordinal sum, heating, overheating or a Norton product walks, and
+/// the largest uptimal order (birthday) summed with a nimber above `MAX_UPTIMAL_NIMBER`; see
+/// `legitimately_expensive`.
+const MAX_WALKED_LITERAL: u64 = 64;
+
+/// See `MAX_WALKED_LITERAL`.
+const MAX_UPTIMAL_NIMBER: u64 = 16;
+
+/// The largest up count summed with several general forms; see `legitimately_expensive`.
+const MAX_SUMMED_UPS: u64 = 1024;
+
+/// The largest printed tree (in braced forms) that is printed and parsed back; see
+/// `printed_nodes_exceed`.
+const MAX_PRINTED_NODES: u64 = 20_000;
+
+fuzz_target!(|data: &[u8]| {
+    if data.len() > MAX_LEN {
+        return;
+    }
+    let Ok(input) = std::str::from_utf8(data) else {
+        return;
+    };
+    // A syntax error is evaluated too (it costs nothing): the error path is checked below.
+    if let Ok(tree) = expr::parse(input) {
+        if legitimately_expensive(&tree) {
+            return;
+        }
+    }
+    match escaped("evaluating", || expr::evaluate(input)) {
+        Ok(value) => check_value(input, &value),
+        Err(e) => {
+            let shown = e.to_string();
+            assert_eq!(
+                shown.lines().count(),
+                1,
+                "{input:?}: error on several lines: {}",
+                clip(&shown)
+            );
+            assert!(
+                e.position() <= input.len(),
+                "{input:?}: error points past the input: {}",
+                clip(&shown)
+            );
+        }
+    }
+});
+
+/// Prints `value`; for a game, checks that both printed forms parse back to it.
+fn check_value(input: &str, value: &Value) {
+    match value {
+        Value::Game(g) if printed_nodes_exceed(*g, MAX_PRINTED_NODES) => {}
+        Value::Game(g) => {
+            let ascii = escaped("printing", || g.to_string());
+            let unicode = escaped("printing", || format!("{g:#}"));
+            for printed in [ascii, unicode] {
+                match escaped("parsing a printed form", || printed.parse::<Game>()) {
+                    Ok(back) => assert!(
+                        back == *g,
+                        "{input:?} evaluates to {}, which parses back as {}",
+                        clip(&printed),
+                        clip(&back.to_string())
+                    ),
+                    // Known limit: the parser refuses nesting beyond MAX_NESTING. Each level of
+                    // a form prints as at most two levels of nesting (braces or a bar, and a
+                    // sign or `Tiny(`), so only a form of height above MAX_NESTING / 2 may
+                    // print that deep (`v8:3399` is a chain of 3400 forms).
+                    Err(e)
+                        if e.message().starts_with("nesting deeper than")
+                            && 2 * height(*g) + 1 > MAX_NESTING => {}
+                    Err(e) => panic!(
+                        "{input:?} evaluates to {}, which does not parse: at byte {}: {}",
+                        clip(&printed),
+                        e.position(),
+                        e.message()
+                    ),
+                }
+            }
+        }
+        Value::List(items) => {
+            for item in items {
+                check_value(input, item);
+            }
+        }
+        _ => {
+            escaped("printing", || value.to_string());
+            escaped("printing", || format!("{value:#}"));
+        }
+    }
+}
+
+/// The longest chain of general forms from `g` down through options (values `x + n·↑ + *k`
+/// count 0), without recursion.
+fn height(g: Game) -> usize {
+    let mut memo: HashMap<Game, usize> = HashMap::new();
+    let mut stack = vec![(g, false)];
+    while let Some((h, expanded)) = stack.pop() {
+        if memo.contains_key(&h) {
+            continue;
+        }
+        if h.is_nus() {
+            memo.insert(h, 0);
+            continue;
+        }
+        let options = h.left_options().iter().chain(h.right_options());
+        if expanded {
+            let below = options.map(|o| memo[o]).max().unwrap_or(0);
+            memo.insert(h, below + 1);
+        } else {
+            stack.push((h, true));
+            stack.extend(
+                options
+                    .filter(|o| !memo.contains_key(*o))
+                    .map(|o| (*o, false)),
+            );
+        }
+    }
+    memo[&g]
+}
+
+/// At most 200 characters of `s`, for messages about forms that may print very long.
+fn clip(s: &str) -> String {
+    match s.char_indices().nth(200) {
+        Some((i, _)) => format!("{}... ({} bytes)", &s[..i], s.len()),
+        None => s.to_string(),
+    }
+}
+
+/// Whether the printed form of `g` may hold more than `cap` braced forms. The notation writes a
+/// form as a tree, so a form whose options share followers prints exponentially longer than
+/// it is stored: `(*20).Heat(1)` is computed at once, but its printed form has about 2^20
+/// braces. Counts the tree size of the general forms (values `x + n·↑ + *k` print in a few
+/// characters), one visit per stored follower at most (no more than computing `g` took), and
+/// stops as soon as a count passes `cap`.
+fn printed_nodes_exceed(g: Game, cap: u64) -> bool {
+    let mut size: HashMap<Game, u64> = HashMap::new();
+    let mut stack = vec![(g, false)];
+    while let Some((h, expanded)) = stack.pop() {
+        if size.contains_key(&h) {
+            continue;
+        }
+        if h.is_nus() {
+            size.insert(h, 1);
+            continue;
+        }
+        let options = h.left_options().iter().chain(h.right_options());
+        if expanded {
+            let n = options.fold(1u64, |n, o| n.saturating_add(size[o]));
+            if n > cap {
+                return true;
+            }
+            size.insert(h, n);
+        } else {
+            stack.push((h, true));
+            stack.extend(
+                options
+                    .filter(|o| !size.contains_key(*o))
+                    .map(|o| (*o, false)),
+            );
+        }
+    }
+    false
+}
+
+/// Runs `f`; a request beyond the algebra's limits that escapes it (the evaluator and the
+/// parser must turn every such request into an `Err`) fails with a message naming the stage.
+/// Without this the unwinding would cross the fuzzer's `extern "C"` entry and abort with no
+/// message at all.
+fn escaped<T>(stage: &str, f: impl FnOnce() -> T) -> T {
+    match catch(AssertUnwindSafe(f)) {
+        Ok(v) => v,
+        Err(limit) => panic!("an expansion limit escaped while {stage}: {limit}"),
+    }
+}
+
+/// Whether evaluating `tree` is legitimately expensive, by the rules of `fuzz/README.md`:
+///
+/// 1. a family call with an argument other than a small literal (`kayles(20)`, a 12-cell
+///    board): a family's work grows exponentially with its board;
+/// 2. an ordinal sum, heating, overheating or Norton product whose operands hold a literal
+///    larger than `MAX_WALKED_LITERAL`: these walk every follower of a form and build a form
+///    per step, so the cost is polynomial in the literal (`⇓9151 : 27775` builds a chain of
+///    27775 forms and compares along it, quadratic: minutes);
+/// 3. an uptimal of order above `MAX_WALKED_LITERAL` together with a nimber above
+///    `MAX_UPTIMAL_NIMBER`: the sum pairs each of the uptimal's followers with every nimber
+///    below (`^<3111>*21`: 5 s in a release build);
+/// 4. a nimber above `MAX_WALKED_LITERAL` or an up count above `MAX_SUMMED_UPS` with more than
+///    one construct that may build a general form (braces, `±`, a call, an ordinal sum, a
+///    method, an uptimal): a sum of a general game `G` with `*k` pairs every follower of `G` with every
+///    nimber below `*k`, and canonicalises each pair's `k` options, `k³/3` comparisons per
+///    follower (`±71 ± 71 ± 29937 ± 299379199999 + *350`: 27 s in a release build); with
+///    `n·↑`, `n` pairs per follower (`±1 ± 2 ± 3 ± 4 + ↑65536`: 82 s). One such construct
+///    alone (`{5*70000|0}`, `{1|*} + *350`) stays in.
+fn legitimately_expensive(tree: &Expr) -> bool {
+    let mut largest_uptimal = 0u64;
+    let mut largest_nimber = 0u64;
+    let mut largest_ups = 0u64;
+    let mut general = 0usize;
+    let mut stack = vec![tree];
+    while let Some(e) = stack.pop() {
+        match &e.kind {
+            ExprKind::Call(call)
+                if partizan::games::family(&call.name).is_some()
+                    && !call.arguments().iter().all(|a| small_argument(&a.value)) =>
+            {
+                return true
+            }
+            ExprKind::OrdinalSum(_) if largest_literal(e) > MAX_WALKED_LITERAL => return true,
+            ExprKind::Methods(_, calls)
+                if calls.iter().any(|c| {
+                    expr::method(&c.name).is_some_and(|m| {
+                        ["ordinal_sum", "heat", "overheat", "norton_product"].contains(&m.name)
+                    })
+                }) && largest_literal(e) > MAX_WALKED_LITERAL =>
+            {
+                return true
+            }
+            ExprKind::Literal(lit) => {
+                match &lit.arrows {
+                    Some(Arrows::Uptimal(u)) => {
+                        largest_uptimal = largest_uptimal.max(birthday(u));
+                        general += 1;
+                    }
+                    Some(Arrows::Ups(n)) => largest_ups = largest_ups.max(n.unsigned_abs()),
+                    None => {}
+                }
+                largest_nimber = largest_nimber.max(lit.nimber.unwrap_or(0));
+            }
+            _ => {}
+        }
+        if matches!(
+            e.kind,
+            ExprKind::Braces { .. }
+                | ExprKind::PlusMinus(_)
+                | ExprKind::Call(_)
+                | ExprKind::OrdinalSum(_)
+                | ExprKind::Methods(..)
+        ) {
+            general += 1;
+        }
+        stack.extend(e.children());
+    }
+    (largest_uptimal > MAX_WALKED_LITERAL && largest_nimber > MAX_UPTIMAL_NIMBER)
+        || ((largest_nimber > MAX_WALKED_LITERAL || largest_ups > MAX_SUMMED_UPS) && general > 1)
+}
+
+/// The largest part of a literal in `tree`: a number's birthday, an up count, a nimber, an
+/// uptimal's birthday.
+fn largest_literal(tree: &Expr) -> u64 {
+    let mut largest = 0;
+    let mut stack = vec![tree];
+    while let Some(e) = stack.pop() {
+        if let ExprKind::Literal(lit) = &e.kind {
+            let number = lit
+                .number
+                .as_ref()
+                .map_or(0, |x| u64::try_from(x.birthday()).unwrap_or(u64::MAX));
+            let arrows = match &lit.arrows {
+                Some(Arrows::Ups(n)) => n.unsigned_abs(),
+                Some(Arrows::Uptimal(u)) => birthday(u),
+                None => 0,
+            };
+            largest = [largest, number, arrows, lit.nimber.unwrap_or(0)]
+                .into_iter()
+                .max()
+                .unwrap_or(0);
+        }
+        stack.extend(e.children());
+    }
+    largest
+}
+
+fn birthday(g: &Game) -> u64 {
+    u64::try_from(g.birthday()).unwrap_or(u64::MAX)
+}
+
+/// A literal integer of magnitude at most `MAX_FAMILY_INTEGER` (possibly negated), a short
+/// string, or a literal that is not an integer (which the family refuses at once).
+fn small_argument(arg: &Expr) -> bool {
+    match &arg.kind {
+        ExprKind::Text(s) => s.len() <= MAX_FAMILY_TEXT,
+        ExprKind::Neg(inner) => small_argument(inner),
+        ExprKind::Literal(lit) => match (&lit.number, lit.is_number_only()) {
+            (Some(x), true) if x.is_integer() => x
+                .to_i64()
+                .is_some_and(|n| n.unsigned_abs() <= MAX_FAMILY_INTEGER),
+            _ => true,
+        },
+        _ => false,
+    }
+}
