@@ -24,6 +24,7 @@ pub mod fission;
 pub mod graph;
 pub mod hackenbush;
 pub mod konane;
+pub mod misere;
 pub mod nim;
 pub mod node_kayles;
 pub mod nogo;

@@ -35,45 +35,18 @@ use crate::game::misere::quotient::MisereQuotient;
 use hashbrown::{HashMap, HashSet};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
-use std::fmt;
+use crate::game::limits::ExpansionLimit;
+use crate::Error;
 
-/// Why a quotient could not be computed.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum QuotientError {
-    /// The quotient, or a monoid tried on the way to it, would exceed the limit when heap `heap`
-    /// is added; `found` is the quotient of the heaps below `heap`.
-    TooLarge {
-        /// The limit on the number of elements.
-        limit: usize,
-        /// The heap at which the limit was reached.
-        heap: usize,
-        /// The quotient of the heaps `1..heap`.
-        found: Box<MisereQuotient>,
-    },
-    /// An option of a heap contains a heap at least as large: not a heap game.
-    NotAHeapGame {
-        /// The heap.
-        heap: usize,
-    },
+/// How far [`misere_quotient_partial`] got.
+#[derive(Clone, Debug)]
+pub struct PartialQuotient {
+    /// The quotient of the heaps `1..=quotient.max_heap()`: of all the heaps asked for, or of
+    /// those below the heap where the computation stopped.
+    pub quotient: MisereQuotient,
+    /// Why it stopped before the last heap asked for, if it did.
+    pub stopped: Option<Error>,
 }
-
-impl fmt::Display for QuotientError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            QuotientError::TooLarge { limit, heap, found } => write!(
-                f,
-                "the misère quotient at heap {heap} is beyond the size limit of {limit} elements (or needs a search larger than the limit allows); up to heap {} it is:\n{found}",
-                heap - 1
-            ),
-            QuotientError::NotAHeapGame { heap } => write!(
-                f,
-                "a move from a heap of {heap} leaves a heap at least as large: quotients are computed only for games whose moves make heaps smaller"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for QuotientError {}
 
 /// A position's image and the sorted images of its options.
 #[derive(Clone, PartialEq, Eq, Hash)]
@@ -564,7 +537,23 @@ pub fn misere_quotient<R: ImpartialRuleset<Position = Vec<usize>>>(
     rules: &R,
     n: usize,
     max_size: usize,
-) -> Result<MisereQuotient, QuotientError> {
+) -> Result<MisereQuotient, Error> {
+    let PartialQuotient { quotient, stopped } = misere_quotient_partial(rules, n, max_size);
+    match stopped {
+        Some(e) => Err(e),
+        None => Ok(quotient),
+    }
+}
+
+/// [`misere_quotient`], returning the quotient found so far together with the reason when it
+/// stops early (the quotient of heap `k` needs more than `max_size` elements, or a trial monoid
+/// or a search larger than the limits derived from it, or a move from heap `k` leaves a heap
+/// at least as large).
+pub fn misere_quotient_partial<R: ImpartialRuleset<Position = Vec<usize>>>(
+    rules: &R,
+    n: usize,
+    max_size: usize,
+) -> PartialQuotient {
     let mut options: Vec<Vec<Vec<usize>>> = vec![Vec::new()];
     let mut q = Quotient {
         size: 1,
@@ -592,13 +581,26 @@ pub fn misere_quotient<R: ImpartialRuleset<Position = Vec<usize>>>(
         opts.sort();
         opts.dedup();
         if opts.iter().flatten().any(|&h| h >= k) {
-            return Err(QuotientError::NotAHeapGame { heap: k });
+            return PartialQuotient {
+                quotient: q.public(),
+                stopped: Some(Error::input(format!(
+                    "a move from a heap of {k} leaves a heap at least as large: misère quotients are computed only for games whose moves make heaps smaller"
+                ))),
+            };
         }
         options.push(opts);
-        let too_large = |q: &Quotient| QuotientError::TooLarge {
-            limit: max_size,
-            heap: k,
-            found: Box::new(q.public()),
+        let too_large = |q: &Quotient| {
+            let found = q.public();
+            let message = format!(
+                "the misère quotient at heap {k} needs more than {max_size} elements, or a larger search than that limit allows; up to heap {} it has {} elements: {}",
+                k - 1,
+                found.size(),
+                found.presentation()
+            );
+            PartialQuotient {
+                quotient: found,
+                stopped: Some(Error::Limit(ExpansionLimit { message })),
+            }
         };
         if options[k].is_empty() {
             // A heap without moves is the game 0.
@@ -637,7 +639,7 @@ pub fn misere_quotient<R: ImpartialRuleset<Position = Vec<usize>>>(
         let next = loop {
             let Some(trial) = Trial::new(&base, counters.clone()).filter(|t| t.size <= max_trial)
             else {
-                return Err(too_large(&q));
+                return too_large(&q);
             };
             // Guess: read the P-portion off each image's least position, as if the trial were
             // faithful, reduce, and check the reduced monoid with the certificate (its states are
@@ -645,7 +647,7 @@ pub fn misere_quotient<R: ImpartialRuleset<Position = Vec<usize>>>(
             let guess = reduce(&trial, k, &least_positions_p(&trial, k, &options), &options);
             let check = Trial::new(&guess, Vec::new()).expect("no larger than the trial");
             let Some(found) = search(&check, k, &options, max_states) else {
-                return Err(too_large(&q));
+                return too_large(&q);
             };
             let Some((w1, w2)) = found.conflict else {
                 break guess;
@@ -657,7 +659,7 @@ pub fn misere_quotient<R: ImpartialRuleset<Position = Vec<usize>>>(
                 (w1, w2)
             } else {
                 let Some(found) = search(&trial, k, &options, max_states) else {
-                    return Err(too_large(&q));
+                    return too_large(&q);
                 };
                 match found.conflict {
                     Some(c) => c,
@@ -667,10 +669,13 @@ pub fn misere_quotient<R: ImpartialRuleset<Position = Vec<usize>>>(
             refine(&mut counters, &w1, &w2, k);
         };
         if next.size > max_size {
-            return Err(too_large(&q));
+            return too_large(&q);
         }
         q = next;
         q.states = all_states(&q, k, &options);
     }
-    Ok(q.public())
+    PartialQuotient {
+        quotient: q.public(),
+        stopped: None,
+    }
 }

@@ -179,11 +179,16 @@ impl fmt::Display for Genus {
 }
 
 impl std::str::FromStr for Genus {
-    type Err = String;
+    type Err = crate::Error;
 
-    /// Parses `0^120` or `6^(1,9,10,8)`.
-    fn from_str(s: &str) -> Result<Genus, String> {
-        let bad = || format!("{s:?} is not a genus such as 0^120 or 6^(1,9,10,8)");
+    /// Parses `0^120` or `6^(1,9,10,8)`; anything else is an
+    /// [`Error::Input`](crate::Error::Input).
+    fn from_str(s: &str) -> Result<Genus, crate::Error> {
+        let bad = || {
+            crate::Error::input(format!(
+                "{s:?} is not a genus such as 0^120 or 6^(1,9,10,8)"
+            ))
+        };
         let (g, sup) = s.trim().split_once('^').ok_or_else(bad)?;
         let g: u64 = g.parse().map_err(|_| bad())?;
         let digits: Vec<u64> = match sup.strip_prefix('(').and_then(|r| r.strip_suffix(')')) {

@@ -218,28 +218,6 @@ impl fmt::Display for MisereGame {
     }
 }
 
-/// Why a string is not a misère canonical form in CGSuite's notation.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseError {
-    /// The byte at which parsing stopped.
-    pub at: usize,
-    /// What was expected or what went wrong there.
-    pub message: String,
-    input: String,
-}
-
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "at byte {} of {:?}: {}",
-            self.at, self.input, self.message
-        )
-    }
-}
-
-impl std::error::Error for ParseError {}
-
 struct Parser<'a> {
     s: &'a [u8],
     pos: usize,
@@ -409,18 +387,22 @@ impl Parser<'_> {
 }
 
 impl std::str::FromStr for MisereGame {
-    type Err = ParseError;
+    type Err = crate::Error;
 
-    /// Parses CGSuite's notation, e.g. `*[2[2]321]` (see the module documentation).
-    fn from_str(s: &str) -> Result<MisereGame, ParseError> {
+    /// Parses CGSuite's notation, e.g. `*[2[2]321]` (see the module documentation); a malformed
+    /// string is an [`Error::Input`](crate::Error::Input) naming the byte where parsing stopped.
+    ///
+    /// ```
+    /// use partizan::game::misere::MisereGame;
+    /// let e = "*[2(1]".parse::<MisereGame>().unwrap_err();
+    /// assert_eq!(e.to_string(), "at byte 5 of \"*[2(1]\": expected ')' to close the '(' at byte 3");
+    /// ```
+    fn from_str(s: &str) -> Result<MisereGame, crate::Error> {
         let mut p = Parser {
             s: s.as_bytes(),
             pos: 0,
         };
-        p.parse().map_err(|(at, message)| ParseError {
-            at,
-            message,
-            input: s.to_string(),
-        })
+        p.parse()
+            .map_err(|(at, message)| crate::Error::input(format!("at byte {at} of {s:?}: {message}")))
     }
 }
