@@ -27,7 +27,11 @@ fn misere_nim_follows_boutons_rule() {
         for b in 0..6u64 {
             for c in 0..6u64 {
                 let g = MisereGame::nim_heap(a) + MisereGame::nim_heap(b) + MisereGame::nim_heap(c);
-                let expected = if bouton_p(&[a, b, c]) { Outcome::P } else { Outcome::N };
+                let expected = if bouton_p(&[a, b, c]) {
+                    Outcome::P
+                } else {
+                    Outcome::N
+                };
                 assert_eq!(g.outcome(), expected, "*{a} + *{b} + *{c}");
             }
         }
@@ -51,7 +55,11 @@ fn kayles_genera_of_winning_ways() {
 /// The misère outcome of a position of an octal game, by a search of the rules written here:
 /// `code[k]` is the octal digit for taking `k` tokens (bit 1: the whole heap, bit 2: leaving one
 /// heap, bit 4: leaving two).
-fn octal_outcome_p(digits: &[u8], heaps: &mut Vec<usize>, memo: &mut HashMap<Vec<usize>, bool>) -> bool {
+fn octal_outcome_p(
+    digits: &[u8],
+    heaps: &mut Vec<usize>,
+    memo: &mut HashMap<Vec<usize>, bool>,
+) -> bool {
     heaps.retain(|&h| h > 0);
     heaps.sort_unstable();
     if let Some(&p) = memo.get(heaps.as_slice()) {
@@ -123,7 +131,11 @@ fn positions(n: usize, total: usize) -> Vec<Vec<usize>> {
 
 /// The quotient decides the outcome of every small position as the brute-force search does,
 /// and no two of its elements are indistinguishable (so it is the quotient, not a cover of it).
-fn check_quotient(code: &str, n: usize, total: usize) -> partizan::game::misere::quotient::MisereQuotient {
+fn check_quotient(
+    code: &str,
+    n: usize,
+    total: usize,
+) -> partizan::game::misere::quotient::MisereQuotient {
     let q = misere_quotient(&OctalGame::parse(code).unwrap(), n, 1000).unwrap();
     let d = digits(code);
     let mut memo = HashMap::new();
@@ -164,7 +176,10 @@ fn quotient_of_0_75_is_the_eight_element_quotient() {
     let q = check_quotient("0.75", 16, 16);
     assert_eq!(q.size(), 8);
     assert_eq!(q.p_portion_size(), 2);
-    assert_eq!(q.presentation(), "<a, b, c | a^2 = 1, b^3 = b, bc = ab, c^2 = b^2>");
+    assert_eq!(
+        q.presentation(),
+        "<a, b, c | a^2 = 1, b^3 = b, bc = ab, c^2 = b^2>"
+    );
     assert_eq!(q.p_portion(), "{a, b^2}");
 }
 
@@ -179,11 +194,20 @@ fn quotient_size_limit_is_a_one_line_error() {
     let e = misere_quotient(&OctalGame::dawson_kayles(), 30, 10).unwrap_err();
     assert!(matches!(e, Error::Limit(_)));
     let m = e.to_string();
-    assert!(!m.contains('\n') && m.contains("more than 10 elements"), "{m}");
+    assert!(
+        !m.contains('\n') && m.contains("more than 10 elements"),
+        "{m}"
+    );
 }
 
 /// Misère Domineering by brute force on a bitmask of free squares (Left places vertically).
-fn domineering_wins(free: u64, rows: usize, cols: usize, left: bool, memo: &mut HashMap<(u64, bool), bool>) -> bool {
+fn domineering_wins(
+    free: u64,
+    rows: usize,
+    cols: usize,
+    left: bool,
+    memo: &mut HashMap<(u64, bool), bool>,
+) -> bool {
     if let Some(&w) = memo.get(&(free, left)) {
         return w;
     }
@@ -199,7 +223,10 @@ fn domineering_wins(free: u64, rows: usize, cols: usize, left: bool, memo: &mut 
         }
     }
     // Misère: the player with no move wins.
-    let w = moves.is_empty() || moves.iter().any(|&m| !domineering_wins(m, rows, cols, !left, memo));
+    let w = moves.is_empty()
+        || moves
+            .iter()
+            .any(|&m| !domineering_wins(m, rows, cols, !left, memo));
     memo.insert((free, left), w);
     w
 }
@@ -207,7 +234,16 @@ fn domineering_wins(free: u64, rows: usize, cols: usize, left: bool, memo: &mut 
 #[test]
 fn misere_domineering_outcomes_agree_with_brute_force() {
     let mut solver = MisereSolver::new(Domineering::rules_only());
-    for (rows, cols) in [(1, 2), (2, 2), (2, 3), (3, 2), (2, 4), (3, 3), (2, 5), (3, 4)] {
+    for (rows, cols) in [
+        (1, 2),
+        (2, 2),
+        (2, 3),
+        (3, 2),
+        (2, 4),
+        (3, 3),
+        (2, 5),
+        (3, 4),
+    ] {
         let mut memo = HashMap::new();
         let all = (1u64 << (rows * cols)) - 1;
         let l = domineering_wins(all, rows, cols, true, &mut memo);
@@ -218,6 +254,10 @@ fn misere_domineering_outcomes_agree_with_brute_force() {
             (false, true) => Outcome::R,
             (false, false) => Outcome::P,
         };
-        assert_eq!(solver.outcome(&Board::rectangle(rows, cols)), expected, "{rows}x{cols}");
+        assert_eq!(
+            solver.outcome(&Board::rectangle(rows, cols)),
+            expected,
+            "{rows}x{cols}"
+        );
     }
 }

@@ -14,12 +14,15 @@
 //! cargo run --release --example workloads -- amazons 'x......|o......'
 //! cargo run --release --example workloads -- clobber 'xoxo|oxox|xoxo|oxox'
 //! cargo run --release --example workloads -- konane '..xox|oxoxo|xoxox|oxoxo|xoxox'
+//! cargo run --release --example workloads -- misere-quotient 0.07:24 0.77:30
+//! cargo run --release --example workloads -- misere-domineering 2x6
 //! cargo run --release --example workloads -- toppling LRGLRRGLGRLLRGRLGLRRGLLRGRGLRLGGRLRLGL
 //! ```
 
 mod algebra;
 mod generator;
 mod impartial;
+mod misere;
 mod partizan;
 mod products;
 
@@ -99,6 +102,16 @@ const WORKLOADS: &[(&str, &str, Workload)] = &[
         "konane",
         "konane POS...: the canonical form of a Konane position such as '..xox|oxoxo|xoxox|oxoxo|xoxox'",
         self::partizan::run_konane,
+    ),
+    (
+        "misere-quotient",
+        "misere-quotient CODE:N...: the misère quotient of an octal game's heaps 1..=N (limit 2000 elements)",
+        misere::run_quotient,
+    ),
+    (
+        "misere-domineering",
+        "misere-domineering RxC...: the misère outcome class of the empty R-row, C-column Domineering board",
+        misere::run_domineering,
     ),
     (
         "toppling",

@@ -29,7 +29,8 @@ enum HeapGame {
     Grundy(GrundyGame),
 }
 
-const HEAP_USAGE: &str = "octal CODE, kayles, dawson_kayles, grundy_game, or an octal code such as 0.07";
+const HEAP_USAGE: &str =
+    "octal CODE, kayles, dawson_kayles, grundy_game, or an octal code such as 0.07";
 
 /// The heap game named by `family` and `args`, and its name for headings.
 fn heap_game(family: &str, args: &[String]) -> Result<(String, HeapGame), Error> {
@@ -37,13 +38,19 @@ fn heap_game(family: &str, args: &[String]) -> Result<(String, HeapGame), Error>
         if args.is_empty() {
             Ok(g)
         } else {
-            Err(Error::input(format!("{family} takes no arguments, got {args:?}")))
+            Err(Error::input(format!(
+                "{family} takes no arguments, got {args:?}"
+            )))
         }
     };
     let octal = match family {
         "octal" => match args {
             [code] => OctalGame::parse(code)?,
-            _ => return Err(Error::input("octal takes one argument, the code, e.g. 0.07")),
+            _ => {
+                return Err(Error::input(
+                    "octal takes one argument, the code, e.g. 0.07",
+                ))
+            }
         },
         "kayles" => none(OctalGame::kayles())?,
         "dawson_kayles" => none(OctalGame::dawson_kayles())?,
@@ -60,7 +67,10 @@ fn heap_game(family: &str, args: &[String]) -> Result<(String, HeapGame), Error>
             )))
         }
     };
-    Ok((format!("octal game {}", octal.code()), HeapGame::Octal(octal)))
+    Ok((
+        format!("octal game {}", octal.code()),
+        HeapGame::Octal(octal),
+    ))
 }
 
 /// The misère Grundy values and genera of the heaps `0..=to` of a heap game.
@@ -141,12 +151,17 @@ pub fn outcome(family: &str, args: &[String]) -> Result<Outcome, Error> {
     let heaps: Vec<usize> = heaps
         .iter()
         .map(|h| {
-            h.parse()
-                .map_err(|_| Error::input(format!("a heap size must be a non-negative integer, not {h:?}")))
+            h.parse().map_err(|_| {
+                Error::input(format!(
+                    "a heap size must be a non-negative integer, not {h:?}"
+                ))
+            })
         })
         .collect::<Result<_, _>>()?;
     Ok(match game {
-        HeapGame::Octal(g) => crate::solve::misere::MisereImpartialSolver::new(g).outcome(&heaps)?,
+        HeapGame::Octal(g) => {
+            crate::solve::misere::MisereImpartialSolver::new(g).outcome(&heaps)?
+        }
         HeapGame::Grundy(g) => {
             crate::solve::misere::MisereImpartialSolver::new(g).outcome(&heaps)?
         }

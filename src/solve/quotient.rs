@@ -31,12 +31,12 @@
 //! implementation is this crate's own.
 
 use super::ruleset::ImpartialRuleset;
+use crate::game::limits::ExpansionLimit;
 use crate::game::misere::quotient::MisereQuotient;
+use crate::Error;
 use hashbrown::{HashMap, HashSet};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
-use crate::game::limits::ExpansionLimit;
-use crate::Error;
 
 /// How far [`misere_quotient_partial`] got.
 #[derive(Clone, Debug)]
@@ -317,10 +317,7 @@ fn search(
         }
     }
     crate::progress::record(states.len() as u64);
-    Some(Search {
-        pm,
-        conflict: None,
-    })
+    Some(Search { pm, conflict: None })
 }
 
 /// The P-status of each reachable image of the trial, read off its least position (in the

@@ -154,7 +154,7 @@ impl Genus {
             let prev = sup[n - 1];
             let next = mex(options.iter().map(|o| o.gamma(n)).chain([prev, prev ^ 1]));
             sup.push(next);
-            if n >= stable + 1 && n >= 2 && sup[n] == sup[n - 2] {
+            if n > stable && n >= 2 && sup[n] == sup[n - 2] {
                 // Periodic from n − 2 on: keep γ₀ … γₙ₋₁.
                 sup.pop();
                 break;

@@ -402,7 +402,8 @@ impl std::str::FromStr for MisereGame {
             s: s.as_bytes(),
             pos: 0,
         };
-        p.parse()
-            .map_err(|(at, message)| crate::Error::input(format!("at byte {at} of {s:?}: {message}")))
+        p.parse().map_err(|(at, message)| {
+            crate::Error::input(format!("at byte {at} of {s:?}: {message}"))
+        })
     }
 }
