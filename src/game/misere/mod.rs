@@ -15,7 +15,7 @@
 //! misère N-position (the *proviso*). A game to which no such reduction applies, and whose
 //! options are canonical, is in *canonical* (simplest) form, and two games are equal exactly
 //! when their canonical forms are identical (Conway, ONAG ch. 12). [`MisereGame`] is a handle to
-//! a canonical form, stored once ([`store`]), so `==` is equality of misère values.
+//! a canonical form, stored once (in an interning table), so `==` is equality of misère values.
 //!
 //! ```
 //! use partizan::game::misere::MisereGame;
@@ -34,7 +34,7 @@
 //! **Genus** ([`Genus`]): Conway's `g^{γ₀γ₁γ₂…}`, the normal-play Grundy value and the misère
 //! Grundy values of `G`, `G + *2`, `G + *2 + *2`, … ([`MisereGame::genus`]).
 //!
-//! **Notation** (CGSuite's, see [`print`]): `*[2]` is the nim heap `*2`, `*[42]` the game with
+//! **Notation** (CGSuite's, see [`mod@print`]): `*[2]` is the nim heap `*2`, `*[42]` the game with
 //! options `*4` and `*2`, `*[2#]` the game whose only option is `*2`, `*[2[2]]` the sum `*2 + *2`.
 //!
 //! **Quotients** ([`quotient`]): the finite commutative monoids of Plambeck and Siegel that
@@ -178,7 +178,7 @@ impl MisereGame {
     }
 
     /// The normal-play Grundy value `G⁺` (the nimber of this game in normal play; misère
-    /// simplification keeps it, see [`canonical`]).
+    /// simplification keeps it).
     pub fn normal_grundy(&self) -> u64 {
         self.0.g_plus
     }
@@ -232,7 +232,7 @@ impl MisereGame {
 
     /// The game `X` with `X + *n = G`, if there is one among the options of `G` and the options
     /// of `G` plus `*` (where such a difference of a nim heap is found when it exists and the
-    /// canonical form of the sum keeps `X + *0` as an option; see [`print`]).
+    /// canonical form of the sum keeps `X + *0` as an option; see [`mod@print`]).
     pub fn minus_nim_heap(&self, n: u64) -> Option<MisereGame> {
         arith::minus_nim_heap(*self, n)
     }
