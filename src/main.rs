@@ -461,6 +461,9 @@ fn families() -> String {
             let _ = writeln!(s, "  {}", q.usage);
         }
     }
+    for f in partizan::expr::loopy::LOOPY_FAMILIES {
+        let _ = writeln!(s, "{}\n  {}\n  e.g. {}", f.name, f.usage, f.example);
+    }
     s
 }
 

@@ -17,11 +17,13 @@
 //! cargo run --release --example workloads -- misere-quotient 0.07:24 0.77:30
 //! cargo run --release --example workloads -- misere-domineering 2x6
 //! cargo run --release --example workloads -- toppling LRGLRRGLGRLLRGRLGLRRGLLRGRGLRLGGRLRLGL
+//! cargo run --release --example workloads -- loopy-toads T....F TT..FF
 //! ```
 
 mod algebra;
 mod generator;
 mod impartial;
+mod loopy;
 mod misere;
 mod partizan;
 mod products;
@@ -117,6 +119,11 @@ const WORKLOADS: &[(&str, &str, Workload)] = &[
         "toppling",
         "toppling ROW...: the canonical form of a Toppling Dominoes row of L, R and G",
         self::partizan::run_toppling,
+    ),
+    (
+        "loopy-toads",
+        "loopy-toads ROW...: the value (stopper, or onside & offside) of a Backsliding Toads and Frogs row such as T....F",
+        loopy::run_loopy_toads,
     ),
 ];
 

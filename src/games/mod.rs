@@ -6,6 +6,7 @@
 
 pub mod amazons;
 pub mod arc_kayles;
+pub mod backsliding_toads;
 pub mod board;
 pub mod board_engine;
 pub mod clobber;
@@ -24,6 +25,7 @@ pub mod fission;
 pub mod graph;
 pub mod hackenbush;
 pub mod konane;
+pub mod loopy_subtraction;
 pub mod misere;
 pub mod nim;
 pub mod node_kayles;

@@ -4,6 +4,7 @@
 //! moves; the solvers here evaluate them with the algebra of [`crate::game`].
 
 pub mod grundy;
+pub mod loopy;
 pub mod minimax;
 pub mod misere;
 pub mod quotient;
