@@ -37,6 +37,9 @@
 //! **Notation** (CGSuite's, see [`mod@print`]): `*[2]` is the nim heap `*2`, `*[42]` the game with
 //! options `*4` and `*2`, `*[2#]` the game whose only option is `*2`, `*[2[2]]` the sum `*2 + *2`.
 //!
+//! **Short games as trees** ([`tree`]): the misère canonical form of an impartial game tree
+//! (a canonical game or an explicit form as written) and the misère outcome class of any tree.
+//!
 //! **Quotients** ([`quotient`]): the finite commutative monoids of Plambeck and Siegel that
 //! describe misère play of a whole family of positions.
 
@@ -46,6 +49,7 @@ pub mod genus;
 pub mod print;
 pub mod quotient;
 mod store;
+pub mod tree;
 
 pub use genus::Genus;
 pub use store::stored_misere_forms;
