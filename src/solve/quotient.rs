@@ -18,17 +18,38 @@
 //! separates into P and not P (computed by partition refinement, as in the minimisation of an
 //! automaton), and `φ(A)/~` is the quotient.
 //!
-//! **The construction.** Heaps are added in increasing size. When the quotient `Q` of the
-//! smaller heaps, with the new heap sent to some element of `Q`, passes the check, `Q` is also
-//! the quotient with the new heap. Otherwise a finer monoid is tried: `Q` times cyclic monoids
-//! `⟨c | c^{i+p} = c^i⟩` that count copies of the new heap (and, when needed, of older heaps),
-//! with the P-portion read off the states in increasing order of position size (every option of
-//! a position is smaller, so the P-status of its options' images is known first). When two
-//! positions with one image have different outcomes, the monoid is refined where they differ
-//! and the search starts again; when none do, the check above has passed, and the reduction by
-//! `~` gives the new quotient. This follows the plan of Siegel's MisereSolver (described in
-//! Plambeck and Siegel, section 6, and in T. E. Plambeck, "Advances in losing", 2009); the
-//! implementation is this crate's own.
+//! **The construction.** Heaps are added in increasing size, keeping the quotient `Q` of the
+//! heaps so far and every reachable state under it. For the new heap `k`:
+//!
+//! 1. *Identification.* For each element `x` of `Q` whose P-status is the heap's own (a heap
+//!    is P exactly when none of its options' images is), the states reached from the old ones
+//!    by adding copies of a heap with image `x` are checked against the certificate. The first
+//!    `x` that passes is the heap's image, and `Q` is still the quotient: its elements were
+//!    told apart by positions of the smaller heaps, and every state is covered, because the
+//!    state after adding several heaps does not depend on their order.
+//! 2. *Trial monoids.* Otherwise `Q` times cyclic monoids `C(i, p) = ⟨c | c^{i+p} = c^i⟩`
+//!    counting copies of some heaps (first `C(1, 2)` for heap `k`) is tried. The P-status of
+//!    each element of the trial is read off its least position in the multiset order of
+//!    positions (every option of a position comes before it), from the statuses of its
+//!    options' images; the trial reduced by `~` under that guessed P-portion is a candidate.
+//!    The candidate's reachable states are then searched in the same order, each position's
+//!    outcome computed from its options' statuses. If no two positions with one image get
+//!    different outcomes, the certificate holds, and the candidate reduced by `~` under the
+//!    P-portion that the search read off is the new quotient. Otherwise the two positions that
+//!    clash are separated: when the trial gives them one image, a counter is refined on a heap
+//!    where their multiplicities differ (a longer period or a larger index, whichever makes the
+//!    trial grow least); when it does not, the trial's own states are searched, and either a
+//!    clash there is separated or, with none, the trial itself passes and its reduction is the
+//!    quotient.
+//!
+//! Every result passes the certificate, so it is the quotient whatever the guesses were; the
+//! guesses only decide how soon. The trial monoids can only split elements of `Q` through
+//! counters of heap multiplicities, so when a new heap undoes many of the identifications of
+//! the smaller heaps the trials grow as the product of the counters. The computation then
+//! stops at a trial of more than `64 · max_size` elements (at least 4096) or a search of more
+//! than 16 times that many states, returning the quotient of the heaps before (Dawson's Kayles,
+//! 0.07, stops at heap 25 this way). Plambeck and Siegel's own algorithm instead extends a
+//! presentation by a new generator and re-derives the relations; it is not implemented here.
 
 use super::ruleset::ImpartialRuleset;
 use crate::game::limits::ExpansionLimit;
@@ -647,7 +668,9 @@ pub fn misere_quotient_partial<R: ImpartialRuleset<Position = Vec<usize>>>(
                 return too_large(&q);
             };
             let Some((w1, w2)) = found.conflict else {
-                break guess;
+                // The certificate holds for the guess with the P-portion the search read off
+                // the positions themselves (the guessed one is only a guess): reduce by that.
+                break reduce(&check, k, &found.pm, &options);
             };
             // Two positions with one image in the guess and different outcomes. When the trial
             // gives them one image too, it must separate them; otherwise the trial is not faithful
