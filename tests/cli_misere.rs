@@ -303,7 +303,10 @@ fn expression_methods_read_the_tree() {
 #[test]
 fn bad_misere_input_is_one_line_with_status_2() {
     let m = clean_error(&["eval", "^.MisereCanonicalForm"]);
-    assert!(m.contains("partizan") && m.contains("MisereOutcomeClass"), "{m}");
+    assert!(
+        m.contains("partizan") && m.contains("MisereOutcomeClass"),
+        "{m}"
+    );
     clean_error(&["eval", "'{1|*}'.Genus"]);
     clean_error(&["misere", "domineering", "..x.|...."]);
     clean_error(&["misere", "domineering"]);
@@ -315,7 +318,9 @@ fn bad_misere_input_is_one_line_with_status_2() {
     // At the size limit: the quotient found so far on stdout, one error line, status 2.
     let r = run(&["quotient", "0.07", "--to", "30", "--max-size", "20"]);
     assert_eq!(r.status, 2);
-    assert!(r.stdout.starts_with("misère quotient of octal game 0.07, heaps 1..="));
+    assert!(r
+        .stdout
+        .starts_with("misère quotient of octal game 0.07, heaps 1..="));
     assert_eq!(r.stderr.lines().count(), 1, "{:?}", r.stderr);
     assert!(r.stderr.starts_with("error: ") && r.stderr.contains("more than 20 elements"));
 }

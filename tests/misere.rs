@@ -261,3 +261,66 @@ fn misere_domineering_outcomes_agree_with_brute_force() {
         );
     }
 }
+
+/// The misère outcome of an impartial explicit tree, from the definition: the player to move
+/// wins when there is no move or some move to a position where the player to move loses.
+fn tree_mover_wins(f: &partizan::game::form::Form) -> bool {
+    let options = f.left_options();
+    options.is_empty() || options.iter().any(|o| !tree_mover_wins(o))
+}
+
+#[test]
+fn trees_of_impartial_forms_agree_with_the_definition() {
+    use partizan::game::form::Form;
+    use partizan::game::misere::tree;
+    use partizan::Game;
+    // Every impartial tree born by day 3, written as explicit forms {A, B, … | A, B, …}.
+    let node = |opts: &[Form]| Form::new(opts.to_vec(), opts.to_vec());
+    let mut trees = vec![node(&[])];
+    for _ in 0..3 {
+        let base = trees.clone();
+        trees = (0..1u32 << base.len())
+            .map(|mask| {
+                let opts: Vec<Form> = (0..base.len())
+                    .filter(|i| mask >> i & 1 == 1)
+                    .map(|i| base[i].clone())
+                    .collect();
+                node(&opts)
+            })
+            .collect();
+    }
+    assert_eq!(trees.len(), 16);
+    for f in &trees {
+        let expected = if tree_mover_wins(f) {
+            Outcome::N
+        } else {
+            Outcome::P
+        };
+        assert_eq!(tree::outcome(f), expected, "{f}");
+        let g = tree::impartial_form(f).expect("an impartial tree");
+        assert_eq!(g.outcome(), expected, "{f} = {g}");
+    }
+    // By hand: {0, *} is the nim heap *2; {*} is 0 (the proviso holds: {*} is an N-position);
+    // {{*}} = {0} = *; a partizan tree has no misère canonical form here.
+    let zero = node(&[]);
+    let star = node(&[zero.clone()]);
+    assert_eq!(
+        tree::impartial_form(&node(&[zero.clone(), star.clone()])),
+        Some(MisereGame::nim_heap(2))
+    );
+    assert_eq!(
+        tree::impartial_form(&node(&[star.clone()])),
+        Some(MisereGame::zero())
+    );
+    assert_eq!(
+        tree::impartial_form(&node(&[node(&[star.clone()])])),
+        Some(MisereGame::star())
+    );
+    // The explicit tree {0, * | 0, *} and the canonical leaf *2 are the same tree.
+    let mixed = Form::new(
+        vec![Form::value(Game::nimber(2))],
+        vec![node(&[zero.clone(), star])],
+    );
+    assert_eq!(tree::impartial_form(&mixed).unwrap().to_string(), "*[2#]");
+    assert_eq!(tree::impartial_form(&Form::new(vec![zero], vec![])), None);
+}

@@ -95,7 +95,8 @@ pub fn impartial_form(f: &Form) -> Option<MisereGame> {
         },
         |left, right| {
             let set = |options: &[Option<(Shape, MisereGame)>]| {
-                let mut s: Vec<(Shape, MisereGame)> = options.iter().copied().collect::<Option<_>>()?;
+                let mut s: Vec<(Shape, MisereGame)> =
+                    options.iter().copied().collect::<Option<_>>()?;
                 s.sort_unstable_by_key(|o| o.0);
                 s.dedup_by_key(|o| o.0);
                 Some(s)
@@ -105,11 +106,19 @@ pub fn impartial_form(f: &Form) -> Option<MisereGame> {
                 return None;
             }
             let k = l.len() as u64;
-            let shape = if l.iter().enumerate().all(|(i, o)| o.0 == Shape::Nim(i as u64)) {
+            let shape = if l
+                .iter()
+                .enumerate()
+                .all(|(i, o)| o.0 == Shape::Nim(i as u64))
+            {
                 Shape::Nim(k)
             } else {
                 let next = shapes.len() as u32;
-                Shape::Other(*shapes.entry(l.iter().map(|o| o.0).collect()).or_insert(next))
+                Shape::Other(
+                    *shapes
+                        .entry(l.iter().map(|o| o.0).collect())
+                        .or_insert(next),
+                )
             };
             Some((shape, MisereGame::new(l.into_iter().map(|o| o.1))))
         },
