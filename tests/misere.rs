@@ -275,8 +275,8 @@ fn trees_of_impartial_forms_agree_with_the_definition() {
     use partizan::game::misere::tree;
     use partizan::Game;
     // Every impartial tree born by day 3, written as explicit forms {A, B, … | A, B, …}.
-    let node = |opts: &[Form]| Form::new(opts.to_vec(), opts.to_vec());
-    let mut trees = vec![node(&[])];
+    let node = |opts: Vec<Form>| Form::new(opts.clone(), opts);
+    let mut trees = vec![node(vec![])];
     for _ in 0..3 {
         let base = trees.clone();
         trees = (0..1u32 << base.len())
@@ -285,7 +285,7 @@ fn trees_of_impartial_forms_agree_with_the_definition() {
                     .filter(|i| mask >> i & 1 == 1)
                     .map(|i| base[i].clone())
                     .collect();
-                node(&opts)
+                node(opts)
             })
             .collect();
     }
@@ -302,24 +302,24 @@ fn trees_of_impartial_forms_agree_with_the_definition() {
     }
     // By hand: {0, *} is the nim heap *2; {*} is 0 (the proviso holds: {*} is an N-position);
     // {{*}} = {0} = *; a partizan tree has no misère canonical form here.
-    let zero = node(&[]);
-    let star = node(&[zero.clone()]);
+    let zero = node(vec![]);
+    let star = node(vec![zero.clone()]);
     assert_eq!(
-        tree::impartial_form(&node(&[zero.clone(), star.clone()])),
+        tree::impartial_form(&node(vec![zero.clone(), star.clone()])),
         Some(MisereGame::nim_heap(2))
     );
     assert_eq!(
-        tree::impartial_form(&node(&[star.clone()])),
+        tree::impartial_form(&node(vec![star.clone()])),
         Some(MisereGame::zero())
     );
     assert_eq!(
-        tree::impartial_form(&node(&[node(&[star.clone()])])),
+        tree::impartial_form(&node(vec![node(vec![star.clone()])])),
         Some(MisereGame::star())
     );
     // The explicit tree {0, * | 0, *} and the canonical leaf *2 are the same tree.
     let mixed = Form::new(
         vec![Form::value(Game::nimber(2))],
-        vec![node(&[zero.clone(), star])],
+        vec![node(vec![zero.clone(), star])],
     );
     assert_eq!(tree::impartial_form(&mixed).unwrap().to_string(), "*[2#]");
     assert_eq!(tree::impartial_form(&Form::new(vec![zero], vec![])), None);
