@@ -133,6 +133,35 @@ enum Command {
         /// For a code: continue from the values saved in FILE
         #[arg(long, value_name = "FILE")]
         resume: Option<String>,
+        /// Misère play: the misère Grundy values and the genera of the heaps (octal CODE,
+        /// kayles, dawson_kayles, grundy_game)
+        #[arg(long)]
+        misere: bool,
+    },
+    /// Print the misère quotient of a heap game's heaps 1..=N (Plambeck and Siegel): its
+    /// presentation, P-portion and the heaps' images, e.g. `quotient 0.07 --to 30`,
+    /// `quotient kayles --to 30`
+    Quotient {
+        /// The heap game: an octal code such as 0.07, octal CODE, kayles, dawson_kayles,
+        /// grundy_game
+        family: String,
+        /// The family's arguments (the code after `octal`)
+        args: Vec<String>,
+        /// The largest heap size
+        #[arg(long, value_parser = parse_size, default_value = "30")]
+        to: usize,
+        /// Stop, printing the quotient found so far, when the quotient would need more elements
+        #[arg(long, value_parser = parse_size, default_value = "2000")]
+        max_size: usize,
+    },
+    /// Print the misère outcome class (L, R, N or P) of a position: `misere domineering
+    /// "....|...."`, `misere kayles 3 4 5`, `misere 0.07 10 12`
+    Misere {
+        /// domineering, or a heap game (an octal code such as 0.07, octal CODE, kayles,
+        /// dawson_kayles, grundy_game)
+        family: String,
+        /// The board, or the heap sizes
+        args: Vec<String>,
     },
     /// List every family: in expressions, in tables and in Grundy sequences, each with its
     /// arguments, a description and an example
@@ -335,6 +364,7 @@ fn run(cli: Cli, budget_bytes: usize) -> Result<(), Failure> {
             format,
             save,
             resume,
+            misere: false,
         } => {
             let engine = family.contains('.')
                 || (family == "grundy_game"
@@ -359,6 +389,43 @@ fn run(cli: Cli, budget_bytes: usize) -> Result<(), Failure> {
                 let report = partizan::games::sequence(&family, &args, to)?;
                 out.print(&report.to_string())?;
             }
+        }
+        Command::Grundy {
+            family,
+            args,
+            to,
+            misere: true,
+            format,
+            save,
+            resume,
+        } => {
+            if format.is_some() || save.is_some() || resume.is_some() {
+                return Err(Failure::Error(
+                    "--format, --save and --resume do not apply with --misere".into(),
+                ));
+            }
+            let report = partizan::games::misere::sequence(&family, &args, to)?;
+            out.print(&report.to_string())?;
+        }
+        Command::Quotient {
+            family,
+            args,
+            to,
+            max_size,
+        } => {
+            let (name, found) = partizan::games::misere::quotient(&family, &args, to, max_size)?;
+            let q = &found.quotient;
+            out.line(format_args!(
+                "misère quotient of {name}, heaps 1..={}",
+                q.max_heap()
+            ))?;
+            out.line(q)?;
+            if let Some(e) = found.stopped {
+                return Err(e.into());
+            }
+        }
+        Command::Misere { family, args } => {
+            out.line(partizan::games::misere::outcome(&family, &args)?)?;
         }
         Command::Families => out.print(&families())?,
     }

@@ -15,6 +15,8 @@
 //! cargo run --release --example workloads -- amazons 'x......|o......'
 //! cargo run --release --example workloads -- clobber 'xoxo|oxox|xoxo|oxox'
 //! cargo run --release --example workloads -- konane '..xox|oxoxo|xoxox|oxoxo|xoxox'
+//! cargo run --release --example workloads -- misere-quotient 0.07:24 0.77:30
+//! cargo run --release --example workloads -- misere-domineering 2x6
 //! cargo run --release --example workloads -- toppling LRGLRRGLGRLLRGRLGLRRGLLRGRGLRLGGRLRLGL
 //! cargo run --release --example workloads -- loopy-toads T....F TT..FF
 //! cargo run --release --example workloads -- heat 12 14
@@ -40,6 +42,7 @@ mod generator;
 mod heaps;
 mod impartial;
 mod loopy;
+mod misere;
 mod partizan;
 mod partizan_rulesets;
 mod products;
@@ -140,6 +143,16 @@ const WORKLOADS: &[(&str, &str, Workload)] = &[
         "octal",
         "octal CODE N...: G(0..N) of an octal code by the sparse-space engine, with its summary and rate",
         heaps::run_octal,
+    ),
+    (
+        "misere-quotient",
+        "misere-quotient CODE:N...: the misère quotient of an octal game's heaps 1..=N (limit 2000 elements)",
+        misere::run_quotient,
+    ),
+    (
+        "misere-domineering",
+        "misere-domineering RxC...: the misère outcome class of the empty R-row, C-column Domineering board",
+        misere::run_domineering,
     ),
     (
         "toppling",

@@ -3,9 +3,17 @@
 //! The algebra ([`crate::game`]) implements the operations; this table only names them, checks
 //! their arguments and wraps their results as [`Value`]s. Methods without parameters are
 //! CGSuite's properties and may be written with or without `()`: `G.Mean`, `G.mean()`.
+//!
+//! The misère methods (`MisereCanonicalForm`, `Genus`, `MisereOutcomeClass`) read a game's
+//! *tree*: the canonical form of a canonical game, an explicit game `'{…}'` as written
+//! ([`crate::game::misere::tree`]). A family call such as `kayles(5)` evaluates to its
+//! normal-play canonical form (`*4`), so `kayles(5).Genus` is the genus of the nim heap `*4`, not
+//! of Kayles' heap of 5; misère play of a family's positions is asked through
+//! [`crate::games::misere`] (`partizan grundy kayles --misere`, `partizan misere kayles 5`).
 
 use super::value::Value;
 use crate::game::form::Form;
+use crate::game::misere::{tree, MisereGame};
 use crate::game::Game;
 use crate::Error;
 
@@ -102,6 +110,29 @@ fn boolean(b: bool) -> Result<Value, Error> {
     Ok(Value::Boolean(b))
 }
 
+/// The misère canonical form of `f` taken as its game tree (see [`tree::impartial_form`]);
+/// for a partizan tree, a one-line error saying that only its misère outcome is defined.
+fn misere_form(f: &Form) -> Result<MisereGame, Error> {
+    tree::impartial_form(f).ok_or_else(|| {
+        Error::undefined(format!(
+            "{f} is partizan: misère canonical forms and genera are defined for impartial games \
+             only; a partizan game has its misère outcome class (MisereOutcomeClass)"
+        ))
+    })
+}
+
+fn misere_canonical_form(f: &Form) -> Result<Value, Error> {
+    misere_form(f).map(Value::Misere)
+}
+
+fn genus(f: &Form) -> Result<Value, Error> {
+    misere_form(f).map(|g| Value::Genus(g.genus().clone()))
+}
+
+fn misere_outcome_class(f: &Form) -> Result<Value, Error> {
+    Ok(Value::Outcome(tree::outcome(f)))
+}
+
 static METHODS: &[Method] = &[
     Method {
         name: "atomic_weight",
@@ -185,6 +216,14 @@ static METHODS: &[Method] = &[
         params: &[],
         summary: "the followers: G and every position reachable from it, a list",
         apply: |g, _| Ok(Value::sorted_games(&g.followers())),
+    },
+    Method {
+        name: "genus",
+        cgsuite: "Genus",
+        aliases: &[],
+        params: &[],
+        summary: "Conway's genus g^γ0γ1… of G's tree (impartial games only): *2 is 2^20",
+        apply: |g, _| genus(&Form::value(g)),
     },
     Method {
         name: "heat",
@@ -314,6 +353,24 @@ static METHODS: &[Method] = &[
         params: &[],
         summary: "the mean value, a number",
         apply: |g, _| number(&g.mean()),
+    },
+    Method {
+        name: "misere_canonical_form",
+        cgsuite: "MisereCanonicalForm",
+        aliases: &[],
+        params: &[],
+        summary: "the misère canonical form of G's tree (impartial games only): *2 is *[2], \
+                  '{*2|*2}' is *[2#]",
+        apply: |g, _| misere_canonical_form(&Form::value(g)),
+    },
+    Method {
+        name: "misere_outcome_class",
+        cgsuite: "MisereOutcomeClass",
+        aliases: &[],
+        params: &[],
+        summary: "the misère outcome class of G's tree (the player who cannot move wins): L, R, \
+                  N or P",
+        apply: |g, _| misere_outcome_class(&Form::value(g)),
     },
     Method {
         name: "nim_value",
@@ -476,8 +533,9 @@ pub(crate) type FormMethod = fn(&Form, &[Form]) -> Result<Value, Error>;
 
 /// The methods defined on explicit forms (`'{*|*}'.OrdinalSum(1)`), as the algebra's [`Form`]
 /// implements them: the canonical form, the options as written, the ordinal sum (which depends
-/// on the base's form) and the conjunctive and selective compounds (which depend on both
-/// forms). Every other method takes the canonical form.
+/// on the base's form), the conjunctive and selective compounds (which depend on both forms)
+/// and misère play (the misère canonical form, genus and misère outcome read the tree as
+/// written). Every other method takes the canonical form.
 pub(crate) fn on_forms(m: &Method) -> Option<FormMethod> {
     fn options(forms: Vec<Form>) -> Value {
         Value::List(forms.into_iter().map(Value::Form).collect())
@@ -489,6 +547,9 @@ pub(crate) fn on_forms(m: &Method) -> Option<FormMethod> {
         "ordinal_sum" => |f, a| game(f.ordinal_sum(&a[0])),
         "conjunctive_sum" => |f, a| game(f.conjunctive_sum(&a[0])),
         "selective_sum" => |f, a| game(f.selective_sum(&a[0])),
+        "misere_canonical_form" => |f, _| misere_canonical_form(f),
+        "genus" => |f, _| genus(f),
+        "misere_outcome_class" => |f, _| misere_outcome_class(f),
         _ => return None,
     })
 }

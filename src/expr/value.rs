@@ -3,6 +3,7 @@
 use super::loopy::LoopyValue;
 use crate::game::form::Form;
 use crate::game::loopy::{smith::LoopyNimValue, LoopyOutcome};
+use crate::game::misere::{Genus, MisereGame};
 use crate::game::{print, Game, Outcome, Thermograph, UptimalExpansion};
 use std::fmt;
 
@@ -38,6 +39,11 @@ pub enum Value {
     LoopyOutcome(LoopyOutcome),
     /// Smith's generalised Sprague–Grundy value of an impartial loopy game: `2`, `inf_{0,1}`.
     SmithValue(LoopyNimValue),
+    /// The misère canonical form of an impartial game (`G.MisereCanonicalForm`), in CGSuite's
+    /// misère notation: `*[2]`, `*[2#]` (see [`crate::game::misere::print`]).
+    Misere(MisereGame),
+    /// Conway's genus of an impartial game (`G.Genus`): `0^120`, `6^(1,9,10,8)`.
+    Genus(Genus),
 }
 
 impl Value {
@@ -65,6 +71,8 @@ impl Value {
             Value::Loopy(_) => "a loopy game",
             Value::LoopyOutcome(_) => "an outcome class",
             Value::SmithValue(_) => "a Smith value",
+            Value::Misere(_) => "a misère canonical form",
+            Value::Genus(_) => "a genus",
         }
     }
 
@@ -118,6 +126,8 @@ impl fmt::Display for Value {
             Value::LoopyOutcome(o) => write!(f, "{o}"),
             Value::SmithValue(v) if f.alternate() => write!(f, "{v:#}"),
             Value::SmithValue(v) => write!(f, "{v}"),
+            Value::Misere(g) => write!(f, "{g}"),
+            Value::Genus(g) => write!(f, "{g}"),
         }
     }
 }

@@ -26,6 +26,7 @@ pub mod form;
 pub mod limits;
 pub mod loopy;
 mod memo;
+pub mod misere;
 pub mod nimber;
 pub mod number;
 pub mod nus;

@@ -32,6 +32,7 @@ pub mod hackenbush;
 pub mod konane;
 pub mod loopy_subtraction;
 pub mod maundy_cake;
+pub mod misere;
 pub mod nim;
 pub mod node_kayles;
 pub mod nogo;

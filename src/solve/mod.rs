@@ -6,7 +6,9 @@
 pub mod grundy;
 pub mod loopy;
 pub mod minimax;
+pub mod misere;
 pub mod periodic;
+pub mod quotient;
 pub mod ruleset;
 pub mod solver;
 pub mod sparse;

@@ -45,13 +45,13 @@ impl std::error::Error for SolveError {}
 /// Positions combined by one [`Memo::evaluate`], recorded in [`crate::progress`] every 1024 and
 /// when dropped (also on an early `Err` return): one atomic addition per position would be
 /// measurable in the solver's hot loop, one per batch is not.
-struct Evaluated(u64);
+pub(super) struct Evaluated(pub(super) u64);
 
 impl Evaluated {
     const BATCH: u64 = 1024;
 
     #[inline]
-    fn one(&mut self) {
+    pub(super) fn one(&mut self) {
         self.0 += 1;
         if self.0 == Self::BATCH {
             crate::progress::record(Self::BATCH);
@@ -67,7 +67,7 @@ impl Drop for Evaluated {
 }
 
 /// How a position's value follows from other positions' values.
-enum Expansion<P> {
+pub(super) enum Expansion<P> {
     /// The sum of these components.
     Sum(Vec<P>),
     /// `{left | right}`, each option given as the list of its components (for impartial rulesets
@@ -95,7 +95,7 @@ enum State {
 }
 
 /// The memo shared by both solvers: an arena of positions, their states and values.
-struct Memo<P, V> {
+pub(super) struct Memo<P, V> {
     positions: Vec<P>,
     values: Vec<Option<V>>,
     states: Vec<State>,
@@ -107,7 +107,7 @@ struct Memo<P, V> {
 }
 
 impl<P: Clone + Eq + Hash, V: Copy> Memo<P, V> {
-    fn new() -> Memo<P, V> {
+    pub(super) fn new() -> Memo<P, V> {
         Memo {
             positions: Vec::new(),
             values: Vec::new(),
@@ -118,7 +118,7 @@ impl<P: Clone + Eq + Hash, V: Copy> Memo<P, V> {
         }
     }
 
-    fn len(&self) -> usize {
+    pub(super) fn len(&self) -> usize {
         self.positions.len()
     }
 
@@ -152,7 +152,7 @@ impl<P: Clone + Eq + Hash, V: Copy> Memo<P, V> {
         i
     }
 
-    fn get(&self, p: &P) -> Option<V> {
+    pub(super) fn get(&self, p: &P) -> Option<V> {
         let h = self.hasher.hash_one(p);
         self.index
             .find(h, |&i| self.positions[i as usize] == *p)
@@ -163,7 +163,7 @@ impl<P: Clone + Eq + Hash, V: Copy> Memo<P, V> {
     ///
     /// `expand` says how a position's value follows from others (and may set it directly through
     /// `known`); `sum` and `form` combine the values of the dependencies.
-    fn evaluate(
+    pub(super) fn evaluate(
         &mut self,
         root: P,
         known: impl Fn(&P) -> Option<V>,
@@ -259,7 +259,7 @@ impl<P: Clone + Eq + Hash, V: Copy> Memo<P, V> {
 /// How `p` expands, for both solvers: the sum of its components when it has several, otherwise
 /// the form of its options (`sides`), each option split into its normalised components. When `p`
 /// is already known to be a single component, `components` is not asked again.
-fn expansion<P: Clone + Eq>(
+pub(super) fn expansion<P: Clone + Eq>(
     p: &P,
     known_component: bool,
     components: impl Fn(&P) -> Vec<P>,
