@@ -28,6 +28,7 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyString, PyTuple, PyType};
 use std::cell::RefCell;
+use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 use std::panic::AssertUnwindSafe;
 use std::sync::Mutex;
@@ -1012,12 +1013,20 @@ impl Hash for Position {
 }
 
 /// A ruleset written in Python, seen by the solver: its methods bound once.
+///
+/// The solver asks `normalize` and `components` of every option it generates, and the same
+/// option is generated from many positions (transpositions): the answers are memoised here, so
+/// that the user's methods run once per distinct position (they must be functions of the
+/// position, as the transposition table already assumes). The memos live as long as the
+/// solver's table.
 struct PyRules {
     left: Option<Py<PyAny>>,
     right: Option<Py<PyAny>>,
     options: Option<Py<PyAny>>,
     components: Option<Py<PyAny>>,
     normalize: Option<Py<PyAny>>,
+    normalized: RefCell<HashMap<Position, Position>>,
+    parts: RefCell<HashMap<Position, Vec<Position>>>,
 }
 
 impl PyRules {
@@ -1041,6 +1050,8 @@ impl PyRules {
             options: method("options")?,
             components: method("components")?,
             normalize: method("normalize")?,
+            normalized: RefCell::new(HashMap::new()),
+            parts: RefCell::new(HashMap::new()),
         };
         let partizan = r.left.is_some() && r.right.is_some();
         if !partizan && r.options.is_none() {
@@ -1080,10 +1091,17 @@ impl PyRules {
     }
 
     fn split(&self, p: &Position) -> Vec<Position> {
-        match &self.components {
-            Some(_) => PyRules::positions(self.components.as_ref(), p),
-            None => vec![p.clone()],
+        if self.components.is_none() {
+            return vec![p.clone()];
         }
+        if let Some(parts) = self.parts.borrow().get(p) {
+            return parts.clone();
+        }
+        let parts = PyRules::positions(self.components.as_ref(), p);
+        if !failed() {
+            self.parts.borrow_mut().insert(p.clone(), parts.clone());
+        }
+        parts
     }
 
     fn normal(&self, p: Position) -> Position {
@@ -1091,19 +1109,24 @@ impl PyRules {
         if failed() {
             return p;
         }
-        Python::attach(|py| {
-            match f
-                .bind(py)
+        if let Some(q) = self.normalized.borrow().get(&p) {
+            return q.clone();
+        }
+        let q = Python::attach(|py| {
+            f.bind(py)
                 .call1((p.obj.bind(py),))
                 .and_then(Position::new)
-            {
-                Ok(q) => q,
-                Err(e) => {
-                    record(e);
-                    p
-                }
+        });
+        match q {
+            Ok(q) => {
+                self.normalized.borrow_mut().insert(p, q.clone());
+                q
             }
-        })
+            Err(e) => {
+                record(e);
+                p
+            }
+        }
     }
 }
 
