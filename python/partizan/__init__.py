@@ -17,7 +17,7 @@ the Rust solver. Numbers come back as ``fractions.Fraction``, Grundy values and 
 ``int``. Bad input raises ``ValueError`` with the command line's message.
 """
 
-from fractions import Fraction
+import html as _html
 
 from . import _core
 from ._core import Game, Solver, Thermograph
@@ -115,6 +115,20 @@ class Table(list):
 
     def __repr__(self):
         return f"<Table {self.caption!r}: {len(self)} rows>"
+
+    def _repr_html_(self):
+        def cell(x, tag="td"):
+            text = x.unicode if isinstance(x, Game) else str(x)
+            return f"<{tag}>{_html.escape(text)}</{tag}>"
+
+        corner = f"{self.row_label}\\{self.column_label}" if self.row_label else self.column_label
+        head = "".join(cell(c, "th") for c in [corner] + self.columns)
+        body = "".join(
+            "<tr>" + cell(key, "th") + "".join(cell(x) for x in row) + "</tr>"
+            for key, row in zip(self.index, self)
+        )
+        caption = f"<caption>{_html.escape(self.caption)}</caption>" if self.caption else ""
+        return f"<table>{caption}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
 
 def _cell(text, grundy):

@@ -166,7 +166,8 @@ fn value_to_py(py: Python<'_>, v: Value, method: Option<&str>) -> PyResult<Py<Py
     Ok(match v {
         Value::Game(g) => match method {
             Some(m) if FRACTION_RESULTS.contains(&m) => game_fraction(py, g)?.unbind(),
-            Some(m) if INT_RESULTS.contains(&m) => match g.as_number().and_then(|x| x.to_integer()) {
+            Some(m) if INT_RESULTS.contains(&m) => match g.as_number().and_then(|x| x.to_integer())
+            {
                 Some(n) => n.into_pyobject(py)?.into_any().unbind(),
                 None => PyGame { g }.into_pyobject(py)?.into_any().unbind(),
             },
@@ -309,9 +310,7 @@ impl PyGame {
     /// The nimber `*n`.
     #[staticmethod]
     fn nimber(n: u64) -> PyGame {
-        PyGame {
-            g: Game::nimber(n),
-        }
+        PyGame { g: Game::nimber(n) }
     }
 
     /// `n·↑` (`Game.up(-1)` is ↓).
@@ -590,13 +589,10 @@ impl PyGame {
         if method.params.is_empty() {
             apply_method(py, method, self.g, Vec::new())
         } else {
-            Ok(BoundMethod {
-                g: self.g,
-                method,
-            }
-            .into_pyobject(py)?
-            .into_any()
-            .unbind())
+            Ok(BoundMethod { g: self.g, method }
+                .into_pyobject(py)?
+                .into_any()
+                .unbind())
         }
     }
 
@@ -895,9 +891,7 @@ fn sequence(
     to: usize,
 ) -> PyResult<(String, Vec<u32>, Option<(usize, usize)>)> {
     let name = name.to_string();
-    let r = run(py, move || {
-        games::sequence::sequence(&name, &args, to)
-    })?;
+    let r = run(py, move || games::sequence::sequence(&name, &args, to))?;
     Ok((
         r.name,
         r.values,
@@ -1072,9 +1066,7 @@ impl PyRules {
         Python::attach(|py| {
             let result = (|| -> PyResult<Vec<Position>> {
                 let out = f.bind(py).call1((p.obj.bind(py),))?;
-                out.try_iter()?
-                    .map(|item| Position::new(item?))
-                    .collect()
+                out.try_iter()?.map(|item| Position::new(item?)).collect()
             })();
             result.unwrap_or_else(|e| {
                 record(e);
@@ -1112,11 +1104,7 @@ impl PyRules {
         if let Some(q) = self.normalized.borrow().get(&p) {
             return q.clone();
         }
-        let q = Python::attach(|py| {
-            f.bind(py)
-                .call1((p.obj.bind(py),))
-                .and_then(Position::new)
-        });
+        let q = Python::attach(|py| f.bind(py).call1((p.obj.bind(py),)).and_then(Position::new));
         match q {
             Ok(q) => {
                 self.normalized.borrow_mut().insert(p, q.clone());
@@ -1192,7 +1180,10 @@ fn busy() -> PyErr {
     )
 }
 
-fn finish<T>(py: Python<'_>, result: Result<Result<T, Error>, limits::ExpansionLimit>) -> PyResult<T> {
+fn finish<T>(
+    py: Python<'_>,
+    result: Result<Result<T, Error>, limits::ExpansionLimit>,
+) -> PyResult<T> {
     if let Some(e) = take_pending() {
         return Err(e);
     }
