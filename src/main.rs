@@ -6,7 +6,7 @@
 //! partizan eval --json "{1|-1}"        canonical form and invariants as JSON
 //! partizan eval < FILE                 one expression a line (also `eval -`), one answer a line
 //! partizan compare "^" "*"             one of = < > ||
-//! partizan table wythoff --size 12     a family's table
+//! partizan table wythoff size=12     a family's table
 //! partizan grundy octal 0.77 --to 200  a heap game's Grundy values and period
 //! partizan thermograph "{3|-2}" --svg t.svg   thermograph as text, and as an SVG picture
 //! partizan eval "({3|-2}).incentives()"      a list: one incentive per line
@@ -24,7 +24,7 @@ mod cli;
 use clap::{Parser, Subcommand};
 use cli::memory::{self, Size};
 use cli::monitor::{self, Show};
-use partizan::solve::{TableArgs, TableFormat};
+use partizan::solve::TableFormat;
 use partizan::Game;
 use std::fmt::Write as _;
 use std::io::{BufRead, Write};
@@ -96,34 +96,23 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         svg: Option<String>,
     },
-    /// Print a table of a family's values, e.g. `table wythoff --size 12`
+    /// Print a table of a family's values, e.g. `table wythoff size=12`, `table queen size=9 p=3`
+    /// (each family's parameters: `partizan families`)
     Table {
         /// The family
         family: String,
-        /// An N×N table (or N entries)
-        #[arg(long, value_parser = parse_size, allow_hyphen_values = true)]
-        size: Option<usize>,
-        /// Number of rows
-        #[arg(long, value_parser = parse_size, allow_hyphen_values = true)]
-        rows: Option<usize>,
-        /// Number of columns
-        #[arg(long, value_parser = parse_size, allow_hyphen_values = true)]
-        cols: Option<usize>,
-        /// The family's parameter p
-        #[arg(long, allow_hyphen_values = true)]
-        p: Option<i64>,
-        /// The family's parameter q
-        #[arg(long, allow_hyphen_values = true)]
-        q: Option<i64>,
+        /// The family's parameters, NAME=VALUE
+        #[arg(value_name = "NAME=VALUE")]
+        params: Vec<String>,
         /// Output format: text (tab-separated, like the papers), aligned, csv or json
         #[arg(long, default_value = "text")]
         format: TableFormat,
     },
     /// Print the Grundy values G(0..=N) of a heap game and their period, e.g.
-    /// `grundy subtraction 1,3,4 --to 40`, `grundy octal 0.77 --to 200`, `grundy grundy-game --to 100`
+    /// `grundy subtraction 1,3,4 --to 40`, `grundy octal 0.77 --to 200`, `grundy grundy_game --to 100`
     Grundy {
-        /// The family: subtraction SET, take-range P Q, octal CODE, kayles, dawson-kayles,
-        /// dawson-chess, grundy-game
+        /// The family: subtraction SET, take_range P Q, octal CODE, kayles, dawson_kayles,
+        /// dawson_chess, grundy_game
         family: String,
         /// The family's arguments (a subtraction set such as 1,3,4; an octal code such as 0.77)
         args: Vec<String>,
@@ -314,25 +303,14 @@ fn run(cli: Cli) -> Result<(), Failure> {
         }
         Command::Table {
             family,
-            size,
-            rows,
-            cols,
-            p,
-            q,
+            params,
             format,
         } => {
-            let args = TableArgs {
-                size,
-                rows,
-                cols,
-                p,
-                q,
-            };
-            let table = partizan::games::table(&family, &args)?;
+            let table = partizan::games::table(&family, &params)?;
             out.print(&table.render(format))?;
         }
         Command::Grundy { family, args, to } => {
-            let report = partizan::games::sequence::sequence(&family, &args, to)?;
+            let report = partizan::games::sequence(&family, &args, to)?;
             out.print(&report.to_string())?;
         }
         Command::Families => out.print(&families())?,
@@ -408,20 +386,20 @@ fn eval_lines(options: &EvalOptions, out: &mut Out) -> Result<(), Failure> {
     Ok(())
 }
 
-/// `partizan families`: one line per family, generated from the registries.
+/// `partizan families`: each family's call, table and sequence, from the registry.
 fn families() -> String {
-    use partizan::games::{sequence::SEQUENCES, FAMILIES, TABLES};
-    let mut s = String::from("In expressions (partizan eval 'NAME(...)'):\n");
-    for f in FAMILIES {
-        let _ = writeln!(s, "  {}  [e.g. {}]", f.usage, f.example);
+    let mut s = String::new();
+    for f in partizan::games::FAMILIES {
+        let _ = writeln!(s, "{}\n  {}\n  e.g. {}", f.name(), f.usage(), f.example());
+        if let Some(t) = f.table() {
+            let _ = writeln!(s, "  {}\n  e.g. partizan {}", t.usage(f.name()), t.example);
+        }
+        if let Some(q) = f.sequence() {
+            let _ = writeln!(s, "  {}", q.usage);
+        }
     }
-    s.push_str("Tables (partizan table NAME ...):\n");
-    for t in TABLES {
-        let _ = writeln!(s, "  {}  [e.g. partizan {}]", t.usage, t.example);
-    }
-    s.push_str("Grundy sequences of heap games (partizan grundy NAME ...):\n");
-    for q in SEQUENCES {
-        let _ = writeln!(s, "  {}", q.usage);
+    for f in partizan::expr::loopy::LOOPY_FAMILIES {
+        let _ = writeln!(s, "{}\n  {}\n  e.g. {}", f.name, f.usage, f.example);
     }
     s
 }

@@ -13,7 +13,7 @@ use partizan::games::clobber_variants::{self, GenClobber, Variant, VARIANTS};
 use partizan::games::toads_frogs::{GenToadsFrogs, Row};
 use partizan::games::toppling_dominoes::{Rows, TopplingDominoes};
 use partizan::games::{self, amazons, clobber, elephants_rhinos, fission, konane, Arg};
-use partizan::solve::{Ruleset, Solver, TableArgs};
+use partizan::solve::{Ruleset, Solver, TableParams};
 use partizan::Game;
 use std::collections::HashMap;
 use std::hash::Hash;
@@ -430,12 +430,7 @@ fn konane_matches_the_rules_on_small_boards() {
 #[test]
 fn konane_table_of_corner_openings() {
     // Each cell against the evaluator from the rules on the same board.
-    let table = konane::table(&TableArgs {
-        rows: Some(3),
-        cols: Some(4),
-        ..TableArgs::default()
-    })
-    .unwrap();
+    let table = konane::table(&TableParams::new().with("rows", 3).with("cols", 4)).unwrap();
     let mut memo = HashMap::new();
     for r in 1..=3 {
         for c in 2..=4 {
@@ -592,12 +587,7 @@ fn the_orthogonal_variant_is_clobber() {
 #[test]
 fn clobber_checkerboard_table() {
     // Small checkerboards against the evaluator from the rules; the 2×2 is * by hand.
-    let table = clobber::table(&TableArgs {
-        rows: Some(3),
-        cols: Some(3),
-        ..TableArgs::default()
-    })
-    .unwrap();
+    let table = clobber::table(&TableParams::new().with("rows", 3).with("cols", 3)).unwrap();
     let moves = clobber_moves(Variant::Orthogonal);
     let mut memo = HashMap::new();
     for r in 1..=3 {
@@ -793,11 +783,8 @@ fn toppling_dominoes_theorems() {
 
 #[test]
 fn toppling_dominoes_table_snapshot() {
-    let table = partizan::games::toppling_dominoes::table(&TableArgs {
-        size: Some(4),
-        ..TableArgs::default()
-    })
-    .unwrap();
+    let table =
+        partizan::games::toppling_dominoes::table(&TableParams::new().with("size", 4)).unwrap();
     // Every cell against the evaluator from the rules.
     let mut memo = HashMap::new();
     for (row, cells) in table.rows.iter().zip(&table.cells) {
@@ -1039,17 +1026,17 @@ fn bad_positions_are_one_line_errors() {
 
 #[test]
 fn bad_table_arguments_are_errors() {
-    let args = |rows, cols, size| TableArgs {
-        rows,
-        cols,
-        size,
-        ..TableArgs::default()
-    };
-    assert!(games::table("konane", &args(Some(5), Some(5), None)).is_err());
-    assert!(games::table("konane", &args(Some(0), Some(3), None)).is_err());
-    assert!(games::table("clobber", &args(Some(5), Some(4), None)).is_err());
-    assert!(games::table("toppling_dominoes", &args(None, None, Some(9))).is_err());
-    assert!(games::table("toppling_dominoes", &args(None, None, Some(0))).is_err());
+    let args = |words: &[&str]| words.iter().map(|w| w.to_string()).collect::<Vec<_>>();
+    let table = |name, words: &[&str]| games::table(name, &args(words)).unwrap_err().to_string();
+    assert!(table("konane", &["rows=5", "cols=5"]).contains("too large"));
+    assert!(table("konane", &["rows=0", "cols=3"]).contains("rows must be at least 1"));
+    assert!(table("clobber", &["rows=5", "cols=4"]).contains("too large"));
+    assert!(table("toppling_dominoes", &["size=9"]).contains("size must be between"));
+    assert!(table("toppling_dominoes", &["size=0"]).contains("size must be between"));
+    // Parameters are named per family: Konane has no p, and a parameter needs a value.
+    assert!(table("konane", &["p=3"]).contains("unknown parameter \"p\""));
+    assert!(table("konane", &["rows"]).contains("expected a parameter NAME=VALUE"));
+    assert!(table("konane", &["rows=x"]).contains("rows must be an integer"));
 }
 
 #[test]
@@ -1064,10 +1051,13 @@ fn registry_examples_evaluate() {
         "toppling_dominoes",
     ] {
         let f = games::family(name).unwrap_or_else(|| panic!("{name}"));
-        partizan::expr::evaluate(f.example).unwrap_or_else(|e| panic!("{}: {e}", f.example));
+        partizan::expr::evaluate(f.example()).unwrap_or_else(|e| panic!("{}: {e}", f.example()));
     }
     for name in ["clobber", "konane", "toppling_dominoes"] {
-        assert!(games::TABLES.iter().any(|t| t.name == name), "{name}");
+        assert!(
+            games::family(name).and_then(|f| f.table()).is_some(),
+            "{name}"
+        );
     }
 }
 

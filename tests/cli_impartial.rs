@@ -95,7 +95,7 @@ fn apparent_periods_are_not_printed() {
     assert_eq!(code, 0, "{err}");
     assert_eq!(out.lines().nth(2), Some("no period found in G(0..=100000)"));
     // Grundy's game: no periodicity theorem applies, and no period is known.
-    let (code, out, _) = run(&["grundy", "grundy-game", "--to", "300"]);
+    let (code, out, _) = run(&["grundy", "grundy_game", "--to", "300"]);
     assert_eq!(code, 0);
     assert_eq!(out.lines().nth(2), Some("no period found in G(0..=300)"));
 }
@@ -115,7 +115,7 @@ fn grundy_octal_kayles_and_grundys_game() {
         .nth(1)
         .unwrap()
         .starts_with("0 1 2 3 1 4 3 2 1 4 2 6 4 1 2 7"));
-    let (code, out, _) = run(&["grundy", "grundy-game", "--to", "12"]);
+    let (code, out, _) = run(&["grundy", "grundy_game", "--to", "12"]);
     assert_eq!(code, 0);
     // OEIS A002188 begins 0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1.
     assert_eq!(out.lines().nth(1), Some("0 0 0 1 0 2 1 0 2 1 0 2 1"));
@@ -123,7 +123,7 @@ fn grundy_octal_kayles_and_grundys_game() {
 
 #[test]
 fn tables() {
-    let (code, out, _) = run(&["table", "ryuoh", "--p", "3", "--q", "9", "--size", "19"]);
+    let (code, out, _) = run(&["table", "ryuoh", "p=3", "q=9", "size=19"]);
     assert_eq!(code, 0);
     let paper = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
@@ -133,12 +133,12 @@ fn tables() {
     // Everything but the caption line equals the paper's table.
     let body = |s: &str| s.lines().skip(1).map(str::to_string).collect::<Vec<_>>();
     assert_eq!(body(&out), body(&paper));
-    let (code, out, _) = run(&["table", "wythoff", "--size", "4", "--format", "csv"]);
+    let (code, out, _) = run(&["table", "wythoff", "size=4", "--format", "csv"]);
     assert_eq!(code, 0);
     // By hand from the rules: row 1 is 1 2 0 4, row 3 is 3 4 5 6.
     assert_eq!(out.lines().nth(2), Some("1,1,2,0,4"));
     assert_eq!(out.lines().nth(4), Some("3,3,4,5,6"));
-    let (code, out, _) = run(&["table", "cutting", "--size", "4"]);
+    let (code, out, _) = run(&["table", "cutting", "size=4"]);
     assert_eq!(code, 0);
     // 2×2, 2×3, 3×3 are terminal; 4×2 → 2×2 + 2×2 = 0, so 1; 4×4 → 2×4 + 2×4 = 0, so 1.
     assert_eq!(out.lines().nth(1), Some("H\\W\t2\t3\t4"));
@@ -190,13 +190,10 @@ fn bad_input_is_one_line_and_exit_two() {
         "unknown sequence family",
     );
     fails(&["grundy", "kayles", "--to", "-5"], "non-negative");
-    fails(&["table", "ryuoh", "--p", "0"], "--p must be at least 1");
-    fails(
-        &["table", "ryuoh", "--p", "3", "--q", "-1"],
-        "--q must be at least 1",
-    );
-    fails(&["table", "wythoff", "--size", "-3"], "non-negative");
-    fails(&["table", "cutting", "--size", "1"], "at least 2");
+    fails(&["table", "ryuoh", "p=0"], "p must be at least 1");
+    fails(&["table", "ryuoh", "p=3", "q=-1"], "q must be at least 1");
+    fails(&["table", "wythoff", "size=-3"], "non-negative");
+    fails(&["table", "cutting", "size=1"], "at least 2");
     fails(&["eval", "dag(\"a>b, b>a\", \"a\")"], "cycle");
     fails(&["eval", "wythoff(-1, 2)"], "non-negative");
     fails(&["eval", "welter(1, 1)"], "two coins");

@@ -177,29 +177,32 @@ fn families_lists_every_family_with_an_example_that_works() {
         let line = r
             .stdout
             .lines()
-            .find(|l| l.trim_start().starts_with(&format!("{}(", f.name)))
-            .unwrap_or_else(|| panic!("no line for {}", f.name));
-        assert!(line.contains(f.example), "{line}");
-    }
-    for t in partizan::games::TABLES {
-        assert!(r.stdout.contains(t.example), "{}", t.name);
-    }
-    for s in partizan::games::sequence::SEQUENCES {
+            .find(|l| l.trim_start().starts_with(&format!("{}(", f.name())))
+            .unwrap_or_else(|| panic!("no line for {}", f.name()));
         assert!(
-            r.stdout.contains(&format!("grundy {} ", s.name)),
-            "{}",
-            s.name
+            r.stdout.contains(&format!("e.g. {}", f.example())),
+            "{line}"
         );
+        if let Some(t) = f.table() {
+            assert!(r.stdout.contains(t.example), "{}", f.name());
+        }
+        if f.sequence().is_some() {
+            assert!(
+                r.stdout.contains(&format!("grundy {} ", f.name())),
+                "{}",
+                f.name()
+            );
+        }
     }
     // Every expression example evaluates (through standard input: one line each).
     let examples: Vec<&str> = partizan::games::FAMILIES
         .iter()
-        .map(|f| f.example)
+        .map(|f| f.example())
         .collect();
     let r = run_with_input(&["eval"], &examples.join("\n"));
     assert_eq!(r.status, 0, "{} {}", r.stdout, r.stderr);
     assert_eq!(r.stdout.lines().count(), examples.len());
-    for t in partizan::games::TABLES {
+    for t in partizan::games::FAMILIES.iter().filter_map(|f| f.table()) {
         let args: Vec<&str> = t.example.split_whitespace().collect();
         let r = run(&args);
         assert_eq!(r.status, 0, "{}: {}", t.example, r.stderr);
@@ -272,7 +275,7 @@ fn global_options_are_accepted_everywhere_and_progress_conflicts_with_quiet() {
         &["families", "--quiet"][..],
         &["compare", "1", "2", "--progress"][..],
         &["--max-memory", "1G", "grundy", "kayles", "--to", "5"][..],
-        &["table", "wythoff", "--size", "3", "--quiet", "--stats"][..],
+        &["table", "wythoff", "size=3", "--quiet", "--stats"][..],
     ] {
         assert_eq!(run(args).status, 0, "{args:?}");
     }

@@ -5,7 +5,7 @@ mod common;
 
 use common::Rng;
 use partizan::games::domineering::{value, Board, Domineering};
-use partizan::solve::{Solver, TableArgs};
+use partizan::solve::Solver;
 use partizan::Game;
 use std::collections::HashMap;
 
@@ -240,15 +240,8 @@ fn bad_boards_are_errors() {
 
 #[test]
 fn table_of_rectangles() {
-    let t = partizan::games::table(
-        "domineering",
-        &TableArgs {
-            rows: Some(4),
-            cols: Some(4),
-            ..TableArgs::default()
-        },
-    )
-    .unwrap();
+    let t = partizan::games::table("domineering", &["rows=4".to_string(), "cols=4".to_string()])
+        .unwrap();
     for (r, row) in t.cells.iter().enumerate() {
         for (c, cell) in row.iter().enumerate() {
             let expected = Brute::value(&Board::rectangle(r + 1, c + 1));

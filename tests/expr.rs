@@ -788,3 +788,51 @@ fn the_cli_prints_values() {
     assert_eq!(eval(&["--unicode", "^.Incentives"]), "↑*\n");
     assert!(eval(&["{3|-2}.Thermograph"]).starts_with("mean: 1/2\ntemperature: 5/2\n"));
 }
+
+/// Explicit games, written in quotes, are kept as written until their canonical form is asked
+/// for (CGSuite's explicit games), so that the operations defined on forms can be applied to them.
+/// Every expected value is derived by hand from the definitions:
+/// - the ordinal sum `G : H = {G^L, G : H^L | G^R, G : H^R}` (Siegel, *Combinatorial Game
+///   Theory*, ch. II, ordinal sums) depends on the form of `G`: with `G = {*|*}` (value 0) and
+///   `H = 1 = {0|}`, `G : 1 = {*, G : 0 | *} = {*, 0 | *} = ↑`, while `0 : 1 = 1`; with
+///   `G = {-1|1}`, `G : 1 = {-1, 0 | 1} = 1/2`;
+/// - the conjunctive compound (Winning Ways ch. 9: move in every component, and the compound
+///   ends when any component ends): `{*|*} ∧ *` has the single move, for either player, to
+///   `* ∧ 0 = 0`, so it is `{0|0} = *`, while `0 ∧ * = 0`;
+/// - the selective compound (Winning Ways ch. 14: move in any non-empty set of components):
+///   `{*|*} ∨ *` moves to `* ∨ * = {0,*|0,*} = *2` (both), `{*|*} ∨ 0 = {*|*} = 0` and
+///   `* ∨ 0 = *`, so it is `{0,*,*2 | 0,*,*2} = *3`, while `0 ∨ * = *`.
+#[test]
+fn explicit_forms_are_kept_as_written() {
+    assert_eq!(show("'{*|*}'"), "'{*|*}'");
+    assert_eq!(show("'{*|*}' : 1"), "^");
+    assert_eq!(show("'{*|*}'.OrdinalSum(1)"), "^");
+    assert_eq!(show("{*|*} : 1"), "1");
+    assert_eq!(show("'{-1|1}' : 1"), "1/2");
+    assert_eq!(show("'{*|*}'.ConjunctiveSum(*)"), "*");
+    assert_eq!(show("{*|*}.ConjunctiveSum(*)"), "0");
+    assert_eq!(show("*.ConjunctiveSum('{*|*}')"), "*");
+    assert_eq!(show("'{*|*}'.SelectiveSum(*)"), "*3");
+    assert_eq!(show("{*|*}.SelectiveSum(*)"), "*");
+    // Everything else takes the canonical form; games compare by value.
+    assert_eq!(show("'{*|*}'.CanonicalForm"), "0");
+    assert_eq!(show("'{*|*}' + 1"), "1");
+    assert_eq!(show("'{1|-1}'.Temperature"), "1");
+    assert_eq!(show("'{*|*}' == 0"), "true");
+    // The options of an explicit game are forms; a leaf is a canonical game.
+    assert_eq!(show("'{{*|*}|0}'.LeftOptions"), "['{*|*}']");
+    assert_eq!(show("'{{*|*}|0}'.RightOptions"), "['0']");
+    // What prints parses back to the same form.
+    for s in ["'{*|*}'", "'{{|}|{1|0},*}'", "'{-1|1}'"] {
+        assert_eq!(show(&show(s)), show(s), "{s}");
+    }
+    let e = error("'{*|*}");
+    assert_eq!(e.position(), 0);
+    assert!(e.message().contains("never closed"), "{e}");
+    let e = error("'{(1 < 2)|0}'");
+    assert!(
+        e.message()
+            .contains("an option must be a game, not a boolean"),
+        "{e}"
+    );
+}

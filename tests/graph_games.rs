@@ -18,7 +18,7 @@ use partizan::games::node_kayles::{self, NodeKayles};
 use partizan::games::nogo::NoGo;
 use partizan::games::partizan_arc_kayles::PartizanArcKayles;
 use partizan::games::{arc_kayles, col, nogo, partizan_arc_kayles, snort};
-use partizan::solve::{GrundySolver, Solver, TableArgs};
+use partizan::solve::{GrundySolver, Solver, TableParams};
 use partizan::{Arg, Game, Outcome};
 use std::collections::HashMap;
 
@@ -758,11 +758,7 @@ fn snapshot(name: &str, text: &str) {
 
 #[test]
 fn cram_table_snapshot() {
-    let args = TableArgs {
-        rows: Some(5),
-        cols: Some(6),
-        ..TableArgs::default()
-    };
+    let args = TableParams::new().with("rows", 5).with("cols", 6);
     let t = cram::table(&args).unwrap();
     // The cells with an independent source (see cram_published_values).
     for c in 1..=6 {
@@ -1034,11 +1030,7 @@ fn bad_input_is_a_clear_error() {
         .to_string();
     assert!(err.contains("no liberty"), "{err}");
     // A table too large, a zero size.
-    let big = TableArgs {
-        rows: Some(9),
-        cols: Some(9),
-        ..TableArgs::default()
-    };
+    let big = TableParams::new().with("rows", 9).with("cols", 9);
     assert!(cram::table(&big)
         .unwrap_err()
         .to_string()
@@ -1047,10 +1039,7 @@ fn bad_input_is_a_clear_error() {
         .unwrap_err()
         .to_string()
         .contains("too large"));
-    let zero = TableArgs {
-        rows: Some(0),
-        ..TableArgs::default()
-    };
+    let zero = TableParams::new().with("rows", 0);
     assert!(col::table(&zero).is_err());
 }
 
@@ -1083,12 +1072,7 @@ fn calls_through_the_expression_syntax() {
     );
     assert_eq!(cram::call(&[s("..|..")], &[]).unwrap(), Game::zero());
     assert_eq!(nogo::call_graph(&[s("a-b")], &[]).unwrap(), Game::star());
-    let t = snort::table(&TableArgs {
-        rows: Some(2),
-        cols: Some(3),
-        ..TableArgs::default()
-    })
-    .unwrap();
+    let t = snort::table(&TableParams::new().with("rows", 2).with("cols", 3)).unwrap();
     assert_eq!(t.cells[0][0], "*");
     assert_eq!(t.cells[0][1], "+-1");
     assert_eq!(t.cells[0][2], "+-2");

@@ -81,7 +81,7 @@ fn subtraction_and_take_range() {
     for (p, q) in [(1, 1), (2, 3), (3, 5), (4, 4)] {
         let game = TakeRange::new(p, q).unwrap();
         let g = game.grundy_sequence(30);
-        check(&game, (0..30).map(|n| (n, g[n] as u64)), "take-range");
+        check(&game, (0..30).map(|n| (n, g[n] as u64)), "take_range");
     }
 }
 

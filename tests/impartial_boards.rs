@@ -9,7 +9,7 @@ use num_bigint::BigUint;
 use partizan::games::ryuoh::Ryuoh;
 use partizan::games::{cutting, dag, fibonacci_nim, ryuoh, tictactoe, welter, wythoff};
 use partizan::solve::minimax::GameResult;
-use partizan::solve::{Table, TableArgs};
+use partizan::solve::{Table, TableParams};
 use std::collections::{HashMap, HashSet};
 
 fn mex(values: impl IntoIterator<Item = u32>) -> u32 {
@@ -216,12 +216,10 @@ fn ryuoh_table_one_of_the_paper_cell_by_cell() {
     );
     let text = std::fs::read_to_string(path).expect("read the paper's Table 1");
     let paper = Table::from_tsv(&text).unwrap();
-    let args = TableArgs {
-        size: Some(19),
-        p: Some(3),
-        q: Some(9),
-        ..TableArgs::default()
-    };
+    let args = TableParams::new()
+        .with("size", 19)
+        .with("p", 3)
+        .with("q", 9);
     let ours = ryuoh::table(&args).unwrap();
     assert_eq!(ours.columns, paper.columns);
     assert_eq!(ours.rows, paper.rows);
@@ -241,12 +239,12 @@ fn ryuoh_table_one_of_the_paper_cell_by_cell() {
             assert_eq!(paper.cell(x, y), Some(brute[y][x].to_string().as_str()));
         }
     }
-    for bad in [Some(0), Some(-2)] {
-        let args = TableArgs {
-            p: bad,
-            ..TableArgs::default()
-        };
-        assert!(ryuoh::table(&args).unwrap_err().to_string().contains("--p"));
+    for bad in [0, -2] {
+        let args = TableParams::new().with("p", bad);
+        assert!(ryuoh::table(&args)
+            .unwrap_err()
+            .to_string()
+            .contains("p must be at least 1"));
     }
 }
 
@@ -329,19 +327,11 @@ fn cutting_table_two_to_two_hundred() {
             assert_eq!((g[w][h], g[h][w]), (v, v), "{w}×{h}");
         }
     }
-    let t = cutting::table(&TableArgs {
-        size: Some(n),
-        ..TableArgs::default()
-    })
-    .unwrap();
+    let t = cutting::table(&TableParams::new().with("size", n as i64)).unwrap();
     assert_eq!(t.columns.first().map(String::as_str), Some("2"));
     assert_eq!(t.rows.len(), n - 1);
     assert_eq!(t.cell(198, 198), Some(g[200][200].to_string().as_str()));
-    assert!(cutting::table(&TableArgs {
-        size: Some(1),
-        ..TableArgs::default()
-    })
-    .is_err());
+    assert!(cutting::table(&TableParams::new().with("size", 1)).is_err());
 }
 
 /// Welter's coin game by search: coins on `squares`, a coin moves left to an empty square.

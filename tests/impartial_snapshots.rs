@@ -6,7 +6,7 @@
 
 use partizan::games::octal::{GrundyGame, OctalGame};
 use partizan::games::{ryuoh, wythoff};
-use partizan::solve::{Table, TableArgs};
+use partizan::solve::{Table, TableParams};
 
 fn snapshot(name: &str, text: &str) {
     insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false}, {
@@ -16,12 +16,10 @@ fn snapshot(name: &str, text: &str) {
 
 #[test]
 fn ryuoh_paper_table_one() {
-    let args = TableArgs {
-        size: Some(19),
-        p: Some(3),
-        q: Some(9),
-        ..TableArgs::default()
-    };
+    let args = TableParams::new()
+        .with("size", 19)
+        .with("p", 3)
+        .with("q", 9);
     let table = ryuoh::table(&args).unwrap();
     let paper = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
@@ -34,10 +32,7 @@ fn ryuoh_paper_table_one() {
 
 #[test]
 fn wythoff_twelve_by_twelve() {
-    let args = TableArgs {
-        size: Some(12),
-        ..TableArgs::default()
-    };
+    let args = TableParams::new().with("size", 12);
     snapshot("wythoff_12x12", &wythoff::table(&args).unwrap().to_tsv());
 }
 

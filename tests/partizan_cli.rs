@@ -68,7 +68,7 @@ fn bad_input_is_a_one_line_error() {
 
 #[test]
 fn tables() {
-    let (code, out, err) = partizan(&["table", "queen", "--size", "9", "--p", "3"]);
+    let (code, out, err) = partizan(&["table", "queen", "size=9", "p=3"]);
     assert_eq!(code, 0, "{err}");
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
@@ -79,18 +79,18 @@ fn tables() {
     let body = |s: &str| s.lines().skip(1).collect::<Vec<_>>().join("\n");
     assert_eq!(body(&out), body(&paper));
 
-    let (code, out, _) = partizan(&["table", "domineering", "--rows", "2", "--cols", "3"]);
+    let (code, out, _) = partizan(&["table", "domineering", "rows=2", "cols=3"]);
     assert_eq!(code, 0);
     assert!(out.contains("1\t0\t-1\t-1"), "{out}");
     assert!(out.contains("2\t1\t+-1\t{2|-1/2}"), "{out}");
 
-    let (code, out, _) = partizan(&["table", "cutcake", "--size", "3", "--format", "csv"]);
+    let (code, out, _) = partizan(&["table", "cutcake", "size=3", "--format", "csv"]);
     assert_eq!(code, 0);
     assert_eq!(out, "h\\w,1,2,3\n1,0,1,2\n2,-1,0,0\n3,-2,0,0\n");
 
-    let (code, _, err) = partizan(&["table", "queen", "--size", "4", "--q", "0"]);
+    let (code, _, err) = partizan(&["table", "queen", "size=4", "q=0"]);
     assert_eq!(code, 2);
-    assert!(err.contains("--q must be at least 1"), "{err}");
+    assert!(err.contains("q must be at least 1"), "{err}");
 }
 
 #[test]
@@ -100,7 +100,7 @@ fn an_impossibly_large_cutcake_is_refused() {
 
 #[test]
 fn an_impossibly_large_domineering_table_is_refused() {
-    let (code, out, err) = partizan(&["table", "domineering", "--rows", "30", "--cols", "30"]);
+    let (code, out, err) = partizan(&["table", "domineering", "rows=30", "cols=30"]);
     assert_eq!(code, 2);
     assert!(out.is_empty());
     assert!(

@@ -2,7 +2,7 @@
 //! limits change nothing, and Tables 2 and 3 (`tests/data`).
 
 use partizan::games::queen::{queen_table, PartizanQueen};
-use partizan::solve::{Solver, Table, TableArgs};
+use partizan::solve::{Solver, Table};
 use partizan::{Game, Nus};
 
 /// The paper's closed form: `x − y + *(min(x, y) mod p)` (Theorem 3.1 when there is no `p`).
@@ -146,14 +146,7 @@ fn compare_with_paper(ours: &Table, paper: &Table) {
 
 #[test]
 fn table_2_of_the_paper() {
-    let ours = partizan::games::table(
-        "queen",
-        &TableArgs {
-            size: Some(9),
-            ..TableArgs::default()
-        },
-    )
-    .unwrap();
+    let ours = partizan::games::table("queen", &["size=9".to_string()]).unwrap();
     compare_with_paper(&ours, &paper_table("paper-table2-partizan-queen.tsv"));
     insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false}, {
         insta::assert_snapshot!("queen_table2", ours.to_tsv());
@@ -162,15 +155,7 @@ fn table_2_of_the_paper() {
 
 #[test]
 fn table_3_of_the_paper() {
-    let ours = partizan::games::table(
-        "queen",
-        &TableArgs {
-            size: Some(9),
-            p: Some(3),
-            ..TableArgs::default()
-        },
-    )
-    .unwrap();
+    let ours = partizan::games::table("queen", &["size=9".to_string(), "p=3".to_string()]).unwrap();
     compare_with_paper(&ours, &paper_table("paper-table3-partizan-queen-p3.tsv"));
     insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false}, {
         insta::assert_snapshot!("queen_table3_p3", ours.to_tsv());

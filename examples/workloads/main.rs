@@ -15,11 +15,13 @@
 //! cargo run --release --example workloads -- clobber 'xoxo|oxox|xoxo|oxox'
 //! cargo run --release --example workloads -- konane '..xox|oxoxo|xoxox|oxoxo|xoxox'
 //! cargo run --release --example workloads -- toppling LRGLRRGLGRLLRGRLGLRRGLLRGRGLRLGGRLRLGL
+//! cargo run --release --example workloads -- loopy-toads T....F TT..FF
 //! ```
 
 mod algebra;
 mod generator;
 mod impartial;
+mod loopy;
 mod partizan;
 mod products;
 
@@ -104,6 +106,11 @@ const WORKLOADS: &[(&str, &str, Workload)] = &[
         "toppling",
         "toppling ROW...: the canonical form of a Toppling Dominoes row of L, R and G",
         self::partizan::run_toppling,
+    ),
+    (
+        "loopy-toads",
+        "loopy-toads ROW...: the value (stopper, or onside & offside) of a Backsliding Toads and Frogs row such as T....F",
+        loopy::run_loopy_toads,
     ),
 ];
 

@@ -52,6 +52,9 @@ pub enum ExprKind {
         options: Vec<Expr>,
         /// How many of `options` are Left's.
         left: usize,
+        /// Written inside quotes, `'{*|*}'`: an explicit form, kept as written (see
+        /// [`crate::game::form`]) rather than simplified.
+        explicit: bool,
     },
     /// `±x = {x | −x}`, or `±{a,b} = {a,b | −a,−b}` with several options.
     PlusMinus(Vec<Expr>),
@@ -67,6 +70,14 @@ pub enum ExprKind {
     Call(Box<Call>),
     /// Methods applied in turn to a receiver: `G.Cool(1).Mean`.
     Methods(Box<Expr>, Vec<Call>),
+    /// A loopy game in CGSuite's loopy notation, as written: a constant (`on`, `off`, `over`,
+    /// `under`, `dud`, `upon`, `1over`, `^[on]*`, `v<on>`), or braces with a label (`a{0|a}`),
+    /// `pass`, or a loopy constant among their options (`{0|pass}`, `{on|off}`). It is read by
+    /// [`crate::game::loopy::parse`] (labels are local to it).
+    Loopy(String),
+    /// `S & T`: the stopper-sided value with onside `S` and offside `T` (both stoppers,
+    /// `T <= S`).
+    Sided(Box<(Expr, Expr)>),
 }
 
 /// The sign of a term of a sum.
@@ -204,14 +215,14 @@ impl Expr {
     /// The sub-expressions directly below this node, in source order.
     pub fn children(&self) -> Vec<&Expr> {
         match &self.kind {
-            ExprKind::Literal(_) | ExprKind::Text(_) => Vec::new(),
+            ExprKind::Literal(_) | ExprKind::Text(_) | ExprKind::Loopy(_) => Vec::new(),
             ExprKind::Braces { options, .. } | ExprKind::PlusMinus(options) => {
                 options.iter().collect()
             }
             ExprKind::OrdinalSum(terms) => terms.iter().collect(),
             ExprKind::Neg(e) => vec![e],
             ExprKind::Sum(terms) => terms.iter().map(|(_, e)| e).collect(),
-            ExprKind::Compare(pair, _) => vec![&pair.0, &pair.1],
+            ExprKind::Compare(pair, _) | ExprKind::Sided(pair) => vec![&pair.0, &pair.1],
             ExprKind::Call(call) => call.arguments().iter().map(|a| &a.value).collect(),
             ExprKind::Methods(receiver, calls) => std::iter::once(&**receiver)
                 .chain(

@@ -6,9 +6,11 @@
 
 use super::ast::{Argument, Call, Expr, ExprKind, Relation, Sign, Span};
 use super::functions::{self, function};
+use super::loopy::{self, LoopyValue};
 use super::methods::{self, method};
 use super::value::Value;
 use super::Scope;
+use crate::game::form::Form;
 use crate::game::limits;
 use crate::game::Game;
 use crate::games::{self, Arg, NamedArg};
@@ -64,7 +66,8 @@ fn check_call(c: &Call, scope: Scope) -> EResult<()> {
     if let Some(f) = function(name) {
         return check_arguments(c, f.params.len(), || f.usage(name));
     }
-    if scope == Scope::Families && games::family(name).is_some() {
+    if scope == Scope::Families && (games::family(name).is_some() || loopy::family(name).is_some())
+    {
         return Ok(());
     }
     let hint = match scope {
@@ -72,7 +75,11 @@ fn check_call(c: &Call, scope: Scope) -> EResult<()> {
             "no game families are registered here (use partizan::eval or the CLI)".to_string()
         }
         Scope::Families => {
-            let known: Vec<&str> = games::FAMILIES.iter().map(|f| f.name).collect();
+            let known: Vec<&str> = games::FAMILIES
+                .iter()
+                .map(|f| f.name())
+                .chain(loopy::LOOPY_FAMILIES.iter().map(|f| f.name))
+                .collect();
             format!("known: {}", known.join(", "))
         }
     };
@@ -87,16 +94,20 @@ fn check_call(c: &Call, scope: Scope) -> EResult<()> {
 
 fn check_method(c: &Call) -> EResult<()> {
     let name = c.name.as_str();
-    let Some(m) = method(name) else {
-        return fail(
-            c.name_span,
-            format!(
-                "unknown method '{name}'; known methods: {}",
-                methods::all_names()
-            ),
-        );
-    };
-    check_arguments(c, m.params.len(), || m.usage(name))
+    if let Some(m) = method(name) {
+        return check_arguments(c, m.params.len(), || m.usage(name));
+    }
+    if let Some(m) = loopy::method(name) {
+        return check_arguments(c, m.params.len(), || m.usage(name));
+    }
+    fail(
+        c.name_span,
+        format!(
+            "unknown method '{name}'; known methods: {}; of loopy games: {}",
+            methods::all_names(),
+            loopy::all_names()
+        ),
+    )
 }
 
 /// Checks that the call `c` has `params` positional arguments and no named one; `usage` shows
@@ -148,6 +159,17 @@ impl Evaluator<'_> {
                         values.push(within_limits(e.span, || Ok(Value::Game(lit.value())))?)
                     }
                     ExprKind::Text(s) => values.push(Value::Text(s.clone())),
+                    ExprKind::Loopy(text) => values.push(within_limits(e.span, || {
+                        loopy::literal(text).or_else(|(at, message)| {
+                            let start = e.span.start + at.min(text.len());
+                            let span = if at == 0 {
+                                e.span
+                            } else {
+                                Span::new(start, start)
+                            };
+                            fail(span, message)
+                        })
+                    })?),
                     ExprKind::Methods(receiver, calls) => {
                         for c in calls.iter().rev() {
                             tasks.push(Task::Method(c));
@@ -177,6 +199,9 @@ impl Evaluator<'_> {
 
     /// The value of `e` from the values of its children (in the order of [`Expr::children`]).
     fn combine(&self, e: &Expr, values: Vec<Value>) -> EResult<Value> {
+        if let Some(v) = self.combine_loopy(e, &values) {
+            return v;
+        }
         let children = e.children();
         let games = |what: &str| -> EResult<Vec<Game>> {
             values
@@ -186,6 +211,23 @@ impl Evaluator<'_> {
                 .collect()
         };
         Ok(Value::Game(match &e.kind {
+            ExprKind::Braces {
+                left,
+                explicit: true,
+                ..
+            } => {
+                for (v, c) in values.iter().zip(&children) {
+                    if !matches!(v, Value::Game(_) | Value::Form(_)) {
+                        return fail(
+                            c.span,
+                            format!("an option must be a game, not {}", v.kind()),
+                        );
+                    }
+                }
+                let mut forms: Vec<Form> = values.into_iter().map(form).collect();
+                let right = forms.split_off(*left);
+                return Ok(Value::Form(Form::new(forms, right)));
+            }
             ExprKind::Braces { left, .. } => {
                 let games = games("an option")?;
                 let (l, r) = games.split_at(*left);
@@ -198,6 +240,13 @@ impl Evaluator<'_> {
             }
             ExprKind::Neg(_) => -games("the operand of '-'")?[0],
             ExprKind::Sum(terms) => self.sum(e, terms, &values)?,
+            // The ordinal sum depends on the form of its base: `'{*|*}' : 1` is ↑, `0 : 1` is 1.
+            ExprKind::OrdinalSum(_) if matches!(values[0], Value::Form(_)) => {
+                let games = games("an operand of ':'")?;
+                let base = form(values[0].clone());
+                let first = base.ordinal_sum(&Form::value(games[1]));
+                games[2..].iter().fold(first, |acc, h| acc.ordinal_sum(h))
+            }
             ExprKind::OrdinalSum(_) => {
                 let games = games("an operand of ':'")?;
                 games[1..]
@@ -220,10 +269,84 @@ impl Evaluator<'_> {
                 };
             }
             ExprKind::Call(c) => return self.call(c, values),
-            ExprKind::Literal(_) | ExprKind::Text(_) | ExprKind::Methods(..) => {
+            ExprKind::Sided(_) => unreachable!("combined by combine_loopy"),
+            ExprKind::Literal(_)
+            | ExprKind::Text(_)
+            | ExprKind::Loopy(_)
+            | ExprKind::Methods(..) => {
                 unreachable!("evaluated without combining")
             }
         }))
+    }
+
+    /// The value of `e` when it is an operator with a loopy game or a Smith value among its
+    /// operands (or `S & T`); `None` when the operators of short games apply.
+    fn combine_loopy(&self, e: &Expr, values: &[Value]) -> Option<EResult<Value>> {
+        let is_loopy = |v: &Value| matches!(v, Value::Loopy(_));
+        let is_smith = |v: &Value| matches!(v, Value::SmithValue(_));
+        let any_loopy = values.iter().any(is_loopy);
+        let any_smith = values.iter().any(is_smith);
+        let children = e.children();
+        let lift = |i: usize, what: &str| -> EResult<LoopyValue> {
+            match loopy::as_loopy(&values[i]) {
+                Some(Ok(l)) => Ok(l),
+                Some(Err(err)) => fail(children[i].span, loopy::message(&err)),
+                None => fail(
+                    children[i].span,
+                    format!("{what} must be a game, not {}", values[i].kind()),
+                ),
+            }
+        };
+        let done = |r: Result<Value, crate::game::loopy::LoopyError>| {
+            r.or_else(|err| fail(e.span, loopy::message(&err)))
+        };
+        Some(match &e.kind {
+            ExprKind::Sided(_) => (|| {
+                let on = lift(0, "the onside")?;
+                let off = lift(1, "the offside")?;
+                done(loopy::sided(&on, &off))
+            })(),
+            ExprKind::Neg(_) if any_loopy => {
+                lift(0, "the operand of '-'").and_then(|g| done(loopy::neg(g)))
+            }
+            // An impartial game is its own negative.
+            ExprKind::Neg(_) if any_smith => Ok(values[0].clone()),
+            ExprKind::Sum(terms) if any_loopy => (|| {
+                let mut lifted = Vec::new();
+                for (i, (sign, _)) in terms.iter().enumerate() {
+                    lifted.push((*sign == Sign::Minus, lift(i, "a term of '+'")?));
+                }
+                done(loopy::sum(lifted))
+            })(),
+            ExprKind::Sum(_) if any_smith => {
+                (|| {
+                    let mut acc = crate::game::loopy::smith::LoopyNimValue::Finite(0);
+                    for (i, v) in values.iter().enumerate() {
+                        let term = match v {
+                        Value::SmithValue(s) => s.clone(),
+                        Value::Game(g) => match loopy::smith_of_game(*g) {
+                            Some(s) => s,
+                            None => return fail(children[i].span, format!("a Smith value adds only to Smith values and nimbers, not {g}")),
+                        },
+                        v => return fail(children[i].span, format!("'+' needs games, not {}", v.kind())),
+                    };
+                        acc = loopy::smith_sum(&acc, &term)
+                            .or_else(|err| fail(e.span, err.to_string()))?;
+                    }
+                    Ok(Value::SmithValue(acc))
+                })()
+            }
+            ExprKind::Compare(_, rel) if any_loopy => (|| {
+                let a = lift(0, "an operand of a comparison")?;
+                let b = lift(1, "an operand of a comparison")?;
+                let le = |x: &LoopyValue, y: &LoopyValue| {
+                    loopy::le(x, y).or_else(|err| fail(e.span, loopy::message(&err)))
+                };
+                let (ab, ba) = (le(&a, &b)?, le(&b, &a)?);
+                Ok(Value::Boolean(relation(ab, ba, *rel)))
+            })(),
+            _ => return None,
+        })
     }
 
     /// `a + b − c ...`. A term that is not a game is an error; when it is the last term and a
@@ -232,7 +355,11 @@ impl Evaluator<'_> {
     fn sum(&self, whole: &Expr, terms: &[(Sign, Expr)], values: &[Value]) -> EResult<Game> {
         let mut acc = Game::zero();
         for (i, ((sign, term), value)) in terms.iter().zip(values).enumerate() {
-            let Value::Game(g) = value else {
+            let explicit = match value {
+                Value::Form(f) => Some(f.canonical_form()),
+                _ => None,
+            };
+            let ((Value::Game(g), _) | (_, Some(g))) = (value, explicit.as_ref()) else {
                 let op = if *sign == Sign::Plus { '+' } else { '-' };
                 let text = &self.src[term.span.start..term.span.end];
                 let mut message = format!("'{op}' needs games, but {text} is {}", value.kind());
@@ -291,6 +418,11 @@ impl Evaluator<'_> {
                 None => positional.push(arg),
             }
         }
+        if let (Scope::Families, Some(f)) = (self.scope, loopy::family(&c.name)) {
+            return f
+                .call(&positional, &named)
+                .or_else(|m| fail(c.span, format!("{}: {m} (usage: {})", c.name, f.usage)));
+        }
         let result = match self.scope {
             Scope::Families => games::call(&c.name, &positional, &named),
             Scope::Core => None,
@@ -304,31 +436,100 @@ impl Evaluator<'_> {
 
     fn method(&self, receiver: Value, values: Vec<Value>, c: &Call) -> EResult<Value> {
         check_method(c)?;
+        if let Some(lm) = loopy::method(&c.name) {
+            if matches!(receiver, Value::Loopy(_)) || method(&c.name).is_none() {
+                return self.loopy_method(lm, receiver, values, c);
+            }
+        }
         let Some(m) = method(&c.name) else {
             return fail(c.name_span, format!("unknown method '{}'", c.name));
         };
-        let Value::Game(g) = receiver else {
+        if let Value::Loopy(_) = receiver {
+            return fail(
+                c.name_span,
+                format!(
+                    "{} applies to short games, not to a loopy game; methods of loopy games: {}",
+                    c.name,
+                    loopy::all_names()
+                ),
+            );
+        }
+        let is_game = |v: &Value| matches!(v, Value::Game(_) | Value::Form(_));
+        if !is_game(&receiver) {
+            return fail(
+                c.name_span,
+                format!("{} applies to games, not {}", c.name, receiver.kind()),
+            );
+        }
+        for (a, value) in c.arguments().iter().zip(&values) {
+            if !is_game(value) {
+                return fail(
+                    a.value.span,
+                    format!("{} takes games as arguments, not {}", c.name, value.kind()),
+                );
+            }
+        }
+        let failed = |e: crate::Error| EvalError {
+            span: c.span,
+            message: e.to_string(),
+        };
+        // An operation defined on forms uses the forms as written when one is explicit.
+        let explicit = |v: &Value| matches!(v, Value::Form(_));
+        if let Some(apply) = methods::on_forms(m) {
+            if explicit(&receiver) || values.iter().any(explicit) {
+                let args: Vec<Form> = values.into_iter().map(form).collect();
+                return apply(&form(receiver), &args).map_err(failed);
+            }
+        }
+        let g = receiver.as_game().expect("checked to be a game");
+        let args: Vec<Game> = values
+            .iter()
+            .map(|v| v.as_game().expect("checked to be a game"))
+            .collect();
+        m.apply(g, &args).map_err(failed)
+    }
+}
+
+/// A game value as a form: an explicit game as written, a canonical game as a leaf. Only
+/// called on values already checked to be games or forms.
+fn form(value: Value) -> Form {
+    match value {
+        Value::Form(f) => f,
+        v => Form::value(v.as_game().expect("a game")),
+    }
+}
+
+impl Evaluator<'_> {
+    /// A method of loopy games; a short game receiver or argument is taken as a loopy game.
+    fn loopy_method(
+        &self,
+        m: &loopy::LoopyMethod,
+        receiver: Value,
+        values: Vec<Value>,
+        c: &Call,
+    ) -> EResult<Value> {
+        let Some(g) = loopy::as_loopy(&receiver) else {
             return fail(
                 c.name_span,
                 format!("{} applies to games, not {}", c.name, receiver.kind()),
             );
         };
+        let g = g.or_else(|err| fail(c.span, loopy::message(&err)))?;
         let mut args = Vec::new();
         for (a, value) in c.arguments().iter().zip(values) {
-            match value {
-                Value::Game(h) => args.push(h),
-                v => {
+            match loopy::as_loopy(&value) {
+                Some(Ok(h)) => args.push(h),
+                Some(Err(err)) => return fail(a.value.span, loopy::message(&err)),
+                None => {
                     return fail(
                         a.value.span,
-                        format!("{} takes games as arguments, not {}", c.name, v.kind()),
+                        format!("{} takes games as arguments, not {}", c.name, value.kind()),
                     )
                 }
             }
         }
-        m.apply(g, &args).map_err(|e| EvalError {
-            span: c.span,
-            message: e.to_string(),
-        })
+        m.apply(&g, &args)
+            .or_else(|err| fail(c.span, format!("{}: {}", c.name, loopy::message(&err))))
     }
 }
 
@@ -336,6 +537,7 @@ impl Evaluator<'_> {
 fn game(value: &Value, e: &Expr, what: &str) -> EResult<Game> {
     match value {
         Value::Game(g) => Ok(*g),
+        Value::Form(f) => Ok(f.canonical_form()),
         v => fail(e.span, format!("{what} must be a game, not {}", v.kind())),
     }
 }
@@ -344,23 +546,38 @@ fn game(value: &Value, e: &Expr, what: &str) -> EResult<Game> {
 /// `None` when the relation does not apply to the values.
 fn compare(a: &Value, b: &Value, rel: Relation) -> Option<bool> {
     use std::cmp::Ordering::{Equal, Greater, Less};
+    // Games compare by value, explicit ones too: '{*|*}' == 0.
+    let canonical = |v: &Value| match v {
+        Value::Form(f) => Value::Game(f.canonical_form()),
+        v => v.clone(),
+    };
+    let (a, b) = (&canonical(a), &canonical(b));
     match (a, b, rel) {
         (_, _, Relation::Equal) => Some(a == b),
         (_, _, Relation::NotEqual) => Some(a != b),
         (Value::Game(a), Value::Game(b), rel) => {
             let order = a.partial_cmp(b);
-            Some(match rel {
-                Relation::LessOrEqual => matches!(order, Some(Less | Equal)),
-                Relation::GreaterOrEqual => matches!(order, Some(Greater | Equal)),
-                Relation::Less => order == Some(Less),
-                Relation::Greater => order == Some(Greater),
-                Relation::Confused => order.is_none(),
-                Relation::LessOrConfused => matches!(order, Some(Less) | None),
-                Relation::GreaterOrConfused => matches!(order, Some(Greater) | None),
-                Relation::Equal => order == Some(Equal),
-                Relation::NotEqual => order != Some(Equal),
-            })
+            Some(relation(
+                matches!(order, Some(Less | Equal)),
+                matches!(order, Some(Greater | Equal)),
+                rel,
+            ))
         }
         _ => None,
+    }
+}
+
+/// Whether `a rel b` holds, given whether `a <= b` and whether `b <= a`.
+fn relation(le: bool, ge: bool, rel: Relation) -> bool {
+    match rel {
+        Relation::LessOrEqual => le,
+        Relation::GreaterOrEqual => ge,
+        Relation::Less => le && !ge,
+        Relation::Greater => ge && !le,
+        Relation::Confused => !le && !ge,
+        Relation::LessOrConfused => !ge,
+        Relation::GreaterOrConfused => !le,
+        Relation::Equal => le && ge,
+        Relation::NotEqual => !(le && ge),
     }
 }

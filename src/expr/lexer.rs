@@ -20,6 +20,11 @@ pub(crate) enum Token {
     Name(String),
     /// A string in double quotes, without the quotes.
     Str(String),
+    /// A loopy constant written as one word with its number: `1over`, `-`-less `3/2under`,
+    /// `^[on]*`, `v<on>` (see [`loopy_atom`]).
+    Loopy(String),
+    /// `&`, between the onside and the offside of a stopper-sided value.
+    Amp,
     LBrace,
     RBrace,
     LParen,
@@ -48,6 +53,8 @@ impl Token {
             Token::Literal(_) => "a literal".into(),
             Token::Name(n) => format!("'{n}'"),
             Token::Str(_) => "a string".into(),
+            Token::Loopy(s) => format!("'{s}'"),
+            Token::Amp => "'&'".into(),
             Token::LBrace => "'{'".into(),
             Token::RBrace => "'}'".into(),
             Token::LParen => "'('".into(),
@@ -71,21 +78,51 @@ impl Token {
 pub(crate) struct Lexeme {
     pub token: Token,
     pub span: Span,
+    /// Whether the token is inside quotes, `'{*|*}'`: braces there make an explicit form.
+    pub quoted: bool,
 }
 
 /// Splits `src` into tokens, ending with [`Token::End`] at `src.len()`.
+///
+/// A quoted expression `'...'` (CGSuite's explicit game, kept as written) is lexed as a
+/// parenthesised one whose tokens are marked [`Lexeme::quoted`]; quotes do not nest.
 pub(crate) fn lex(src: &str) -> Result<Vec<Lexeme>, SyntaxError> {
     let mut lexer = Lexer { src, pos: 0 };
     let mut out = Vec::new();
+    // Where the open quote is, inside quotes.
+    let mut quote: Option<usize> = None;
     loop {
         lexer.skip_whitespace();
         let start = lexer.pos;
+        if lexer.eat("'") {
+            let token = match quote {
+                None => Token::LParen,
+                Some(_) => Token::RParen,
+            };
+            quote = match quote {
+                None => Some(start),
+                Some(_) => None,
+            };
+            out.push(Lexeme {
+                token,
+                span: Span::new(start, lexer.pos),
+                quoted: true,
+            });
+            continue;
+        }
         let token = match lexer.next_token()? {
             Some(t) => t,
             None => {
+                if let Some(open) = quote {
+                    return Err(error(
+                        open,
+                        "the quote ' opened here is never closed (an explicit game is written '{...}')",
+                    ));
+                }
                 out.push(Lexeme {
                     token: Token::End,
                     span: Span::new(start, start),
+                    quoted: false,
                 });
                 return Ok(out);
             }
@@ -93,6 +130,7 @@ pub(crate) fn lex(src: &str) -> Result<Vec<Lexeme>, SyntaxError> {
         out.push(Lexeme {
             token,
             span: Span::new(start, lexer.pos),
+            quoted: quote.is_some(),
         });
     }
 }
@@ -152,6 +190,7 @@ impl<'a> Lexer<'a> {
             '.' => single(self, Token::Dot),
             ':' => single(self, Token::Colon),
             '±' => single(self, Token::PlusMinus),
+            '&' => single(self, Token::Amp),
             '-' => single(self, Token::Minus),
             '+' if self.eat("+-") => Ok(Some(Token::PlusMinus)),
             '+' => single(self, Token::Plus),
@@ -182,6 +221,10 @@ impl<'a> Lexer<'a> {
             '>' if self.eat(">=") => Ok(Some(Token::Rel(Relation::GreaterOrEqual))),
             '>' => single(self, Token::Rel(Relation::Greater)),
             c if c.is_ascii_digit() || "^*↑↓⇑⇓".contains(c) => {
+                if let Some(n) = loopy_atom(self.rest()) {
+                    self.pos += n;
+                    return Ok(Some(Token::Loopy(self.src[start..self.pos].to_string())));
+                }
                 Ok(Some(Token::Literal(Box::new(self.literal()?))))
             }
             c if c.is_ascii_alphabetic() || c == '_' => {
@@ -191,6 +234,10 @@ impl<'a> Lexer<'a> {
                     .take_while(|b| b.is_ascii_alphanumeric() || *b == b'_')
                     .count();
                 let word = &self.rest()[..n];
+                if let Some(n) = loopy_atom(self.rest()) {
+                    self.pos += n;
+                    return Ok(Some(Token::Loopy(self.src[start..self.pos].to_string())));
+                }
                 if is_down_word(word) {
                     return Ok(Some(Token::Literal(Box::new(self.literal()?))));
                 }
@@ -376,6 +423,36 @@ impl<'a> Lexer<'a> {
         let total = i64::try_from(total).expect("checked after every count");
         Ok(any.then_some(total))
     }
+}
+
+/// The length of the loopy constant at the start of `s`, if one is there: an optional number
+/// (`3`, `3/4`) followed by `over` or `under`, or by one arrow and `[on]` or `<on>` with an
+/// optional nimber (`^[on]*`, `1v<on>*2`), as CGSuite prints the pseudonumbers and the upon
+/// family (Siegel, CGT ch. VI). The rest of the loopy notation is made of names and braces.
+fn loopy_atom(s: &str) -> Option<usize> {
+    let digits = |from: usize| from + s[from..].bytes().take_while(u8::is_ascii_digit).count();
+    let mut i = digits(0);
+    if i > 0 && s[i..].starts_with('/') && s[i + 1..].starts_with(|c: char| c.is_ascii_digit()) {
+        i = digits(i + 1);
+    }
+    let after = &s[i..];
+    for word in ["over", "under"] {
+        if after.starts_with(word)
+            && !after[word.len()..].starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
+        {
+            return Some(i + word.len());
+        }
+    }
+    let arrow = after.chars().next().filter(|c| "^v↑↓".contains(*c))?;
+    let marker = &after[arrow.len_utf8()..];
+    if !(marker.starts_with("[on]") || marker.starts_with("<on>")) {
+        return None;
+    }
+    let mut end = i + arrow.len_utf8() + "[on]".len();
+    if s[end..].starts_with('*') {
+        end = digits(end + 1);
+    }
+    Some(end)
 }
 
 /// `v`, `vv`, `v3`, ...: a run of downs, not a name.

@@ -5,6 +5,7 @@
 //! CGSuite's properties and may be written with or without `()`: `G.Mean`, `G.mean()`.
 
 use super::value::Value;
+use crate::game::form::Form;
 use crate::game::Game;
 use crate::Error;
 
@@ -470,6 +471,28 @@ static METHODS: &[Method] = &[
         },
     },
 ];
+
+/// A method applied to explicit forms: the receiver and the arguments.
+pub(crate) type FormMethod = fn(&Form, &[Form]) -> Result<Value, Error>;
+
+/// The methods defined on explicit forms (`'{*|*}'.OrdinalSum(1)`), as the algebra's [`Form`]
+/// implements them: the canonical form, the options as written, the ordinal sum (which depends
+/// on the base's form) and the conjunctive and selective compounds (which depend on both
+/// forms). Every other method takes the canonical form.
+pub(crate) fn on_forms(m: &Method) -> Option<FormMethod> {
+    fn options(forms: Vec<Form>) -> Value {
+        Value::List(forms.into_iter().map(Value::Form).collect())
+    }
+    Some(match m.name {
+        "canonical_form" => |f, _| game(f.canonical_form()),
+        "left_options" => |f, _| Ok(options(f.left_options())),
+        "right_options" => |f, _| Ok(options(f.right_options())),
+        "ordinal_sum" => |f, a| game(f.ordinal_sum(&a[0])),
+        "conjunctive_sum" => |f, a| game(f.conjunctive_sum(&a[0])),
+        "selective_sum" => |f, a| game(f.selective_sum(&a[0])),
+        _ => return None,
+    })
+}
 
 #[cfg(test)]
 mod tests {

@@ -35,6 +35,7 @@ pub mod ast;
 mod eval;
 mod functions;
 mod lexer;
+pub mod loopy;
 mod methods;
 mod parser;
 mod value;
@@ -177,7 +178,15 @@ pub fn evaluate_in(input: &str, scope: Scope) -> Result<Value, Error> {
 pub fn evaluate_parsed(input: &str, expr: &Expr, scope: Scope) -> Result<Value, Error> {
     eval::check(expr, scope).map_err(|e| e.with_input(input))?;
     let evaluator = eval::Evaluator { src: input, scope };
-    evaluator.eval(expr).map_err(|e| e.with_input(input))
+    match evaluator.eval(expr).map_err(|e| e.with_input(input))? {
+        // A loopy game's value is computed when needed; an answer needs it.
+        Value::Loopy(g) => loopy::settle(g).map_err(|e| Error::Eval {
+            input: input.to_string(),
+            span: expr.span,
+            message: loopy::message(&e),
+        }),
+        v => Ok(v),
+    }
 }
 
 /// Evaluates `input` with the functions of `scope`, which must give a game.

@@ -6,7 +6,11 @@
 //!                                                + - +- (a + ±b), then : (ordinal sum)
 //! operand    := {'-' | '+-'} primary {'.' name ['(' arguments ')']}  |  '+-' '{' options '}'
 //! primary    := literal [Tiny(..) | Miny(..)] | '-'literal | '(' expression ')' | braces
-//!             | name '(' arguments ')' | string
+//!             | name '(' arguments ')' | string | loopy
+//! loopy      := on | off | over | under | dud | upon | pass | 1over | ^[on]* | v<on> | ...
+//!             | name braces                   (a label: a{0|a})
+//!             | braces with a name other than a call among their tokens ({0|pass}, {on|0})
+//! expression := ... [ '&' sum ]               (between the sums, looser than '+': S & T)
 //! braces     := '{' sides '}'                  split at the unique longest top-level bar run
 //! arguments  := [argument {',' argument}]      argument := [name '='] expression
 //! ```
@@ -26,6 +30,10 @@ use super::ast::{Argument, Call, Expr, ExprKind, Literal, Relation, Sign, Span};
 use super::lexer::{lex, Lexeme, Token};
 use super::SyntaxError;
 
+/// The names of CGSuite's loopy constants (and `pass`), read as loopy games where they stand
+/// alone.
+const LOOPY_WORDS: &[&str] = &["on", "off", "over", "under", "dud", "upon", "pass"];
+
 /// The deepest nesting accepted: braces (and nested bar runs), parentheses, unary signs, `±`, and
 /// the arguments of calls and methods, all counted together. At this depth parsing and
 /// evaluating fit in a 2 MiB stack (the default of a spawned thread), which `tests/expr.rs`
@@ -39,6 +47,7 @@ pub(crate) fn parse(input: &str) -> PResult<Expr> {
     let tokens = lex(input)?;
     let partner = partners(&tokens);
     let mut p = Parser {
+        src: input,
         tokens: &tokens,
         partner,
         pos: 0,
@@ -79,6 +88,7 @@ fn partners(tokens: &[Lexeme]) -> Vec<Option<usize>> {
 }
 
 struct Parser<'t> {
+    src: &'t str,
     tokens: &'t [Lexeme],
     partner: Vec<Option<usize>>,
     pos: usize,
@@ -205,6 +215,10 @@ impl<'t> Parser<'t> {
             Token::Minus => {
                 // The sign of a number literal (see `minus_is_sign`).
                 self.advance();
+                if let Token::Loopy(_) = self.peek() {
+                    self.advance();
+                    return Ok(State::Postfix(self.loopy(start)));
+                }
                 let Token::Literal(lit) = self.peek() else {
                     return Err(self.expected("a game"));
                 };
@@ -223,6 +237,11 @@ impl<'t> Parser<'t> {
                 self.enter(start.start)?;
                 self.advance();
                 match self.partner[open] {
+                    Some(close) if self.has_loopy_names(open + 1, close) => {
+                        self.leave();
+                        self.pos = close + 1;
+                        Ok(State::Postfix(self.loopy(start)))
+                    }
                     Some(close) => self.start_content(stack, open + 1, close, Some((open, close))),
                     None => {
                         stack.push(Frame::Unclosed);
@@ -237,8 +256,25 @@ impl<'t> Parser<'t> {
                     span: start,
                 }))
             }
+            Token::Loopy(_) => {
+                self.advance();
+                Ok(State::Postfix(self.loopy(start)))
+            }
             Token::Name(name) => {
                 self.advance();
+                if *self.peek() == Token::LBrace {
+                    // A label before braces: `a{0|a}`.
+                    return match self.partner[self.pos] {
+                        Some(close) => {
+                            self.pos = close + 1;
+                            Ok(State::Postfix(self.loopy(start)))
+                        }
+                        None => Err(self.error("expected '}' to close these braces")),
+                    };
+                }
+                if LOOPY_WORDS.contains(&name.as_str()) && *self.peek() != Token::LParen {
+                    return Ok(State::Postfix(self.loopy(start)));
+                }
                 if *self.peek() != Token::LParen {
                     return Err(self.unknown_name(name, start));
                 }
@@ -384,6 +420,7 @@ impl<'t> Parser<'t> {
                     Token::PlusMinus => Op::PlusMinus,
                     Token::Colon => Op::Colon,
                     Token::Rel(r) if *comparisons => Op::Rel(r),
+                    Token::Amp if *comparisons => Op::Amp,
                     _ => {
                         let Some(Frame::Seq { seq, .. }) = stack.pop() else {
                             unreachable!("the sequence is on top")
@@ -563,9 +600,11 @@ impl<'t> Parser<'t> {
                 unreachable!("braces are on top")
             };
             let c = *c;
+            let first = c.outer.map_or(c.from, |(open, _)| open);
             let kind = ExprKind::Braces {
                 options: c.options,
                 left: c.left,
+                explicit: self.tokens[first].quoted,
             };
             self.leave();
             if let Some((open, close)) = c.outer {
@@ -638,12 +677,41 @@ impl<'t> Parser<'t> {
         Ok(State::Operand)
     }
 
+    /// The loopy game written from `start` to the last token consumed (see [`ExprKind::Loopy`]).
+    fn loopy(&self, start: Span) -> Expr {
+        let span = Span::new(start.start, self.last_end());
+        Expr {
+            kind: ExprKind::Loopy(self.src[span.start..span.end].to_string()),
+            span,
+        }
+    }
+
+    /// Whether tokens `from..to` (the inside of braces) hold a loopy constant, `pass`, a label
+    /// or a reference to one: a name that is neither called (`nim(`), nor a method (`.Mean`),
+    /// nor an argument's name (`p=`). Such braces are read by the loopy reader as a whole.
+    fn has_loopy_names(&self, from: usize, to: usize) -> bool {
+        (from..to).any(|i| match &self.tokens[i].token {
+            Token::Loopy(_) => true,
+            Token::Name(_) => {
+                let next = &self.tokens[i + 1].token;
+                let after_dot = i > 0 && self.tokens[i - 1].token == Token::Dot;
+                !after_dot && !matches!(next, Token::LParen | Token::Assign)
+            }
+            _ => false,
+        })
+    }
+
     /// Whether the current '-' is the sign of the number literal right after it (`-1/2v*`).
     fn minus_is_sign(&self) -> bool {
         let minus = self.span();
         self.peek2().is_some_and(|next| {
             next.span.start == minus.end
-                && matches!(&next.token, Token::Literal(l) if l.number.is_some())
+                && match &next.token {
+                    Token::Literal(l) => l.number.is_some(),
+                    // `-1over` is −1 + over, as CGSuite prints it.
+                    Token::Loopy(text) => text.starts_with(|c: char| c.is_ascii_digit()),
+                    _ => false,
+                }
         })
     }
 
@@ -878,6 +946,8 @@ enum Op {
     PlusMinus,
     Colon,
     Rel(Relation),
+    /// `S & T`.
+    Amp,
 }
 
 /// An operand of [`Parser::binary`]: an expression, or the option list of a binary `+- {a,b}`
@@ -913,15 +983,38 @@ fn build(mut seq: Vec<Item>) -> PResult<Expr> {
         }
     }
     let Some((i, rel)) = relation else {
-        return sum(seq);
+        return sided(seq);
     };
-    let right = sum(seq.split_off(i))?;
-    let left = sum(seq)?;
+    let right = sided(seq.split_off(i))?;
+    let left = sided(seq)?;
     let span = left.span.to(right.span);
     Ok(Expr {
         kind: ExprKind::Compare(Box::new((left, right)), rel),
         span,
     })
+}
+
+/// `S & T` (at most one `&`, looser than `+`), or the sum.
+fn sided(mut seq: Vec<Item>) -> PResult<Expr> {
+    let amps: Vec<usize> = (0..seq.len())
+        .filter(|&i| matches!(seq[i].0, Some((Op::Amp, _))))
+        .collect();
+    match amps[..] {
+        [] => sum(seq),
+        [i] => {
+            let offside = sum(seq.split_off(i))?;
+            let onside = sum(seq)?;
+            let span = onside.span.to(offside.span);
+            Ok(Expr {
+                kind: ExprKind::Sided(Box::new((onside, offside))),
+                span,
+            })
+        }
+        [_, j, ..] => Err(SyntaxError {
+            position: seq[j].0.expect("an operator").1.start,
+            message: "'&' joins one onside and one offside: write S & T once".into(),
+        }),
+    }
 }
 
 /// The sum of the terms of `seq`, each an ordinal sum of operands.

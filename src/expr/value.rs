@@ -1,5 +1,8 @@
 //! The values of expressions.
 
+use super::loopy::LoopyValue;
+use crate::game::form::Form;
+use crate::game::loopy::{smith::LoopyNimValue, LoopyOutcome};
 use crate::game::{print, Game, Outcome, Thermograph, UptimalExpansion};
 use std::fmt;
 
@@ -24,13 +27,25 @@ pub enum Value {
     Text(String),
     /// An uptimal expansion (`G.UptimalExpansion`), printed as CGSuite prints it: `*.1-`.
     UptimalExpansion(UptimalExpansion),
+    /// An explicit game, written in quotes and kept as written: `'{*|*}'` (see
+    /// [`crate::game::form`]). Operations defined on forms (the ordinal sum, the conjunctive and
+    /// selective compounds, the options) use the form; every other one its canonical form.
+    Form(Form),
+    /// A loopy game that is not short: a stopper (`on`, `over`, `a{0||||0|||a|*||*}`) or a
+    /// stopper-sided value (`over & under`, `dud`), with its graph when it has one.
+    Loopy(LoopyValue),
+    /// The outcome class of a loopy game, draws included (`G.OutcomeClass` of a loopy game).
+    LoopyOutcome(LoopyOutcome),
+    /// Smith's generalised Sprague–Grundy value of an impartial loopy game: `2`, `inf_{0,1}`.
+    SmithValue(LoopyNimValue),
 }
 
 impl Value {
-    /// The game, if this value is one.
+    /// The game, if this value is one (an explicit game gives its canonical form).
     pub fn as_game(&self) -> Option<Game> {
         match self {
             Value::Game(g) => Some(*g),
+            Value::Form(f) => Some(f.canonical_form()),
             _ => None,
         }
     }
@@ -46,6 +61,10 @@ impl Value {
             Value::Outcome(_) => "an outcome class",
             Value::Text(_) => "a string",
             Value::UptimalExpansion(_) => "an uptimal expansion",
+            Value::Form(_) => "an explicit game",
+            Value::Loopy(_) => "a loopy game",
+            Value::LoopyOutcome(_) => "an outcome class",
+            Value::SmithValue(_) => "a Smith value",
         }
     }
 
@@ -94,6 +113,11 @@ impl fmt::Display for Value {
             Value::Outcome(o) => write!(f, "{o}"),
             Value::Text(s) => write!(f, "\"{s}\""),
             Value::UptimalExpansion(e) => write!(f, "{e}"),
+            Value::Form(form) => write!(f, "'{form}'"),
+            Value::Loopy(g) => write!(f, "{g}"),
+            Value::LoopyOutcome(o) => write!(f, "{o}"),
+            Value::SmithValue(v) if f.alternate() => write!(f, "{v:#}"),
+            Value::SmithValue(v) => write!(f, "{v}"),
         }
     }
 }

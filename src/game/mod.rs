@@ -24,6 +24,7 @@ pub mod days;
 mod followers;
 pub mod form;
 pub mod limits;
+pub mod loopy;
 mod memo;
 pub mod nimber;
 pub mod number;

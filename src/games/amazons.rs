@@ -45,6 +45,7 @@
 
 use super::board::{bits, Board, Square, Symmetry, ALL, CHARS, KING};
 use super::board_engine::{BoardRules, Engine};
+use super::family::Family;
 use crate::game::Game;
 use crate::games::{Arg, NamedArg};
 use crate::Error;
@@ -128,4 +129,22 @@ pub fn value(b: &Board) -> Game {
 pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     let b = parse(super::text::one_string(positional, named, "the position")?)?;
     Ok(value(&b))
+}
+
+/// The `amazons` family (see the module documentation).
+pub struct AmazonsFamily;
+
+impl Family for AmazonsFamily {
+    fn name(&self) -> &'static str {
+        "amazons"
+    }
+    fn usage(&self) -> &'static str {
+        "amazons(\"x...|...o\"): rows separated by '|', x Left's amazons, o Right's, . empty, # blocked (an arrow)"
+    }
+    fn example(&self) -> &'static str {
+        "amazons(\"x...|...o\")"
+    }
+    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+        call(args, named)
+    }
 }

@@ -26,6 +26,7 @@
 //! mex evaluator in the test on every graph with at most 6 vertices, Node Kayles on the line
 //! graph, and Cram on grids.
 
+use super::family::Family;
 use super::graph::{self, Graph};
 use super::node_kayles::dawson_kayles;
 use crate::game::Game;
@@ -117,4 +118,22 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     let text = super::text::one_string(positional, named, "the edge list")?;
     let g = graph::parse(text, "")?.graph;
     Ok(Game::nimber(grundy(&g)))
+}
+
+/// The `arc_kayles` family (see the module documentation).
+pub struct ArcKaylesFamily;
+
+impl Family for ArcKaylesFamily {
+    fn name(&self) -> &'static str {
+        "arc_kayles"
+    }
+    fn usage(&self) -> &'static str {
+        "arc_kayles(\"a-b b-c\"): Arc Kayles on a graph (edges u-v, chains a-b-c, or path:N, cycle:N, complete:N, star:N, grid:RxC)"
+    }
+    fn example(&self) -> &'static str {
+        "arc_kayles(\"path:5\")"
+    }
+    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+        call(args, named)
+    }
 }

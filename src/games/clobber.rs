@@ -26,9 +26,10 @@
 
 use super::board::MAX_SQUARES;
 use super::clobber_variants::{self, Variant};
+use super::family::{Family, TableSpec, GRID_PARAMS};
 use crate::game::Game;
 use crate::games::{Arg, NamedArg};
-use crate::solve::{Ruleset, Solver, Table, TableArgs};
+use crate::solve::{Ruleset, Solver, Table, TableParams};
 use crate::Error;
 use std::fmt;
 
@@ -278,12 +279,12 @@ pub fn checkerboard(rows: usize, cols: usize) -> Grid {
 /// The largest board area `partizan table clobber` evaluates.
 pub const MAX_TABLE_AREA: usize = 16;
 
-/// `partizan table clobber --rows R --cols C` (or `--size N` for both): every checkerboard.
-pub fn table(a: &TableArgs) -> Result<Table, Error> {
-    let rows = a.rows.or(a.size).unwrap_or(3);
-    let cols = a.cols.or(a.size).unwrap_or(3);
+/// `partizan table clobber rows=R cols=C` (or `size=N` for both): every checkerboard.
+pub fn table(a: &TableParams) -> Result<Table, Error> {
+    let rows = a.natural("rows")?.or(a.natural("size")?).unwrap_or(3);
+    let cols = a.natural("cols")?.or(a.natural("size")?).unwrap_or(3);
     if rows == 0 || cols == 0 {
-        return Err("--rows and --cols must be at least 1".to_string().into());
+        return Err("rows and cols must be at least 1".to_string().into());
     }
     if rows.saturating_mul(cols) > MAX_TABLE_AREA {
         return Err(format!(
@@ -311,4 +312,29 @@ pub fn table(a: &TableArgs) -> Result<Table, Error> {
         rows: (1..=rows).map(|r| r.to_string()).collect(),
         cells,
     })
+}
+
+/// The `clobber` family (see the module documentation).
+pub struct ClobberFamily;
+
+impl Family for ClobberFamily {
+    fn name(&self) -> &'static str {
+        "clobber"
+    }
+    fn usage(&self) -> &'static str {
+        "clobber(\"xo|ox\"[, variant=\"diagonal\"]): rows separated by '|', x Left's stones, o Right's, . empty, # off the board; variants orthogonal, diagonal, kings, rooks, queens, anti, cannibal"
+    }
+    fn example(&self) -> &'static str {
+        "clobber(\"xoxo\")"
+    }
+    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+        call(args, named)
+    }
+    fn table(&self) -> Option<TableSpec> {
+        Some(TableSpec {
+            params: GRID_PARAMS,
+            example: "table clobber rows=3 cols=3",
+            build: table,
+        })
+    }
 }

@@ -32,12 +32,13 @@
 //! the rules alone (explicit game trees and the reference canonical form of tests/common), the
 //! number-or-number-plus-star theorem, the colour-swap symmetry, the mirror strategy.
 //!
-//! **Tables:** `partizan table col --rows R --cols C`: every `r × c` grid of uncoloured cells.
+//! **Tables:** `partizan table col rows=R cols=C`: every `r × c` grid of uncoloured cells.
 
 use super::colouring::{self, Colouring, Variant};
+use super::family::{Family, TableSpec, GRID_PARAMS};
 use crate::game::Game;
 use crate::games::{Arg, NamedArg};
-use crate::solve::{Table, TableArgs};
+use crate::solve::{Table, TableParams};
 use crate::Error;
 
 /// The Col ruleset for the generic [`Solver`](crate::solve::Solver).
@@ -60,7 +61,50 @@ pub fn call_graph(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error>
     colouring::call_graph(Variant::Col, positional, named)
 }
 
-/// `partizan table col --rows R --cols C`.
-pub fn table(a: &TableArgs) -> Result<Table, Error> {
+/// `partizan table col rows=R cols=C`.
+pub fn table(a: &TableParams) -> Result<Table, Error> {
     colouring::table(Variant::Col, a)
+}
+
+/// The `col` family (see the module documentation).
+pub struct ColFamily;
+
+impl Family for ColFamily {
+    fn name(&self) -> &'static str {
+        "col"
+    }
+    fn usage(&self) -> &'static str {
+        "col(\"..|..\"): Col on a grid, rows separated by '|', '.' uncoloured, '#' a hole, x blue (Left), o red (Right)"
+    }
+    fn example(&self) -> &'static str {
+        "col(\"...|...\")"
+    }
+    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+        call(args, named)
+    }
+    fn table(&self) -> Option<TableSpec> {
+        Some(TableSpec {
+            params: GRID_PARAMS,
+            example: "table col rows=2 cols=3",
+            build: table,
+        })
+    }
+}
+
+/// The `col_graph` family (see the module documentation).
+pub struct ColGraphFamily;
+
+impl Family for ColGraphFamily {
+    fn name(&self) -> &'static str {
+        "col_graph"
+    }
+    fn usage(&self) -> &'static str {
+        "col_graph(\"a-b b-c\", blue=\"a\", red=\"c\", tinted=\"b:R\"): Col on a graph; tints B, R or BR"
+    }
+    fn example(&self) -> &'static str {
+        "col_graph(\"a-b b-c c-d\")"
+    }
+    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+        call_graph(args, named)
+    }
 }

@@ -27,7 +27,7 @@ use super::graph::{self, Graph, NamedGraph};
 use super::text;
 use crate::game::Game;
 use crate::games::{Arg, NamedArg};
-use crate::solve::{Ruleset, Solver, Table, TableArgs};
+use crate::solve::{Ruleset, Solver, Table, TableParams};
 use crate::Error;
 
 /// Bit of the vertex label: Left may colour the vertex.
@@ -354,11 +354,11 @@ pub fn call_graph(variant: Variant, positional: &[Arg], named: &[NamedArg]) -> R
 pub const MAX_TABLE_AREA: usize = 20;
 
 /// The value of every `r × c` grid, `r <= R`, `c <= C`.
-pub fn table(variant: Variant, a: &TableArgs) -> Result<Table, Error> {
-    let rows = a.rows.or(a.size).unwrap_or(3);
-    let cols = a.cols.or(a.size).unwrap_or(4);
+pub fn table(variant: Variant, a: &TableParams) -> Result<Table, Error> {
+    let rows = a.natural("rows")?.or(a.natural("size")?).unwrap_or(3);
+    let cols = a.natural("cols")?.or(a.natural("size")?).unwrap_or(4);
     if rows == 0 || cols == 0 {
-        return Err("--rows and --cols must be at least 1".to_string().into());
+        return Err("rows and cols must be at least 1".to_string().into());
     }
     if rows.saturating_mul(cols) > MAX_TABLE_AREA {
         return Err(format!(

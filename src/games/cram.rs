@@ -35,15 +35,16 @@
 //! thesis, Salzburg, 2009); a brute-force mex evaluator written in the test on every board of at
 //! most 12 squares with holes; Arc Kayles on the grid graph.
 //!
-//! **Tables:** `partizan table cram --rows R --cols C`: the Grundy value of every `r × c`
+//! **Tables:** `partizan table cram rows=R cols=C`: the Grundy value of every `r × c`
 //! rectangle.
 
 use super::arc_kayles::ArcKayles;
+use super::family::{Family, TableSpec, GRID_PARAMS};
 use super::graph;
 use super::node_kayles::dawson_kayles;
 use crate::game::Game;
 use crate::games::{Arg, NamedArg};
-use crate::solve::{GrundySolver, ImpartialRuleset, Table, TableArgs};
+use crate::solve::{GrundySolver, ImpartialRuleset, Table, TableParams};
 use crate::Error;
 
 /// A region of at most 128 squares: `h × w` box, bit `r * w + c` set when the square is empty.
@@ -433,13 +434,13 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
 /// The largest rectangle area `partizan table cram` evaluates.
 pub const MAX_TABLE_AREA: usize = 30;
 
-/// `partizan table cram --rows R --cols C` (or `--size N` for both): the Grundy value of every
+/// `partizan table cram rows=R cols=C` (or `size=N` for both): the Grundy value of every
 /// `r × c` rectangle.
-pub fn table(a: &TableArgs) -> Result<Table, Error> {
-    let rows = a.rows.or(a.size).unwrap_or(4);
-    let cols = a.cols.or(a.size).unwrap_or(5);
+pub fn table(a: &TableParams) -> Result<Table, Error> {
+    let rows = a.natural("rows")?.or(a.natural("size")?).unwrap_or(4);
+    let cols = a.natural("cols")?.or(a.natural("size")?).unwrap_or(5);
     if rows == 0 || cols == 0 {
-        return Err("--rows and --cols must be at least 1".to_string().into());
+        return Err("rows and cols must be at least 1".to_string().into());
     }
     if rows.saturating_mul(cols) > MAX_TABLE_AREA {
         return Err(format!(
@@ -463,4 +464,29 @@ pub fn table(a: &TableArgs) -> Result<Table, Error> {
         rows: (1..=rows).map(|r| r.to_string()).collect(),
         cells,
     })
+}
+
+/// The `cram` family (see the module documentation).
+pub struct CramFamily;
+
+impl Family for CramFamily {
+    fn name(&self) -> &'static str {
+        "cram"
+    }
+    fn usage(&self) -> &'static str {
+        "cram(\"..|..\"): Cram, rows separated by '|', '.' empty, '#' a hole"
+    }
+    fn example(&self) -> &'static str {
+        "cram(\"...|...|...\")"
+    }
+    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+        call(args, named)
+    }
+    fn table(&self) -> Option<TableSpec> {
+        Some(TableSpec {
+            params: GRID_PARAMS,
+            example: "table cram rows=3 cols=4",
+            build: table,
+        })
+    }
 }

@@ -16,13 +16,14 @@
 //! The tests (tests/small_partizan.rs) check every cake up to 16 × 16 against this formula; the
 //! solver does not use it.
 //!
-//! **In expressions:** `cutcake(3, 4)`. **Tables:** `partizan table cutcake --size 8` (column
+//! **In expressions:** `cutcake(3, 4)`. **Tables:** `partizan table cutcake size=8` (column
 //! `w`, row `h`).
 
 use super::args;
+use super::family::{Family, Param, TableSpec};
 use crate::game::Game;
 use crate::games::{Arg, NamedArg};
-use crate::solve::{Ruleset, Solver, Table, TableArgs};
+use crate::solve::{Ruleset, Solver, Table, TableParams};
 use crate::Error;
 
 /// A cake `width` squares wide and `height` high.
@@ -133,11 +134,11 @@ fn check_work(w: u32, h: u32) -> Result<(), Error> {
     Ok(())
 }
 
-/// `partizan table cutcake --size N`: the value of every cake up to `N × N`.
-pub fn table(a: &TableArgs) -> Result<Table, Error> {
-    let n = a.size.unwrap_or(8);
+/// `partizan table cutcake size=N`: the value of every cake up to `N × N`.
+pub fn table(a: &TableParams) -> Result<Table, Error> {
+    let n = a.natural("size")?.unwrap_or(8);
     if n == 0 || n > 256 {
-        return Err(format!("--size must be between 1 and 256, not {n}").into());
+        return Err(format!("size must be between 1 and 256, not {n}").into());
     }
     let mut solver = Solver::new(Cutcake);
     let mut t = Table::grid(
@@ -158,4 +159,32 @@ pub fn table(a: &TableArgs) -> Result<Table, Error> {
     t.columns = (1..=n).map(|w| w.to_string()).collect();
     t.rows = (1..=n).map(|h| h.to_string()).collect();
     Ok(t)
+}
+
+/// The `cutcake` family (see the module documentation).
+pub struct CutcakeFamily;
+
+impl Family for CutcakeFamily {
+    fn name(&self) -> &'static str {
+        "cutcake"
+    }
+    fn usage(&self) -> &'static str {
+        "cutcake(w, h): a cake w squares wide (Left cuts vertically) and h high (Right cuts horizontally)"
+    }
+    fn example(&self) -> &'static str {
+        "cutcake(3, 4)"
+    }
+    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+        call(args, named)
+    }
+    fn table(&self) -> Option<TableSpec> {
+        Some(TableSpec {
+            params: &[Param {
+                name: "size",
+                meaning: "the largest width and height, default 8",
+            }],
+            example: "table cutcake size=8",
+            build: table,
+        })
+    }
 }

@@ -14,8 +14,8 @@
 //!
 //! `G(W, H) = mex({G(a, H) ⊕ G(W − a, H) : 2 <= a <= W − 2} ∪ {G(W, b) ⊕ G(W, H − b) : 2 <= b <= H − 2})`.
 //!
-//! **Input.** `cutting(W, H)` in expressions (the value `*G(W, H)`); `partizan table cutting --size
-//! N` prints the table for `W, H = 2..N` (default 12; `--size 200` for the table of sizes
+//! **Input.** `cutting(W, H)` in expressions (the value `*G(W, H)`); `partizan table cutting size=N`
+//! prints the table for `W, H = 2..N` (default 12; `size=200` for the table of sizes
 //! 2..200).
 //!
 //! **Checks.** The tests check this convention against a brute-force search of the original
@@ -23,13 +23,14 @@
 //! and the table for sizes 2..200 against a separately coded recursion, and the values against
 //! the canonical forms of [`crate::solve::Solver`].
 
+use super::family::{Family, Param, TableSpec};
 use crate::game::Game;
 use crate::games::args;
 use crate::games::nim::singletons;
 use crate::games::wythoff::check_cells;
 use crate::games::{Arg, NamedArg};
 use crate::solve::grundy::Bitset;
-use crate::solve::{ImpartialRuleset, Table, TableArgs};
+use crate::solve::{ImpartialRuleset, Table, TableParams};
 use crate::Error;
 
 /// The paper-cutting game in the convention above; a position is a list of `(W, H)` sheets,
@@ -131,20 +132,15 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     Ok(Game::nimber(grundy_table(w.max(h))[w][h] as u64))
 }
 
-/// `partizan table cutting --size N` (default 12): `G(W, H)` for `W` across and `H` down, from 2
+/// `partizan table cutting size=N` (default 12): `G(W, H)` for `W` across and `H` down, from 2
 /// to `N`.
-pub fn table(args: &TableArgs) -> Result<Table, Error> {
-    if args.p.is_some() || args.q.is_some() || args.rows.is_some() || args.cols.is_some() {
-        return Err("cutting takes only --size".into());
-    }
-    let n = args.size.unwrap_or(12);
+pub fn table(args: &TableParams) -> Result<Table, Error> {
+    let n = args.natural("size")?.unwrap_or(12);
     if n < 2 {
-        return Err(
-            format!("--size must be at least 2 (the smallest sheet is 2×2), not {n}").into(),
-        );
+        return Err(format!("size must be at least 2 (the smallest sheet is 2×2), not {n}").into());
     }
     if n > MAX_SIDE {
-        return Err(format!("--size must be at most {MAX_SIDE}").into());
+        return Err(format!("size must be at most {MAX_SIDE}").into());
     }
     check_cells(n, n)?;
     let g = grundy_table(n);
@@ -159,4 +155,32 @@ pub fn table(args: &TableArgs) -> Result<Table, Error> {
     t.columns = (2..=n).map(|w| w.to_string()).collect();
     t.rows = (2..=n).map(|h| h.to_string()).collect();
     Ok(t)
+}
+
+/// The `cutting` family (see the module documentation).
+pub struct CuttingFamily;
+
+impl Family for CuttingFamily {
+    fn name(&self) -> &'static str {
+        "cutting"
+    }
+    fn usage(&self) -> &'static str {
+        "cutting(W, H): the paper-cutting game on a W×H sheet, W, H >= 2"
+    }
+    fn example(&self) -> &'static str {
+        "cutting(5, 7)"
+    }
+    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+        call(args, named)
+    }
+    fn table(&self) -> Option<TableSpec> {
+        Some(TableSpec {
+            params: &[Param {
+                name: "size",
+                meaning: "the largest width and height, from 2, default 12",
+            }],
+            example: "table cutting size=20",
+            build: table,
+        })
+    }
 }

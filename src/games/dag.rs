@@ -14,6 +14,7 @@
 //! (Kahn's algorithm, which also finds the cycles); the tests check them against the canonical
 //! forms of [`crate::solve::Solver`] and against a direct recursive definition.
 
+use super::family::Family;
 use crate::game::Game;
 use crate::games::args;
 use crate::games::nim::singletons;
@@ -220,4 +221,22 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     let dag = Dag::parse(args::string(positional, 0, "the edge list")?)?;
     let tokens = dag.tokens(args::string(positional, 1, "the tokens")?)?;
     Ok(Game::nimber(dag.position_grundy(&tokens)))
+}
+
+/// The `dag` family (see the module documentation).
+pub struct DagFamily;
+
+impl Family for DagFamily {
+    fn name(&self) -> &'static str {
+        "dag"
+    }
+    fn usage(&self) -> &'static str {
+        "dag(\"a>b, b>c, a>c\", \"a,b\"): tokens on the vertices of a directed acyclic graph"
+    }
+    fn example(&self) -> &'static str {
+        "dag(\"a>b, b>c, a>c\", \"a,b\")"
+    }
+    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+        call(args, named)
+    }
 }

@@ -30,12 +30,13 @@
 //! at most 16 squares and random boards with holes).
 //!
 //! **In expressions:** `domineering("..|..")` (= `+-1`). **Tables:** `partizan table domineering
-//! --rows R --cols C`: the value of every `r × c` rectangle, `r <= R` (rows), `c <= C` (columns).
+//! rows=R cols=C`: the value of every `r × c` rectangle, `r <= R` (rows), `c <= C` (columns).
 
 use super::board::{low_bits, shl, shr};
+use super::family::{Family, TableSpec, GRID_PARAMS};
 use crate::game::Game;
 use crate::games::{Arg, NamedArg};
-use crate::solve::{Ruleset, Solver, Table, TableArgs};
+use crate::solve::{Ruleset, Solver, Table, TableParams};
 use crate::Error;
 use hashbrown::HashMap;
 use std::cell::RefCell;
@@ -689,12 +690,12 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
 /// The largest rectangle area `partizan table domineering` evaluates.
 pub const MAX_TABLE_AREA: usize = 40;
 
-/// `partizan table domineering --rows R --cols C` (or `--size N` for both).
-pub fn table(a: &TableArgs) -> Result<Table, Error> {
-    let rows = a.rows.or(a.size).unwrap_or(4);
-    let cols = a.cols.or(a.size).unwrap_or(4);
+/// `partizan table domineering rows=R cols=C` (or `size=N` for both).
+pub fn table(a: &TableParams) -> Result<Table, Error> {
+    let rows = a.natural("rows")?.or(a.natural("size")?).unwrap_or(4);
+    let cols = a.natural("cols")?.or(a.natural("size")?).unwrap_or(4);
     if rows == 0 || cols == 0 {
-        return Err("--rows and --cols must be at least 1".to_string().into());
+        return Err("rows and cols must be at least 1".to_string().into());
     }
     // The work grows exponentially with the area: 6×6 (36 squares) takes minutes and a gigabyte.
     if rows.saturating_mul(cols) > MAX_TABLE_AREA {
@@ -720,4 +721,29 @@ pub fn table(a: &TableArgs) -> Result<Table, Error> {
         rows: (1..=rows).map(|r| r.to_string()).collect(),
         cells,
     })
+}
+
+/// The `domineering` family (see the module documentation).
+pub struct DomineeringFamily;
+
+impl Family for DomineeringFamily {
+    fn name(&self) -> &'static str {
+        "domineering"
+    }
+    fn usage(&self) -> &'static str {
+        "domineering(\"..|..\"): rows separated by '|', '.' empty, '#' a hole; Left places vertical dominoes"
+    }
+    fn example(&self) -> &'static str {
+        "domineering(\"....|....|....\")"
+    }
+    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+        call(args, named)
+    }
+    fn table(&self) -> Option<TableSpec> {
+        Some(TableSpec {
+            params: GRID_PARAMS,
+            example: "table domineering rows=4 cols=4",
+            build: table,
+        })
+    }
 }

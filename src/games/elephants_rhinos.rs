@@ -18,6 +18,7 @@
 //! **Checked against** (tests/board_games.rs): an evaluator written in the test from the rules on
 //! every row of up to 8 squares.
 
+use super::family::Family;
 use super::toads_frogs::{self, GenToadsFrogs, Row};
 use crate::game::Game;
 use crate::games::{Arg, NamedArg};
@@ -45,4 +46,22 @@ pub fn value(row: &Row) -> Game {
 pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     let row = parse(super::text::one_string(positional, named, "the row")?)?;
     Ok(value(&row))
+}
+
+/// The `elephants_rhinos` family (see the module documentation).
+pub struct ElephantsRhinosFamily;
+
+impl Family for ElephantsRhinosFamily {
+    fn name(&self) -> &'static str {
+        "elephants_rhinos"
+    }
+    fn usage(&self) -> &'static str {
+        "elephants_rhinos(\"EE..RR\"): one row, E Left's elephants (step right), R Right's rhinos (step left), . empty; no jumps"
+    }
+    fn example(&self) -> &'static str {
+        "elephants_rhinos(\"EE..RR\")"
+    }
+    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+        call(args, named)
+    }
 }

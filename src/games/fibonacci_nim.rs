@@ -16,6 +16,7 @@
 //! to 200, and the Grundy values [`grundy_table`] against the canonical forms of
 //! [`crate::solve::Solver`].
 
+use super::family::Family;
 use crate::game::Game;
 use crate::games::args;
 use crate::games::{Arg, NamedArg};
@@ -123,4 +124,22 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
         return Err(format!("heap size {n} is too large (at most {MAX_HEAP})").into());
     }
     Ok(Game::nimber(grundy_table(n)[n][m.min(n)] as u64))
+}
+
+/// The `fibonacci_nim` family (see the module documentation).
+pub struct FibonacciNimFamily;
+
+impl Family for FibonacciNimFamily {
+    fn name(&self) -> &'static str {
+        "fibonacci_nim"
+    }
+    fn usage(&self) -> &'static str {
+        "fibonacci_nim(n) or fibonacci_nim(n, m): Fibonacci Nim, n tokens, at most m may be taken (default n - 1)"
+    }
+    fn example(&self) -> &'static str {
+        "fibonacci_nim(12)"
+    }
+    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+        call(args, named)
+    }
 }

@@ -33,6 +33,7 @@
 
 use super::board::{bits, Board, Direction, Square, Symmetry, ALL, CHARS, ORTHOGONAL, UPRIGHT};
 use super::board_engine::{BoardRules, Engine};
+use super::family::Family;
 use crate::game::Game;
 use crate::games::{Arg, NamedArg};
 use crate::Error;
@@ -128,4 +129,22 @@ pub fn value(b: &Board) -> Game {
 pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     let b = parse(super::text::one_string(positional, named, "the position")?)?;
     Ok(value(&b))
+}
+
+/// The `fission` family (see the module documentation).
+pub struct FissionFamily;
+
+impl Family for FissionFamily {
+    fn name(&self) -> &'static str {
+        "fission"
+    }
+    fn usage(&self) -> &'static str {
+        "fission(\"...|.x.|...\"): Fission, rows separated by '|', x a stone, . empty, # blocked; Left splits vertically, Right horizontally"
+    }
+    fn example(&self) -> &'static str {
+        "fission(\"...|.x.|...\")"
+    }
+    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+        call(args, named)
+    }
 }

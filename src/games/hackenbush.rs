@@ -40,6 +40,7 @@
 //!
 //! **In expressions:** `hackenbush("BRR")` (= `1/4`), `hackenbush("0-a:B a-b:R a-b:G")`.
 
+use super::family::Family;
 use crate::game::Game;
 use crate::games::{Arg, NamedArg};
 use crate::solve::{Ruleset, Solver};
@@ -652,4 +653,22 @@ pub fn value(p: &Picture) -> Game {
 pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     let picture = Picture::parse(super::text::one_string(positional, named, "the picture")?)?;
     Ok(value(&picture))
+}
+
+/// The `hackenbush` family (see the module documentation).
+pub struct HackenbushFamily;
+
+impl Family for HackenbushFamily {
+    fn name(&self) -> &'static str {
+        "hackenbush"
+    }
+    fn usage(&self) -> &'static str {
+        "hackenbush(\"BRG\") (stalks from the ground up, space-separated) or hackenbush(\"0-a:B a-b:R\") (edges U-V:C, ground 0 or ground=NAME)"
+    }
+    fn example(&self) -> &'static str {
+        "hackenbush(\"BRR\")"
+    }
+    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+        call(args, named)
+    }
 }

@@ -37,15 +37,16 @@
 //! swap. We could not read
 //! Ernst's tables of values, so none of his published values is compared.
 //!
-//! **In expressions:** `konane("xo.")` (= `1`). **Tables:** `partizan table konane --rows R --cols
-//! C`: the value of every `r × c` checkerboard (Left's stone in the top-left corner) with the two
+//! **In expressions:** `konane("xo.")` (= `1`). **Tables:** `partizan table konane rows=R cols=C`:
+//! the value of every `r × c` checkerboard (Left's stone in the top-left corner) with the two
 //! stones of the top-left corner and its right-hand neighbour removed (the corner opening).
 
 use super::board::{bits, Board, Square, Symmetry, ALL, CHARS, ORTHOGONAL};
 use super::board_engine::{BoardRules, Engine};
+use super::family::{Family, TableSpec, GRID_PARAMS};
 use crate::game::Game;
 use crate::games::{Arg, NamedArg};
-use crate::solve::{Table, TableArgs};
+use crate::solve::{Table, TableParams};
 use crate::Error;
 
 /// Parses a Konane position (see the module documentation).
@@ -167,12 +168,12 @@ pub fn corner_opening(rows: usize, cols: usize) -> Result<Board, Error> {
 /// The largest board area `partizan table konane` evaluates.
 pub const MAX_TABLE_AREA: usize = 20;
 
-/// `partizan table konane --rows R --cols C` (or `--size N` for both).
-pub fn table(a: &TableArgs) -> Result<Table, Error> {
-    let rows = a.rows.or(a.size).unwrap_or(4);
-    let cols = a.cols.or(a.size).unwrap_or(4);
+/// `partizan table konane rows=R cols=C` (or `size=N` for both).
+pub fn table(a: &TableParams) -> Result<Table, Error> {
+    let rows = a.natural("rows")?.or(a.natural("size")?).unwrap_or(4);
+    let cols = a.natural("cols")?.or(a.natural("size")?).unwrap_or(4);
     if rows == 0 || cols < 2 {
-        return Err("--rows must be at least 1 and --cols at least 2"
+        return Err("rows must be at least 1 and cols at least 2"
             .to_string()
             .into());
     }
@@ -198,4 +199,29 @@ pub fn table(a: &TableArgs) -> Result<Table, Error> {
         rows: (1..=rows).map(|r| r.to_string()).collect(),
         cells,
     })
+}
+
+/// The `konane` family (see the module documentation).
+pub struct KonaneFamily;
+
+impl Family for KonaneFamily {
+    fn name(&self) -> &'static str {
+        "konane"
+    }
+    fn usage(&self) -> &'static str {
+        "konane(\"xo.|ox.\"): Konane, rows separated by '|', x Left's stones, o Right's, . empty, # off the board"
+    }
+    fn example(&self) -> &'static str {
+        "konane(\"xo.o|.x..\")"
+    }
+    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+        call(args, named)
+    }
+    fn table(&self) -> Option<TableSpec> {
+        Some(TableSpec {
+            params: GRID_PARAMS,
+            example: "table konane rows=3 cols=4",
+            build: table,
+        })
+    }
 }

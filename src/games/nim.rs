@@ -20,6 +20,7 @@
 //! The tests check both rules and both winning moves against a brute-force search over all small
 //! positions, and the value against the canonical form built by [`crate::solve::Solver`].
 
+use super::family::Family;
 use crate::game::Game;
 use crate::games::args;
 use crate::games::{Arg, NamedArg};
@@ -150,4 +151,22 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
         s ^= args::size(positional, i, &format!("heap {}", i + 1))? as u64;
     }
     Ok(Game::nimber(s))
+}
+
+/// The `nim` family (see the module documentation).
+pub struct NimFamily;
+
+impl Family for NimFamily {
+    fn name(&self) -> &'static str {
+        "nim"
+    }
+    fn usage(&self) -> &'static str {
+        "nim(a, b, ...): Nim heaps of sizes a, b, ..."
+    }
+    fn example(&self) -> &'static str {
+        "nim(3, 5, 7)"
+    }
+    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+        call(args, named)
+    }
 }

@@ -26,6 +26,7 @@
 //! mex evaluator in the test on every graph with at most 6 vertices, the star `K(1,n)` (1 for odd
 //! `n`, 2 for even `n`, by hand), and Arc Kayles on the line graph.
 
+use super::family::Family;
 use super::graph::{self, Graph};
 use super::octal::OctalGame;
 use crate::game::Game;
@@ -129,4 +130,22 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     let text = super::text::one_string(positional, named, "the edge list")?;
     let g = graph::parse(text, "")?.graph;
     Ok(Game::nimber(grundy(&g)))
+}
+
+/// The `node_kayles` family (see the module documentation).
+pub struct NodeKaylesFamily;
+
+impl Family for NodeKaylesFamily {
+    fn name(&self) -> &'static str {
+        "node_kayles"
+    }
+    fn usage(&self) -> &'static str {
+        "node_kayles(\"a-b b-c\"): Node Kayles on a graph (edges u-v, chains, or path:N, cycle:N, complete:N, star:N, grid:RxC)"
+    }
+    fn example(&self) -> &'static str {
+        "node_kayles(\"cycle:7\")"
+    }
+    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+        call(args, named)
+    }
 }

@@ -44,6 +44,7 @@
 //! 3 × 3 is a first-player win, 4 × 4 a second-player win); by hand, `..` is `*` and `...` is
 //! `{1, * | −1, *}`.
 
+use super::family::Family;
 use super::graph::{self, Graph};
 use crate::game::Game;
 use crate::games::{Arg, NamedArg};
@@ -289,4 +290,40 @@ pub fn call_graph(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error>
         graph::named_string(named, "black", &allowed)?,
         graph::named_string(named, "white", &allowed)?,
     )?))
+}
+
+/// The `nogo` family (see the module documentation).
+pub struct NogoFamily;
+
+impl Family for NogoFamily {
+    fn name(&self) -> &'static str {
+        "nogo"
+    }
+    fn usage(&self) -> &'static str {
+        "nogo(\"..x|o..\"): NoGo, rows separated by '|', '.' empty, x Black (Left), o White (Right), '#' off the board"
+    }
+    fn example(&self) -> &'static str {
+        "nogo(\"...|...\")"
+    }
+    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+        call(args, named)
+    }
+}
+
+/// The `nogo_graph` family (see the module documentation).
+pub struct NogoGraphFamily;
+
+impl Family for NogoGraphFamily {
+    fn name(&self) -> &'static str {
+        "nogo_graph"
+    }
+    fn usage(&self) -> &'static str {
+        "nogo_graph(\"a-b b-c\", black=\"a\", white=\"c\"): NoGo on a graph"
+    }
+    fn example(&self) -> &'static str {
+        "nogo_graph(\"a-b b-c c-d\")"
+    }
+    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+        call_graph(args, named)
+    }
 }

@@ -16,7 +16,7 @@
 //!
 //! **Input.** `octal("0.77", 10)`, `kayles(10)`, `dawson_kayles(10)`, `dawson_chess(10)`,
 //! `grundy_game(10)` in expressions (the value of one heap); `partizan grundy octal 0.77 --to
-//! 200` and `partizan grundy grundy-game --to 100` on the command line.
+//! 200` and `partizan grundy grundy_game --to 100` on the command line.
 //!
 //! **Theorems checked.**
 //! - The *Octal Periodicity Theorem* (Guy and Smith 1956; *Winning Ways* ch. 4): for a code of
@@ -30,6 +30,7 @@
 //!   Dawson's Kayles is `a(n − 1)`) and A002188 (Grundy's game), and with the canonical forms of
 //!   [`crate::solve::Solver`].
 
+use super::family::{Family, SequenceSpec};
 use crate::game::Game;
 use crate::games::args;
 use crate::games::nim::singletons;
@@ -315,4 +316,124 @@ pub fn call_dawson_chess(positional: &[Arg], named: &[NamedArg]) -> Result<Game,
 pub fn call_grundy_game(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     args::named(named, "", &[])?;
     heap_value(grundy::grundy_game_sequence, true, positional, 0)
+}
+
+/// The `dawson_chess` family (see the module documentation).
+pub struct DawsonChessFamily;
+
+impl Family for DawsonChessFamily {
+    fn name(&self) -> &'static str {
+        "dawson_chess"
+    }
+    fn usage(&self) -> &'static str {
+        "dawson_chess(n): a heap of n in Dawson's chess (octal 0.137)"
+    }
+    fn example(&self) -> &'static str {
+        "dawson_chess(10)"
+    }
+    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+        call_dawson_chess(args, named)
+    }
+    fn sequence(&self) -> Option<SequenceSpec> {
+        Some(SequenceSpec {
+            usage: "grundy dawson_chess --to N",
+            build: super::sequence::dawson_chess,
+        })
+    }
+}
+
+/// The `dawson_kayles` family (see the module documentation).
+pub struct DawsonKaylesFamily;
+
+impl Family for DawsonKaylesFamily {
+    fn name(&self) -> &'static str {
+        "dawson_kayles"
+    }
+    fn usage(&self) -> &'static str {
+        "dawson_kayles(n): a row of n pins in Dawson's Kayles (octal 0.07)"
+    }
+    fn example(&self) -> &'static str {
+        "dawson_kayles(10)"
+    }
+    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+        call_dawson_kayles(args, named)
+    }
+    fn sequence(&self) -> Option<SequenceSpec> {
+        Some(SequenceSpec {
+            usage: "grundy dawson_kayles --to N",
+            build: super::sequence::dawson_kayles,
+        })
+    }
+}
+
+/// The `grundy_game` family (see the module documentation).
+pub struct GrundyGameFamily;
+
+impl Family for GrundyGameFamily {
+    fn name(&self) -> &'static str {
+        "grundy_game"
+    }
+    fn usage(&self) -> &'static str {
+        "grundy_game(n): a heap of n in Grundy's game (split a heap into two unequal heaps)"
+    }
+    fn example(&self) -> &'static str {
+        "grundy_game(30)"
+    }
+    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+        call_grundy_game(args, named)
+    }
+    fn sequence(&self) -> Option<SequenceSpec> {
+        Some(SequenceSpec {
+            usage: "grundy grundy_game --to N",
+            build: super::sequence::grundy_game,
+        })
+    }
+}
+
+/// The `kayles` family (see the module documentation).
+pub struct KaylesFamily;
+
+impl Family for KaylesFamily {
+    fn name(&self) -> &'static str {
+        "kayles"
+    }
+    fn usage(&self) -> &'static str {
+        "kayles(n): a row of n pins in Kayles (octal 0.77)"
+    }
+    fn example(&self) -> &'static str {
+        "kayles(10)"
+    }
+    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+        call_kayles(args, named)
+    }
+    fn sequence(&self) -> Option<SequenceSpec> {
+        Some(SequenceSpec {
+            usage: "grundy kayles --to N",
+            build: super::sequence::kayles,
+        })
+    }
+}
+
+/// The `octal` family (see the module documentation).
+pub struct OctalFamily;
+
+impl Family for OctalFamily {
+    fn name(&self) -> &'static str {
+        "octal"
+    }
+    fn usage(&self) -> &'static str {
+        "octal(\"0.77\", n): a heap of n in the octal game with that code (digits 0-7)"
+    }
+    fn example(&self) -> &'static str {
+        "octal(\"0.137\", 20)"
+    }
+    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+        call(args, named)
+    }
+    fn sequence(&self) -> Option<SequenceSpec> {
+        Some(SequenceSpec {
+            usage: "grundy octal CODE --to N, e.g. grundy octal 0.77 --to 200",
+            build: super::sequence::octal,
+        })
+    }
 }

@@ -22,6 +22,7 @@
 //! published small values (Wikipedia, "Domineering", basic examples) on grid graphs.
 
 use super::arc_kayles::{drop_isolated, take_edge};
+use super::family::Family;
 use super::graph::{self, Graph};
 use crate::game::Game;
 use crate::games::{Arg, NamedArg};
@@ -108,4 +109,22 @@ pub fn value(g: &Graph) -> Game {
 pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     let text = super::text::one_string(positional, named, "the edge list")?;
     Ok(value(&parse(text)?))
+}
+
+/// The `partizan_arc_kayles` family (see the module documentation).
+pub struct PartizanArcKaylesFamily;
+
+impl Family for PartizanArcKaylesFamily {
+    fn name(&self) -> &'static str {
+        "partizan_arc_kayles"
+    }
+    fn usage(&self) -> &'static str {
+        "partizan_arc_kayles(\"a-b:B b-c:R c-d:G\"): edges Left's (B), Right's (R) or either's (G)"
+    }
+    fn example(&self) -> &'static str {
+        "partizan_arc_kayles(\"a-b:B b-c:R c-d:G\")"
+    }
+    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+        call(args, named)
+    }
 }

@@ -16,13 +16,14 @@
 //! and 3 (`tests/data/paper-table{2,3}-*.tsv`).
 //!
 //! **In expressions:** `queen(x, y)`, `queen(x, y, p=3)`, `queen(x, y, p=3, q=4)`.
-//! **Tables:** `partizan table queen --size 9 [--p P] [--q Q]` (cell `(x, y)` in column `x`,
+//! **Tables:** `partizan table queen size=9 [p=P] [q=Q]` (cell `(x, y)` in column `x`,
 //! row `y`, as in the paper).
 
 use super::args;
+use super::family::{Family, Param, TableSpec};
 use crate::game::Game;
 use crate::games::{Arg, NamedArg};
-use crate::solve::{Ruleset, Table, TableArgs};
+use crate::solve::{Ruleset, Table, TableParams};
 use crate::Error;
 
 /// The largest table [`queen_value`] builds for one call (cells), so that a huge argument gives
@@ -167,22 +168,22 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     queen_value(x, y, rules)
 }
 
-/// Reads a table limit (`--p`, `--q`).
+/// Reads a table limit (`p`, `q`).
 fn table_limit(v: Option<i64>, name: &str) -> Result<Option<u64>, Error> {
     match v {
         None => Ok(None),
-        Some(n) if n < 1 => Err(format!("--{name} must be at least 1, not {n}").into()),
+        Some(n) if n < 1 => Err(format!("{name} must be at least 1, not {n}").into()),
         Some(n) => Ok(Some(n as u64)),
     }
 }
 
-/// `partizan table queen --size N [--p P] [--q Q]`.
-pub fn table(a: &TableArgs) -> Result<Table, Error> {
-    let n = a.size.unwrap_or(9);
+/// `partizan table queen size=N [p=P] [q=Q]`.
+pub fn table(a: &TableParams) -> Result<Table, Error> {
+    let n = a.natural("size")?.unwrap_or(9);
     if n.checked_mul(n).is_none_or(|c| c > MAX_CELLS) {
-        return Err(format!("--size {n} is too large (at most {MAX_CELLS} cells)").into());
+        return Err(format!("size {n} is too large (at most {MAX_CELLS} cells)").into());
     }
-    let rules = PartizanQueen::new(table_limit(a.p, "p")?, table_limit(a.q, "q")?)?;
+    let rules = PartizanQueen::new(table_limit(a.int("p"), "p")?, table_limit(a.int("q"), "q")?)?;
     let values = queen_table(n, n, rules, false);
     let mut caption = String::from(
         "Values of the partizan Queen (Left: horizontal or diagonal; Right: vertical or diagonal)",
@@ -197,4 +198,42 @@ pub fn table(a: &TableArgs) -> Result<Table, Error> {
     Ok(Table::grid(&caption, "x", "y", n, n, |x, y| {
         values[y * n + x].to_string()
     }))
+}
+
+/// The `queen` family (see the module documentation).
+pub struct QueenFamily;
+
+impl Family for QueenFamily {
+    fn name(&self) -> &'static str {
+        "queen"
+    }
+    fn usage(&self) -> &'static str {
+        "queen(x, y[, p=P][, q=Q]): the partizan Queen at (x, y), diagonal moves of at most p-1 steps, orthogonal of at most q-1"
+    }
+    fn example(&self) -> &'static str {
+        "queen(5, 3, p=3)"
+    }
+    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+        call(args, named)
+    }
+    fn table(&self) -> Option<TableSpec> {
+        Some(TableSpec {
+            params: &[
+                Param {
+                    name: "size",
+                    meaning: "the board is size x size, default 9",
+                },
+                Param {
+                    name: "p",
+                    meaning: "diagonal moves of at most p-1 steps, default no limit",
+                },
+                Param {
+                    name: "q",
+                    meaning: "orthogonal moves of at most q-1 steps, default no limit",
+                },
+            ],
+            example: "table queen size=9 p=3",
+            build: table,
+        })
+    }
 }

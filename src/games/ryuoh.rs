@@ -16,7 +16,7 @@
 //! not.)
 //!
 //! **Input.** `ryuoh(x, y)` (p = 3), `ryuoh(x, y, p=4)`, `ryuoh(x, y, p=3, q=9)` in expressions;
-//! `partizan table ryuoh --p P [--q Q] --size N` prints the table (default p = 3, size 19, no
+//! `partizan table ryuoh p=P [q=Q] size=N` prints the table (default p = 3, size 19, no
 //! limit), `x` across and `y` down, like the paper's Table 1.
 //!
 //! **Theorems checked.**
@@ -29,12 +29,13 @@
 //! - Table 1 of the paper (p = 3, q = 9, 19×19; `tests/data/paper-table1-ryuoh-p3-q9.tsv`),
 //!   cell by cell.
 
+use super::family::{Family, Param, TableSpec};
 use crate::game::Game;
 use crate::games::args;
 use crate::games::wythoff::{check_cells, table_shape};
 use crate::games::{Arg, NamedArg};
 use crate::solve::grundy::{slider_table, Bitset, Slides};
-use crate::solve::{ImpartialRuleset, Table, TableArgs};
+use crate::solve::{ImpartialRuleset, Table, TableParams};
 use crate::Error;
 
 /// The generalised Ryūō piece with parameter `p`, optionally limited to orthogonal moves of at
@@ -191,17 +192,17 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     Ok(Game::nimber(piece.grundy_table(w, h)[h * w - 1] as u64))
 }
 
-/// `partizan table ryuoh --p P [--q Q] --size N` (defaults p = 3, no limit, size 19).
-pub fn table(args: &TableArgs) -> Result<Table, Error> {
-    let p = match args.p {
+/// `partizan table ryuoh p=P [q=Q] size=N` (defaults p = 3, no limit, size 19).
+pub fn table(args: &TableParams) -> Result<Table, Error> {
+    let p = match args.int("p") {
         None => 3,
         Some(p) if p >= 1 => p as usize,
-        Some(p) => return Err(format!("--p must be at least 1, not {p}").into()),
+        Some(p) => return Err(format!("p must be at least 1, not {p}").into()),
     };
-    let q = match args.q {
+    let q = match args.int("q") {
         None => None,
         Some(q) if q >= 1 => Some(q as usize),
-        Some(q) => return Err(format!("--q must be at least 1, not {q}").into()),
+        Some(q) => return Err(format!("q must be at least 1, not {q}").into()),
     };
     let piece = Ryuoh::new(p, q)?;
     let (w, h) = table_shape(args, 19)?;
@@ -213,4 +214,50 @@ pub fn table(args: &TableArgs) -> Result<Table, Error> {
     Ok(Table::grid(&caption, "x", "y", w, h, |x, y| {
         g[y * w + x].to_string()
     }))
+}
+
+/// The `ryuoh` family (see the module documentation).
+pub struct RyuohFamily;
+
+impl Family for RyuohFamily {
+    fn name(&self) -> &'static str {
+        "ryuoh"
+    }
+    fn usage(&self) -> &'static str {
+        "ryuoh(x, y, p=3, q=Q): the generalised Ryuoh piece at (x, y); q limits orthogonal moves to q - 1 squares"
+    }
+    fn example(&self) -> &'static str {
+        "ryuoh(4, 5, p=3, q=9)"
+    }
+    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+        call(args, named)
+    }
+    fn table(&self) -> Option<TableSpec> {
+        Some(TableSpec {
+            params: &[
+                Param {
+                    name: "p",
+                    meaning: "diagonal moves of at most p-1 steps, default 3",
+                },
+                Param {
+                    name: "q",
+                    meaning: "orthogonal moves of at most q-1 steps, default no limit",
+                },
+                Param {
+                    name: "size",
+                    meaning: "the board is size x size, default 19",
+                },
+                Param {
+                    name: "cols",
+                    meaning: "columns instead of size",
+                },
+                Param {
+                    name: "rows",
+                    meaning: "rows instead of size",
+                },
+            ],
+            example: "table ryuoh p=3 q=9 size=19",
+            build: table,
+        })
+    }
 }

@@ -4,10 +4,10 @@
 //! | family | arguments | game |
 //! |---|---|---|
 //! | `subtraction` | a set, `1,3,4` | [`crate::games::subtraction::Subtraction`] |
-//! | `take-range` | `P Q` | [`crate::games::subtraction::TakeRange`] (normal play) |
+//! | `take_range` | `P Q` | [`crate::games::subtraction::TakeRange`] (normal play) |
 //! | `octal` | a code, `0.77` | [`crate::games::octal::OctalGame`] |
-//! | `kayles`, `dawson-kayles`, `dawson-chess` | none | the octal games `0.77`, `0.07`, `0.137` |
-//! | `grundy-game` | none | [`crate::games::octal::GrundyGame`] |
+//! | `kayles`, `dawson_kayles`, `dawson_chess` | none | the octal games `0.77`, `0.07`, `0.137` |
+//! | `grundy_game` | none | [`crate::games::octal::GrundyGame`] |
 //!
 //! A period is printed only when it is proven, with its proof:
 //! - a subtraction game: the last `max(S)` values repeat an earlier window of `max(S)` values
@@ -57,16 +57,6 @@ impl fmt::Display for SequenceReport {
             ),
         }
     }
-}
-
-/// A family of `partizan grundy`.
-pub struct SequenceFamily {
-    /// The name on the command line.
-    pub name: &'static str,
-    /// Its arguments, for error messages.
-    pub usage: &'static str,
-    /// Computes `G(0..=to)` from the arguments.
-    pub build: fn(&[String], usize) -> Result<SequenceReport, Error>,
 }
 
 fn no_args(args: &[String], name: &str) -> Result<(), Error> {
@@ -152,126 +142,80 @@ fn named_octal(
     octal_report(game, label, to)
 }
 
-/// Every family of `partizan grundy`.
-pub const SEQUENCES: &[SequenceFamily] = &[
-    SequenceFamily {
-        name: "dawson-chess",
-        usage: "grundy dawson-chess --to N",
-        build: |args, to| named_octal(args, to, OctalGame::dawson_chess(), "Dawson's chess"),
-    },
-    SequenceFamily {
-        name: "dawson-kayles",
-        usage: "grundy dawson-kayles --to N",
-        build: |args, to| named_octal(args, to, OctalGame::dawson_kayles(), "Dawson's Kayles"),
-    },
-    SequenceFamily {
-        name: "grundy-game",
-        usage: "grundy grundy-game --to N",
-        build: |args, to| {
-            no_args(args, "grundy-game")?;
-            let values = GrundyGame.grundy_sequence(split_len(to)?);
-            Ok(SequenceReport {
-                name: "Grundy's game".into(),
-                examined: values.len(),
-                values,
-                periodicity: None,
-            })
-        },
-    },
-    SequenceFamily {
-        name: "kayles",
-        usage: "grundy kayles --to N",
-        build: |args, to| named_octal(args, to, OctalGame::kayles(), "Kayles"),
-    },
-    SequenceFamily {
-        name: "octal",
-        usage: "grundy octal CODE --to N, e.g. grundy octal 0.77 --to 200",
-        build: |args, to| {
-            let game = OctalGame::parse(one_arg(args, "the octal code, e.g. 0.77")?)?;
-            let name = format!("octal game {}", game.code());
-            octal_report(game, name, to)
-        },
-    },
-    SequenceFamily {
-        name: "subtraction",
-        usage: "grundy subtraction SET --to N, e.g. grundy subtraction 1,3,4 --to 40",
-        build: |args, to| {
-            let game = Subtraction::parse(one_arg(args, "the subtraction set, e.g. 1,3,4")?)?;
-            let set: Vec<String> = game.set().iter().map(usize::to_string).collect();
-            let (values, periodicity, examined) =
-                subtraction_periodicity(game.set(), checked_len(to)?, SUBTRACTION_SEARCH_CAP)
-                    .map_err(|e| crate::Error::from(e.to_string()))?;
-            Ok(SequenceReport {
-                name: format!("subtraction game {{{}}}", set.join(",")),
-                values,
-                periodicity,
-                examined,
-            })
-        },
-    },
-    SequenceFamily {
-        name: "take-range",
-        usage: "grundy take-range P Q --to N: take P..Q tokens, or all when fewer than P remain",
-        build: |args, to| {
-            let [p, q] = args else {
-                return Err(format!("expected P and Q, got {args:?}").into());
-            };
-            let num = |s: &str, what: &str| {
-                s.parse::<usize>().map_err(|_| {
-                    crate::Error::from(format!("{what} must be a non-negative integer, not {s:?}"))
-                })
-            };
-            let game = TakeRange::new(num(p, "P")?, num(q, "Q")?)?;
-            let (values, periodicity, examined) = with_period(
-                |n| game.grundy_sequence(n),
-                checked_len(to)?,
-                game.q(),
-                SEARCH_CAP,
-            );
-            Ok(SequenceReport {
-                name: format!(
-                    "take {}..{} (or all when fewer than {} remain)",
-                    game.p(),
-                    game.q(),
-                    game.p()
-                ),
-                values,
-                periodicity,
-                examined,
-            })
-        },
-    },
-];
+/// `grundy dawson_chess`: the octal game 0.137.
+pub(crate) fn dawson_chess(args: &[String], to: usize) -> Result<SequenceReport, Error> {
+    named_octal(args, to, OctalGame::dawson_chess(), "Dawson's chess")
+}
 
-/// The sequence of family `name` with arguments `args`, `G(0..=to)`.
-///
-/// ```
-/// use partizan::games::sequence::sequence;
-/// // S = {1, 3, 4}: 0 1 0 1 2 3 2 repeating from 0 (Winning Ways ch. 4).
-/// let r = sequence("subtraction", &["1,3,4".into()], 20).unwrap();
-/// assert_eq!(r.values[..7], [0, 1, 0, 1, 2, 3, 2]);
-/// let p = r.periodicity.unwrap();
-/// assert_eq!((p.period, p.preperiod), (7, 0));
-/// // Kayles: period 12 from 71 on (OEIS A002186). The certificate needs 168 values; they are
-/// // computed even for --to 10.
-/// let r = sequence("kayles", &[], 10).unwrap();
-/// assert_eq!(r.values.len(), 11);
-/// let p = r.periodicity.unwrap();
-/// assert_eq!((p.period, p.preperiod), (12, 71));
-/// // Grundy's game: no theorem, no period.
-/// assert_eq!(sequence("grundy-game", &[], 50).unwrap().periodicity, None);
-/// ```
-pub fn sequence(name: &str, args: &[String], to: usize) -> Result<SequenceReport, Error> {
-    match SEQUENCES.iter().find(|s| s.name == name) {
-        Some(s) => (s.build)(args, to)
-            .map_err(|e| crate::Error::from(format!("{name}: {e} (usage: {})", s.usage))),
-        None => {
-            let known: Vec<&str> = SEQUENCES.iter().map(|s| s.name).collect();
-            Err(format!(
-                "unknown sequence family {name:?}; known: {}",
-                known.join(", ")
-            )
-            .into())
-        }
-    }
+/// `grundy dawson_kayles`: the octal game 0.07.
+pub(crate) fn dawson_kayles(args: &[String], to: usize) -> Result<SequenceReport, Error> {
+    named_octal(args, to, OctalGame::dawson_kayles(), "Dawson's Kayles")
+}
+
+/// `grundy kayles`: the octal game 0.77.
+pub(crate) fn kayles(args: &[String], to: usize) -> Result<SequenceReport, Error> {
+    named_octal(args, to, OctalGame::kayles(), "Kayles")
+}
+
+/// `grundy grundy_game`: no periodicity theorem, so no period.
+pub(crate) fn grundy_game(args: &[String], to: usize) -> Result<SequenceReport, Error> {
+    no_args(args, "grundy_game")?;
+    let values = GrundyGame.grundy_sequence(split_len(to)?);
+    Ok(SequenceReport {
+        name: "Grundy's game".into(),
+        examined: values.len(),
+        values,
+        periodicity: None,
+    })
+}
+
+/// `grundy octal CODE`.
+pub(crate) fn octal(args: &[String], to: usize) -> Result<SequenceReport, Error> {
+    let game = OctalGame::parse(one_arg(args, "the octal code, e.g. 0.77")?)?;
+    let name = format!("octal game {}", game.code());
+    octal_report(game, name, to)
+}
+
+/// `grundy subtraction SET`, with the window argument for the period.
+pub(crate) fn subtraction(args: &[String], to: usize) -> Result<SequenceReport, Error> {
+    let game = Subtraction::parse(one_arg(args, "the subtraction set, e.g. 1,3,4")?)?;
+    let set: Vec<String> = game.set().iter().map(usize::to_string).collect();
+    let (values, periodicity, examined) =
+        subtraction_periodicity(game.set(), checked_len(to)?, SUBTRACTION_SEARCH_CAP)
+            .map_err(|e| Error::input(e.to_string()))?;
+    Ok(SequenceReport {
+        name: format!("subtraction game {{{}}}", set.join(",")),
+        values,
+        periodicity,
+        examined,
+    })
+}
+
+/// `grundy take_range P Q`: an octal game, so the Octal Periodicity Theorem applies.
+pub(crate) fn take_range(args: &[String], to: usize) -> Result<SequenceReport, Error> {
+    let [p, q] = args else {
+        return Err(Error::input(format!("expected P and Q, got {args:?}")));
+    };
+    let num = |s: &str, what: &str| {
+        s.parse::<usize>()
+            .map_err(|_| Error::input(format!("{what} must be a non-negative integer, not {s:?}")))
+    };
+    let game = TakeRange::new(num(p, "P")?, num(q, "Q")?)?;
+    let (values, periodicity, examined) = with_period(
+        |n| game.grundy_sequence(n),
+        checked_len(to)?,
+        game.q(),
+        SEARCH_CAP,
+    );
+    Ok(SequenceReport {
+        name: format!(
+            "take {}..{} (or all when fewer than {} remain)",
+            game.p(),
+            game.q(),
+            game.p()
+        ),
+        values,
+        periodicity,
+        examined,
+    })
 }

@@ -33,12 +33,13 @@
 //! grids; the colour-swap symmetry `G(swap) = −G`; the mirror strategy on even × even grids
 //! (value 0).
 //!
-//! **Tables:** `partizan table snort --rows R --cols C`: every `r × c` grid of uncoloured cells.
+//! **Tables:** `partizan table snort rows=R cols=C`: every `r × c` grid of uncoloured cells.
 
 use super::colouring::{self, Colouring, Variant};
+use super::family::{Family, TableSpec, GRID_PARAMS};
 use crate::game::Game;
 use crate::games::{Arg, NamedArg};
-use crate::solve::{Table, TableArgs};
+use crate::solve::{Table, TableParams};
 use crate::Error;
 
 /// The Snort ruleset for the generic [`Solver`](crate::solve::Solver).
@@ -61,7 +62,50 @@ pub fn call_graph(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error>
     colouring::call_graph(Variant::Snort, positional, named)
 }
 
-/// `partizan table snort --rows R --cols C`.
-pub fn table(a: &TableArgs) -> Result<Table, Error> {
+/// `partizan table snort rows=R cols=C`.
+pub fn table(a: &TableParams) -> Result<Table, Error> {
     colouring::table(Variant::Snort, a)
+}
+
+/// The `snort` family (see the module documentation).
+pub struct SnortFamily;
+
+impl Family for SnortFamily {
+    fn name(&self) -> &'static str {
+        "snort"
+    }
+    fn usage(&self) -> &'static str {
+        "snort(\"..|..\"): Snort on a grid, rows separated by '|', '.' uncoloured, '#' a hole, x blue (Left), o red (Right)"
+    }
+    fn example(&self) -> &'static str {
+        "snort(\"...|...\")"
+    }
+    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+        call(args, named)
+    }
+    fn table(&self) -> Option<TableSpec> {
+        Some(TableSpec {
+            params: GRID_PARAMS,
+            example: "table snort rows=2 cols=3",
+            build: table,
+        })
+    }
+}
+
+/// The `snort_graph` family (see the module documentation).
+pub struct SnortGraphFamily;
+
+impl Family for SnortGraphFamily {
+    fn name(&self) -> &'static str {
+        "snort_graph"
+    }
+    fn usage(&self) -> &'static str {
+        "snort_graph(\"a-b b-c\", blue=\"a\", red=\"c\", tinted=\"b:B\"): Snort on a graph; tints B, R or BR"
+    }
+    fn example(&self) -> &'static str {
+        "snort_graph(\"a-b b-c\")"
+    }
+    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+        call_graph(args, named)
+    }
 }

@@ -26,6 +26,7 @@
 //!   statement of these rules gets them wrong, so the tests check both closed rules against a
 //!   brute-force search of every heap up to 60 for every `1 <= p <= q <= 8`.
 
+use super::family::{Family, SequenceSpec};
 use crate::game::Game;
 use crate::games::args;
 use crate::games::{Arg, NamedArg};
@@ -252,5 +253,54 @@ pub(crate) fn checked_len(n: usize) -> Result<usize, Error> {
         Err(format!("heap size {n} is too large (at most {MAX_HEAP})").into())
     } else {
         Ok(n + 1)
+    }
+}
+
+/// The `subtraction` family (see the module documentation).
+pub struct SubtractionFamily;
+
+impl Family for SubtractionFamily {
+    fn name(&self) -> &'static str {
+        "subtraction"
+    }
+    fn usage(&self) -> &'static str {
+        "subtraction(\"1,3,4\", n): a heap of n in the subtraction game with that set"
+    }
+    fn example(&self) -> &'static str {
+        "subtraction(\"1,3,4\", 10)"
+    }
+    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+        call(args, named)
+    }
+    fn sequence(&self) -> Option<SequenceSpec> {
+        Some(SequenceSpec {
+            usage: "grundy subtraction SET --to N, e.g. grundy subtraction 1,3,4 --to 40",
+            build: super::sequence::subtraction,
+        })
+    }
+}
+
+/// The `take_range` family (see the module documentation).
+pub struct TakeRangeFamily;
+
+impl Family for TakeRangeFamily {
+    fn name(&self) -> &'static str {
+        "take_range"
+    }
+    fn usage(&self) -> &'static str {
+        "take_range(p, q, n): take p..q tokens, or all when fewer than p remain; a heap of n"
+    }
+    fn example(&self) -> &'static str {
+        "take_range(2, 5, 17)"
+    }
+    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+        call_take_range(args, named)
+    }
+    fn sequence(&self) -> Option<SequenceSpec> {
+        Some(SequenceSpec {
+            usage:
+                "grundy take_range P Q --to N: take P..Q tokens, or all when fewer than P remain",
+            build: super::sequence::take_range,
+        })
     }
 }

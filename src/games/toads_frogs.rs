@@ -38,6 +38,7 @@
 //!
 //! **In expressions:** `toads("T.F")` (= `*`).
 
+use super::family::Family;
 use crate::game::Game;
 use crate::games::{Arg, NamedArg};
 use crate::solve::{Ruleset, Solver};
@@ -344,4 +345,22 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     } else {
         gen_value(rules, &row)
     })
+}
+
+/// The `toads` family (see the module documentation).
+pub struct ToadsFamily;
+
+impl Family for ToadsFamily {
+    fn name(&self) -> &'static str {
+        "toads"
+    }
+    fn usage(&self) -> &'static str {
+        "toads(\"TT..FF\"[, jump=J][, slide=S]): one row, T Left's toads (move right), F Right's frogs (move left), . empty; jumps over up to J creatures (default 1), slides of up to S squares (default 1)"
+    }
+    fn example(&self) -> &'static str {
+        "toads(\"TT..FF\")"
+    }
+    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+        call(args, named)
+    }
 }

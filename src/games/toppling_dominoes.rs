@@ -27,12 +27,13 @@
 //! form of tests/common on the shorter rows); the theorem of "Toppling Conjectures" (as stated in
 //! its abstract; we did not read the proof) that a blue–red position equal to a number `x` is the
 //! only one of value `x` and is a palindrome, on every blue–red row of up to 12 dominoes; hand derivations (`LR = *`, `LRL =
-//! 1/2`). **Tables:** `partizan table toppling_dominoes --size N`: every row of 1 to N dominoes
+//! 1/2`). **Tables:** `partizan table toppling_dominoes size=N`: every row of 1 to N dominoes
 //! (up to mirror images) and its value.
 
+use super::family::{Family, Param, TableSpec};
 use crate::game::Game;
 use crate::games::{Arg, NamedArg};
-use crate::solve::{Ruleset, Solver, Table, TableArgs};
+use crate::solve::{Ruleset, Solver, Table, TableParams};
 use crate::Error;
 
 /// A blue domino (Left's).
@@ -195,13 +196,13 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
 /// The longest rows `partizan table toppling_dominoes` lists.
 pub const MAX_TABLE_LENGTH: usize = 8;
 
-/// `partizan table toppling_dominoes --size N`: every row of 1 to N dominoes that is not greater
+/// `partizan table toppling_dominoes size=N`: every row of 1 to N dominoes that is not greater
 /// than its mirror image, in order of length and then `L < R < G`, with its value.
-pub fn table(a: &TableArgs) -> Result<Table, Error> {
-    let n = a.size.unwrap_or(4);
+pub fn table(a: &TableParams) -> Result<Table, Error> {
+    let n = a.natural("size")?.unwrap_or(4);
     if n == 0 || n > MAX_TABLE_LENGTH {
         return Err(format!(
-            "--size must be between 1 and {MAX_TABLE_LENGTH} (every row of up to that many dominoes, 3^N of each length)"
+            "size must be between 1 and {MAX_TABLE_LENGTH} (every row of up to that many dominoes, 3^N of each length)"
         ).into());
     }
     let mut solver = Solver::new(TopplingDominoes);
@@ -232,4 +233,32 @@ pub fn table(a: &TableArgs) -> Result<Table, Error> {
         rows: keys,
         cells,
     })
+}
+
+/// The `toppling_dominoes` family (see the module documentation).
+pub struct TopplingDominoesFamily;
+
+impl Family for TopplingDominoesFamily {
+    fn name(&self) -> &'static str {
+        "toppling_dominoes"
+    }
+    fn usage(&self) -> &'static str {
+        "toppling_dominoes(\"LRG\"): a row of dominoes, L blue (Left's), R red (Right's), G green (either's); rows separated by spaces are added"
+    }
+    fn example(&self) -> &'static str {
+        "toppling_dominoes(\"LRGLL\")"
+    }
+    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+        call(args, named)
+    }
+    fn table(&self) -> Option<TableSpec> {
+        Some(TableSpec {
+            params: &[Param {
+                name: "size",
+                meaning: "every row of 1 to size dominoes up to mirror image, at most 8, default 4",
+            }],
+            example: "table toppling_dominoes size=3",
+            build: table,
+        })
+    }
 }

@@ -22,6 +22,7 @@
 //! most 12 squares, and against the canonical forms of [`crate::solve::Solver`]; [`winning_move`]
 //! is checked to reach a position of value 0 from every position of non-zero value.
 
+use super::family::Family;
 use crate::game::Game;
 use crate::games::args;
 use crate::games::{Arg, NamedArg};
@@ -171,4 +172,22 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
         .map(|i| args::size(positional, i, &format!("square {}", i + 1)).map(|s| s as u64))
         .collect::<Result<Vec<u64>, Error>>()?;
     Ok(Game::nimber(welter_function(&position(&squares)?)))
+}
+
+/// The `welter` family (see the module documentation).
+pub struct WelterFamily;
+
+impl Family for WelterFamily {
+    fn name(&self) -> &'static str {
+        "welter"
+    }
+    fn usage(&self) -> &'static str {
+        "welter(a, b, ...): coins on distinct squares a, b, ... of the Sato-Welter strip"
+    }
+    fn example(&self) -> &'static str {
+        "welter(1, 4, 6)"
+    }
+    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+        call(args, named)
+    }
 }

@@ -5,7 +5,7 @@
 //! diagonally down-left any distance towards the corner `(0, 0)`; whoever cannot move loses.
 //!
 //! **Input.** `wythoff(3, 5)` in expressions (the value `*G(3, 5)`); `partizan table wythoff
-//! --size N` (or `--cols C --rows R`) prints the Grundy table with `x` across and `y` down.
+//! size=N` (or `cols=C rows=R`) prints the Grundy table with `x` across and `y` down.
 //!
 //! **Theorems checked.**
 //! - *Wythoff's theorem* (W. A. Wythoff, "A modification of the game of Nim", Nieuw Archief voor
@@ -22,11 +22,12 @@
 //! The table is computed by [`crate::solve::grundy::slider_table`]: per row, column and diagonal
 //! a bitset of the values seen, the mex of the union a word at a time.
 
+use super::family::{Family, Param, TableSpec};
 use crate::game::Game;
 use crate::games::args;
 use crate::games::{Arg, NamedArg};
 use crate::solve::grundy::{slider_table, Slides};
-use crate::solve::{ImpartialRuleset, Table, TableArgs};
+use crate::solve::{ImpartialRuleset, Table, TableParams};
 use crate::Error;
 use num_bigint::BigUint;
 
@@ -132,19 +133,19 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     Ok(Game::nimber(grundy_table(w, h)[h * w - 1] as u64))
 }
 
-/// The width and height of a table from `--size`, `--cols`, `--rows`.
-pub(crate) fn table_shape(args: &TableArgs, default: usize) -> Result<(usize, usize), Error> {
-    let size = args.size.unwrap_or(default);
-    let (w, h) = (args.cols.unwrap_or(size), args.rows.unwrap_or(size));
+/// The width and height of a table from `size`, `cols`, `rows`.
+pub(crate) fn table_shape(args: &TableParams, default: usize) -> Result<(usize, usize), Error> {
+    let size = args.natural("size")?.unwrap_or(default);
+    let (w, h) = (
+        args.natural("cols")?.unwrap_or(size),
+        args.natural("rows")?.unwrap_or(size),
+    );
     check_cells(w, h)?;
     Ok((w, h))
 }
 
-/// `partizan table wythoff --size N` (default 12): the Grundy table, `x` across, `y` down.
-pub fn table(args: &TableArgs) -> Result<Table, Error> {
-    if args.p.is_some() || args.q.is_some() {
-        return Err("wythoff takes no --p or --q".into());
-    }
+/// `partizan table wythoff size=N` (default 12): the Grundy table, `x` across, `y` down.
+pub fn table(args: &TableParams) -> Result<Table, Error> {
     let (w, h) = table_shape(args, 12)?;
     let g = grundy_table(w, h);
     Ok(Table::grid(
@@ -155,4 +156,42 @@ pub fn table(args: &TableArgs) -> Result<Table, Error> {
         h,
         |x, y| g[y * w + x].to_string(),
     ))
+}
+
+/// The `wythoff` family (see the module documentation).
+pub struct WythoffFamily;
+
+impl Family for WythoffFamily {
+    fn name(&self) -> &'static str {
+        "wythoff"
+    }
+    fn usage(&self) -> &'static str {
+        "wythoff(x, y): Wythoff's game with heaps x and y"
+    }
+    fn example(&self) -> &'static str {
+        "wythoff(3, 5)"
+    }
+    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+        call(args, named)
+    }
+    fn table(&self) -> Option<TableSpec> {
+        Some(TableSpec {
+            params: &[
+                Param {
+                    name: "size",
+                    meaning: "heaps 0 to size-1 each way, default 12",
+                },
+                Param {
+                    name: "cols",
+                    meaning: "columns instead of size",
+                },
+                Param {
+                    name: "rows",
+                    meaning: "rows instead of size",
+                },
+            ],
+            example: "table wythoff size=12",
+            build: table,
+        })
+    }
 }

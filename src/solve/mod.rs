@@ -4,6 +4,7 @@
 //! moves; the solvers here evaluate them with the algebra of [`crate::game`].
 
 pub mod grundy;
+pub mod loopy;
 pub mod minimax;
 pub mod ruleset;
 pub mod solver;
@@ -11,4 +12,4 @@ pub mod table;
 
 pub use ruleset::{AsPartizan, ImpartialRuleset, Ruleset};
 pub use solver::{GrundySolver, SolveError, Solver};
-pub use table::{Table, TableArgs, TableFormat};
+pub use table::{Table, TableFormat, TableParams};

@@ -241,19 +241,51 @@ impl Table {
     }
 }
 
-/// The parameters `partizan table FAMILY` passes to a family's table builder.
-#[derive(Clone, Debug, Default)]
-pub struct TableArgs {
-    /// `--size N`: an N×N table (or N entries).
-    pub size: Option<usize>,
-    /// `--rows R`.
-    pub rows: Option<usize>,
-    /// `--cols C`.
-    pub cols: Option<usize>,
-    /// `--p P`.
-    pub p: Option<i64>,
-    /// `--q Q`.
-    pub q: Option<i64>,
+/// The named integer parameters of a table (`partizan table queen size=9 p=3`), as a family's
+/// table builder reads them. Which names a family takes is declared by its
+/// [`TableSpec`](crate::games::TableSpec).
+///
+/// ```
+/// use partizan::solve::TableParams;
+/// let p = TableParams::new().with("size", 9).with("p", 3);
+/// assert_eq!(p.int("p"), Some(3));
+/// assert_eq!(p.natural("size").unwrap(), Some(9));
+/// assert_eq!(p.natural("rows").unwrap(), None);
+/// assert!(TableParams::new().with("rows", -2).natural("rows").is_err());
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TableParams {
+    values: Vec<(String, i64)>,
+}
+
+impl TableParams {
+    /// No parameters: every table's defaults.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The parameters with `name = value` set.
+    pub fn with(mut self, name: &str, value: i64) -> Self {
+        self.values.retain(|(n, _)| n != name);
+        self.values.push((name.to_string(), value));
+        self
+    }
+
+    /// The value of `name`, if given.
+    pub fn int(&self, name: &str) -> Option<i64> {
+        self.values.iter().find(|(n, _)| n == name).map(|&(_, v)| v)
+    }
+
+    /// The value of `name` as a size, if given; an error when it is negative.
+    pub fn natural(&self, name: &str) -> Result<Option<usize>, Error> {
+        self.int(name)
+            .map(|v| {
+                usize::try_from(v).map_err(|_| {
+                    Error::input(format!("{name} must be a non-negative integer, not {v}"))
+                })
+            })
+            .transpose()
+    }
 }
 
 #[cfg(test)]

@@ -1,0 +1,30 @@
+//! Criterion benches of the loopy algebra: the value of a Backsliding Toads and Frogs row
+//! (position graph, stopper test, onside and offside by sidling), the outcome with draws of a
+//! larger row (retrograde analysis only), and Smith's values of a loopy subtraction game.
+
+use criterion::{black_box, criterion_group, criterion_main, Criterion};
+use partizan::games::backsliding_toads;
+use partizan::games::loopy_subtraction::LoopySubtraction;
+use partizan::games::toads_frogs::Row;
+
+fn loopy(c: &mut Criterion) {
+    let mut group = c.benchmark_group("loopy");
+    group.sample_size(10);
+    let row = Row::parse("T....F").unwrap();
+    group.bench_function("backsliding toads T....F value", |b| {
+        b.iter(|| black_box(backsliding_toads::value(&row).unwrap()))
+    });
+    let row = Row::parse("TT...FF").unwrap();
+    group.bench_function("backsliding toads TT...FF outcome", |b| {
+        b.iter(|| black_box(backsliding_toads::outcome(&row).unwrap()))
+    });
+    let game = LoopySubtraction::new(&[2, 5, 7], &[1, 3], 100_000).unwrap();
+    group.bench_function(
+        "loopy subtraction {2,5,7} add {1,3} Smith values to 100000",
+        |b| b.iter(|| black_box(game.values().unwrap())),
+    );
+    group.finish();
+}
+
+criterion_group!(benches, loopy);
+criterion_main!(benches);

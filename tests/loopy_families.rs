@@ -1,0 +1,166 @@
+//! Backsliding Toads and Frogs against hand derivations, its symmetry, and an outcome search
+//! with draws whose move generator is written here from the rules (tests/loopy_brute for the
+//! sweep).
+
+mod loopy_brute;
+
+use loopy_brute::{outcome, G};
+use partizan::game::loopy::{LoopyOutcome, SidedValue, Stopper};
+use partizan::games::backsliding_toads::{call, outcome as bt_outcome, value};
+use partizan::games::toads_frogs::Row;
+use std::collections::HashMap;
+
+fn row(s: &str) -> Row {
+    Row::parse(s).unwrap()
+}
+
+/// The moves of the rules: a creature steps one square either way onto an empty square, or
+/// jumps forward over one enemy onto the empty square beyond.
+fn moves(s: &str, left: bool) -> Vec<String> {
+    let b: Vec<char> = s.chars().collect();
+    let (me, them, fwd): (char, char, isize) = if left { ('T', 'F', 1) } else { ('F', 'T', -1) };
+    let n = b.len() as isize;
+    let get = |i: isize| {
+        if (0..n).contains(&i) {
+            Some(b[i as usize])
+        } else {
+            None
+        }
+    };
+    let mut out = Vec::new();
+    for i in 0..n {
+        if b[i as usize] != me {
+            continue;
+        }
+        let mut targets = Vec::new();
+        for d in [1, -1] {
+            if get(i + d) == Some('.') {
+                targets.push(i + d);
+            }
+        }
+        if get(i + fwd) == Some(them) && get(i + 2 * fwd) == Some('.') {
+            targets.push(i + 2 * fwd);
+        }
+        for t in targets {
+            let mut c = b.clone();
+            c[t as usize] = me;
+            c[i as usize] = '.';
+            out.push(c.into_iter().collect());
+        }
+    }
+    out
+}
+
+fn brute_outcome(start: &str) -> LoopyOutcome {
+    let mut index: HashMap<String, usize> = HashMap::new();
+    let mut rows = vec![start.to_string()];
+    index.insert(start.to_string(), 0);
+    let mut g = G {
+        left: Vec::new(),
+        right: Vec::new(),
+    };
+    let mut i = 0;
+    while i < rows.len() {
+        let r = rows[i].clone();
+        for left in [true, false] {
+            let mut o = Vec::new();
+            for m in moves(&r, left) {
+                let k = *index.entry(m.clone()).or_insert_with(|| {
+                    rows.push(m);
+                    rows.len() - 1
+                });
+                o.push(k);
+            }
+            if left {
+                g.left.push(o);
+            } else {
+                g.right.push(o);
+            }
+        }
+        i += 1;
+    }
+    outcome(&g, 0)
+}
+
+fn all_rows(len: usize) -> Vec<String> {
+    let mut rows = vec![String::new()];
+    for _ in 0..len {
+        rows = rows
+            .into_iter()
+            .flat_map(|r| ["T", "F", "."].map(|c| format!("{r}{c}")))
+            .collect();
+    }
+    rows
+}
+
+fn mirror(s: &str) -> String {
+    s.chars()
+        .rev()
+        .map(|c| match c {
+            'T' => 'F',
+            'F' => 'T',
+            c => c,
+        })
+        .collect()
+}
+
+#[test]
+fn hand_values() {
+    // A lone toad with room can step back and forth for ever: Left always has a move, Right never.
+    assert_eq!(value(&row("T.")).unwrap(), SidedValue::from(Stopper::on()));
+    assert_eq!(value(&row(".T")).unwrap(), SidedValue::from(Stopper::on()));
+    assert_eq!(value(&row(".F")).unwrap(), SidedValue::from(Stopper::off()));
+    // Nobody can move: 0.
+    assert_eq!(value(&row("TF")).unwrap(), SidedValue::zero());
+    assert_eq!(value(&row("T")).unwrap(), SidedValue::zero());
+    // F.T: Left's only move is T back to FT., where Right has no move; Right's only move is F
+    // to .FT, where Left has none: the first player wins, and the row is its own mirror image,
+    // so its value is its own negative.
+    assert_eq!(bt_outcome(&row("F.T")).unwrap(), LoopyOutcome::N);
+    let a = value(&row("F.T")).unwrap();
+    assert_eq!(-&a, a);
+    assert!(a.is_stopper());
+}
+
+#[test]
+fn outcomes_match_the_rules() {
+    for len in 1..=6 {
+        for r in all_rows(len) {
+            assert_eq!(bt_outcome(&row(&r)).unwrap(), brute_outcome(&r), "{r}");
+        }
+    }
+}
+
+#[test]
+fn values_are_antisymmetric_and_give_the_outcome() {
+    let mut computed = 0;
+    for len in 1..=5 {
+        for r in all_rows(len) {
+            let Ok(v) = value(&row(&r)) else { continue };
+            computed += 1;
+            assert_eq!(v.outcome(), brute_outcome(&r), "{r}: {v}");
+            let m = value(&row(&mirror(&r))).unwrap();
+            assert_eq!(m, -&v, "{r}: {v} and {}: {m}", mirror(&r));
+        }
+    }
+    assert!(computed > 300, "{computed}");
+}
+
+#[test]
+fn calls() {
+    use partizan::games::Arg;
+    assert_eq!(
+        call(&[Arg::Str("T.".into())], &[])
+            .unwrap()
+            .value()
+            .unwrap()
+            .to_string(),
+        "on"
+    );
+    assert_eq!(
+        call(&[Arg::Str("T.".into())], &[]).unwrap().outcome(),
+        LoopyOutcome::L
+    );
+    assert!(call(&[Arg::Str("TXF".into())], &[]).is_err());
+    assert!(call(&[], &[]).is_err());
+}
