@@ -33,6 +33,7 @@ __all__ = [
     "methods",
     "solve",
     "table",
+    "tables",
     "clear_caches",
 ]
 
@@ -44,7 +45,12 @@ def evaluate(expression):
 
     Families, methods and comparisons may be used: ``evaluate("^ <| *")`` is ``True``,
     ``evaluate("({3|-2}).Thermograph")`` a ``Thermograph``. The value is a ``Game``, a
-    ``bool``, a ``list``, a ``Thermograph`` or a ``str``.
+    ``bool``, a ``list``, a ``Thermograph`` or a ``str``: a value that is not a short game is
+    its notation, an explicit game in quotes (``evaluate("'{*|*}'")`` is ``"'{*|*}'"``, which
+    evaluates back to it; ``evaluate("'{*|*}'.CanonicalForm")`` is ``Game(0)``), a loopy game in CGSuite's
+    loopy notation (``evaluate("on + off")`` is ``"dud"``), an outcome with draws by its name
+    (``"D"``, ``"NHat"``); Smith's value of an impartial loopy game is an ``int`` when finite,
+    else its notation (``"inf_{0,1}"``).
     """
     return _core.evaluate(expression)
 
@@ -60,7 +66,7 @@ def methods():
 
 def families():
     """Every family callable as ``partizan.NAME(...)``: ``{name: usage}``."""
-    return {name: usage for name, usage, _ in _core.families()}
+    return {f["name"]: f["usage"] for f in _FAMILIES}
 
 
 def clear_caches():
@@ -140,15 +146,19 @@ def _cell(text, grundy):
         return text
 
 
-def table(name, *, size=None, rows=None, cols=None, p=None, q=None):
-    """The table of family ``name``, as ``partizan table NAME --size ... --rows ...`` prints it.
+def table(name, **params):
+    """The table of family ``name``, as ``partizan table NAME rows=3 cols=4`` prints it.
 
-    ``table("domineering", rows=3, cols=3)[1][1]`` is the value of the 2×2 board. Families with
-    tables: ``partizan.tables()``.
+    The keyword arguments are the family's integer parameters (``partizan.tables()`` lists
+    them; ``None`` means the default): ``table("domineering", rows=3, cols=3)[1][1]`` is the
+    value of the 2×2 board, ``table("queen", size=9, p=3)`` the partizan Queen with a
+    diagonal reach of two. An unknown family or parameter raises ``ValueError`` with the command
+    line's message. Cells are ``Game`` values, or ``int`` Grundy values in the tables whose
+    caption says they are Grundy values.
     """
-    caption, column_label, row_label, columns, index, cells = _core.table(
-        name, size=size, rows=rows, cols=cols, p=p, q=q
-    )
+    caption, column_label, row_label, columns, index, cells = _core.table(name, **params)
+    # The library's tables are cells of text; those of Grundy values say so in their caption
+    # ("Grundy values of ..."), and their cells n mean *n.
     grundy = "grundy" in caption.lower()
     corner = f"{row_label}\\{column_label}" if row_label else column_label
     lines = [f"# {caption}"] if caption else []
@@ -166,25 +176,12 @@ def table(name, *, size=None, rows=None, cols=None, p=None, q=None):
 
 
 def tables():
-    """Every family with a table: ``{name: usage}``."""
-    return {name: usage for name, usage, _ in _core.tables()}
+    """Every family with a table: ``{name: usage}``, the usage naming its parameters."""
+    return {f["name"]: f["table"] for f in _FAMILIES if f["table"] is not None}
 
 
 # --------------------------------------------------------------------------------------------
 # Heap games and their Grundy sequences
-
-# Expression family -> (sequence family of `partizan grundy`, number of rule arguments before
-# the heap size). Calling the family with only its rule arguments gives a HeapGame.
-_HEAP_FAMILIES = {
-    "octal": ("octal", 1),
-    "subtraction": ("subtraction", 1),
-    "take_range": ("take-range", 2),
-    "kayles": ("kayles", 0),
-    "dawson_kayles": ("dawson-kayles", 0),
-    "dawson_chess": ("dawson-chess", 0),
-    "grundy_game": ("grundy-game", 0),
-}
-
 
 def _call_args(args):
     """Arguments of a family call: a set of numbers (a subtraction set) becomes the string of
@@ -204,21 +201,24 @@ def _rule_text(arg):
 class HeapGame:
     """A heap game without its heap: ``partizan.octal("0.77")``, ``partizan.kayles()``.
 
-    ``g(n)`` is the value of a heap of ``n`` (a nimber ``Game``); ``g.grundy(n)`` its Grundy
-    value (an ``int``), ``g.grundy(range(100))`` a list of them, computed with integers only;
-    ``g.periodicity`` the ``(preperiod, period)`` proven by the Octal Periodicity Theorem (or
-    the subtraction-game window argument), or ``None``.
+    A family with a Grundy sequence (``partizan grundy NAME ARGS``), called with only the
+    arguments of its rules, gives a ``HeapGame``: ``g(n)`` is the value of a heap of ``n`` (a
+    nimber ``Game``); ``g.grundy(n)`` its Grundy value (an ``int``), ``g.grundy(range(100))`` a
+    list of them, computed with integers only; ``g.periodicity`` the ``(preperiod, period)``
+    proven by the Octal Periodicity Theorem (or the subtraction-game window argument), or
+    ``None``. ``HeapGame(family, rules)`` raises ``ValueError`` when the family's sequence does
+    not accept these rules.
     """
 
-    def __init__(self, family, sequence, rules):
+    def __init__(self, family, rules):
         self.family = family
-        self._sequence = sequence
         self.rules = tuple(rules)
         self._rule_texts = [_rule_text(r) for r in self.rules]
         self._call_args = _call_args(self.rules)
         self._values = []
         self._period = None
         self.description = None
+        self._compute(0)
 
     def __call__(self, n):
         """The value of a heap of ``n``."""
@@ -227,7 +227,7 @@ class HeapGame:
     def _compute(self, to):
         if to >= len(self._values):
             self.description, self._values, self._period = _core.sequence(
-                self._sequence, self._rule_texts, max(to, 2 * len(self._values))
+                self.family, self._rule_texts, max(to, 2 * len(self._values))
             )
 
     def grundy(self, n):
@@ -248,7 +248,6 @@ class HeapGame:
     @property
     def periodicity(self):
         """``(preperiod, period)`` when proven, else ``None``."""
-        self._compute(0)
         return self._period
 
     def __repr__(self):
@@ -259,28 +258,44 @@ class HeapGame:
 # --------------------------------------------------------------------------------------------
 # The families, one function each, generated from the library's registry
 
-_TABLE_NAMES = {name for name, _, _ in _core.tables()}
+_FAMILIES = _core.families()
 
 
-def _family_function(name, usage, example):
-    heap = _HEAP_FAMILIES.get(name)
+def _family_function(info):
+    name = info["name"]
+    heap = info["sequence"] is not None
 
     def family(*args, **kwargs):
-        if heap is not None and len(args) == heap[1] and not kwargs:
-            return HeapGame(name, heap[0], args)
-        return _core.call_family(name, _call_args(args), kwargs)
+        try:
+            return _core.call_family(name, _call_args(args), kwargs)
+        except ValueError as error:
+            # Not a game: the arguments may be the rules of a heap game without its heap.
+            if not heap or kwargs:
+                raise
+            try:
+                return HeapGame(name, args)
+            except ValueError:
+                raise error from None
 
     family.__name__ = family.__qualname__ = name
     family.__module__ = __name__
-    doc = [usage, "", f"Example: partizan.{example}"]
-    if heap is not None:
-        rules = "" if heap[1] == 0 else f" with only its {heap[1]} rule argument(s)"
-        doc.append(f"Called{rules} and no heap size, it gives a HeapGame with .grundy(...).")
-    if name in _TABLE_NAMES:
-        doc.append(f"partizan.{name}.table(...) is partizan.table({name!r}, ...).")
+    doc = [info["usage"], "", f"Example: partizan.{info['example']}"]
+    if info["loopy"]:
+        doc.append(
+            "A loopy family: a value that is not a short game comes back as its notation (a str),"
+            " Smith's finite values as ints."
+        )
+    if heap:
+        doc.append(
+            f"Called with only its rules (as `partizan {info['sequence']}`), it gives a HeapGame"
+            " with .grundy(...)."
+        )
+    if info["table"] is not None:
+        params = "; ".join(f"{p}: {meaning}" for p, meaning in info["table_params"])
+        doc.append(f"partizan.{name}.table(...) is partizan.table({name!r}, ...); {params}.")
 
-        def family_table(**kwargs):
-            return table(name, **kwargs)
+        def family_table(**params):
+            return table(name, **params)
 
         family_table.__name__ = "table"
         family.table = family_table
@@ -288,8 +303,8 @@ def _family_function(name, usage, example):
     return family
 
 
-for _name, _usage, _example in _core.families():
-    globals()[_name] = _family_function(_name, _usage, _example)
-    __all__.append(_name)
+for _info in _FAMILIES:
+    globals()[_info["name"]] = _family_function(_info)
+    __all__.append(_info["name"])
 
-del _name, _usage, _example
+del _info

@@ -1,9 +1,10 @@
 //! `partizan._core`: the Python extension module of the partizan library (PyO3).
 //!
 //! This layer converts between Python and the library and nothing more: games are
-//! [`partizan::Game`] handles, families are called by name through [`partizan::games::call`],
-//! tables through [`partizan::games::table`], Grundy sequences through
-//! [`partizan::games::sequence::sequence`], the methods of games by name through the expression
+//! [`partizan::Game`] handles, families (those of [`partizan::games::FAMILIES`] and the loopy
+//! ones of [`partizan::expr::loopy::LOOPY_FAMILIES`]) are called by name through
+//! [`partizan::games::call`], tables through [`partizan::games::table`], Grundy sequences through
+//! [`partizan::games::sequence()`], the methods of games by name through the expression
 //! language's method table ([`partizan::expr::method`]), and rulesets written in Python are
 //! solved by [`partizan::solve::Solver`]. The Python package `partizan` (`partizan/__init__.py`)
 //! adds the family functions, tables as lists of lists, and heap games with `.grundy(...)`.
@@ -14,13 +15,17 @@
 //!   `OverflowError`; bad input raises `ValueError` with the library's one-line message (for
 //!   notation, with `position` and `input` attributes). Nothing here panics on any Python input.
 //! - Numbers cross as `fractions.Fraction` (their stops, mean, temperature), counts and nimber
-//!   values as `int`, games as `partizan.Game`.
+//!   values as `int`, games as `partizan.Game`; values that are not short games (explicit games,
+//!   loopy games, outcomes with draws) as their notation in a `str`, Smith's finite values as
+//!   `int`.
 
 use num_bigint::BigInt;
+use partizan::expr::loopy::{family as loopy_family, LOOPY_FAMILIES};
 use partizan::expr::{self, Method, Value};
 use partizan::game::limits;
+use partizan::game::loopy::smith::LoopyNimValue;
 use partizan::games::{self, Arg, NamedArg};
-use partizan::solve::{GrundySolver, ImpartialRuleset, Ruleset, Solver, TableArgs};
+use partizan::solve::{GrundySolver, ImpartialRuleset, Ruleset, Solver};
 use partizan::{Error, Game, Number, Outcome, Thermograph};
 use pyo3::basic::CompareOp;
 use pyo3::exceptions::{PyOverflowError, PyRuntimeError, PyTypeError, PyValueError};
@@ -191,6 +196,16 @@ fn value_to_py(py: Python<'_>, v: Value, method: Option<&str>) -> PyResult<Py<Py
         Value::Outcome(o) => outcome_str(o).into_pyobject(py)?.into_any().unbind(),
         Value::Text(s) => s.into_pyobject(py)?.into_any().unbind(),
         Value::UptimalExpansion(e) => e.to_string().into_pyobject(py)?.into_any().unbind(),
+        // An explicit game as the expression language writes it, in quotes: `'{*|*}'` evaluates
+        // back to the same form, and `Game('{*|*}')` is its canonical form.
+        Value::Form(_) => v.to_string().into_pyobject(py)?.into_any().unbind(),
+        // A loopy game that is not short, in CGSuite's loopy notation: `on`, `over & under`.
+        Value::Loopy(_) => v.to_string().into_pyobject(py)?.into_any().unbind(),
+        // An outcome with draws: `L`, `R`, `N`, `P`, `D`, `PHat`, `PCheck`, `NHat`, `NCheck`.
+        Value::LoopyOutcome(o) => o.to_string().into_pyobject(py)?.into_any().unbind(),
+        // Smith's value: an int for `*n` (as Grundy values are), `inf_{0,1}` as a string.
+        Value::SmithValue(LoopyNimValue::Finite(n)) => n.into_pyobject(py)?.into_any().unbind(),
+        Value::SmithValue(s) => s.to_string().into_pyobject(py)?.into_any().unbind(),
     })
 }
 
@@ -785,8 +800,10 @@ fn family_arg(obj: &Bound<'_, PyAny>) -> PyResult<Arg> {
     }
 }
 
-/// Calls the registered family `name` with positional and named arguments (strings, ints,
-/// Fractions, Games), as `name(args)` in an expression; the work runs detached.
+/// Calls the family `name` with positional and named arguments (strings, ints, Fractions,
+/// Games), as `name(args)` in an expression; the work runs detached. A family of
+/// [`games::FAMILIES`] gives a `Game`; a loopy family ([`LOOPY_FAMILIES`]) gives its value
+/// computed at once: a `Game` when it is short, otherwise as [`value_to_py`] converts it.
 #[pyfunction]
 #[pyo3(signature = (name, args, kwargs = None))]
 fn call_family(
@@ -794,7 +811,7 @@ fn call_family(
     name: &str,
     args: &Bound<'_, PyTuple>,
     kwargs: Option<&Bound<'_, PyDict>>,
-) -> PyResult<PyGame> {
+) -> PyResult<Py<PyAny>> {
     let positional = args
         .iter()
         .map(|a| family_arg(&a))
@@ -805,54 +822,76 @@ fn call_family(
             named.push((k.extract::<String>()?, family_arg(&v)?));
         }
     }
+    if let Some(f) = loopy_family(name) {
+        let v = run(py, move || {
+            let usage = |e: Error| Error::input(format!("{e} (usage: {})", f.usage));
+            match f.call(&positional, &named).map_err(usage)? {
+                // The call gives the game; its value is computed here, as the evaluator does
+                // before it answers.
+                Value::Loopy(l) => Ok(match l.value().map_err(|e| usage(e.into()))?.as_game() {
+                    Some(g) => Value::Game(g),
+                    None => Value::Loopy(l),
+                }),
+                v => Ok(v),
+            }
+        })?;
+        return value_to_py(py, v, None);
+    }
     let name = name.to_string();
     let g = run(py, move || match games::call(&name, &positional, &named) {
         Some(r) => r,
         None => Err(Error::input(format!("unknown family {name:?}"))),
     })?;
-    Ok(PyGame { g })
+    Ok(game_obj(py, g)?.into_any())
 }
 
-/// Every registered family: `(name, usage, example)`.
+/// Every family callable from Python, one dict each: `name`, `usage`, `example`, `loopy`
+/// (whether it is one of the loopy families of the expression language, whose values are not
+/// short games), `table` (the usage line of its table, or `None`), `table_params`
+/// (`[(name, meaning)]`) and `sequence` (the usage line of its Grundy sequence, or `None`).
 #[pyfunction]
-fn families() -> Vec<(&'static str, &'static str, &'static str)> {
-    games::FAMILIES
-        .iter()
-        .map(|f| (f.name, f.usage, f.example))
-        .collect()
+fn families(py: Python<'_>) -> PyResult<Vec<Bound<'_, PyDict>>> {
+    let mut out = Vec::new();
+    for f in games::FAMILIES {
+        let d = PyDict::new(py);
+        d.set_item("name", f.name())?;
+        d.set_item("usage", f.usage())?;
+        d.set_item("example", f.example())?;
+        d.set_item("loopy", false)?;
+        let table = f.table();
+        d.set_item("table", table.map(|t| t.usage(f.name())))?;
+        let params: Vec<(&str, &str)> = table
+            .map(|t| t.params.iter().map(|p| (p.name, p.meaning)).collect())
+            .unwrap_or_default();
+        d.set_item("table_params", params)?;
+        d.set_item("sequence", f.sequence().map(|s| s.usage))?;
+        out.push(d);
+    }
+    for f in LOOPY_FAMILIES {
+        let d = PyDict::new(py);
+        d.set_item("name", f.name)?;
+        d.set_item("usage", f.usage)?;
+        d.set_item("example", f.example)?;
+        d.set_item("loopy", true)?;
+        d.set_item("table", py.None())?;
+        d.set_item("table_params", Vec::<(&str, &str)>::new())?;
+        d.set_item("sequence", py.None())?;
+        out.push(d);
+    }
+    Ok(out)
 }
 
-/// Every family with a table: `(name, usage, example)`.
-#[pyfunction]
-fn tables() -> Vec<(&'static str, &'static str, &'static str)> {
-    games::TABLES
-        .iter()
-        .map(|t| (t.name, t.usage, t.example))
-        .collect()
-}
-
-/// Every family with a Grundy sequence: `(name, usage)`.
-#[pyfunction]
-fn sequences() -> Vec<(&'static str, &'static str)> {
-    games::sequence::SEQUENCES
-        .iter()
-        .map(|s| (s.name, s.usage))
-        .collect()
-}
-
-/// The table of family `name`: `(caption, column_label, row_label, columns, rows, cells)`, the
-/// cells as the CLI prints them.
+/// The table of family `name` with integer parameters `params` (`rows=3, cols=4`, the words of
+/// `partizan table NAME rows=3 cols=4`; `None` values are left out):
+/// `(caption, column_label, row_label, columns, rows, cells)`, the cells as the CLI prints them.
+/// An unknown family or parameter raises `ValueError` with the library's message.
 #[allow(clippy::type_complexity)]
 #[pyfunction]
-#[pyo3(signature = (name, size = None, rows = None, cols = None, p = None, q = None))]
+#[pyo3(signature = (name, **params))]
 fn table(
     py: Python<'_>,
     name: &str,
-    size: Option<usize>,
-    rows: Option<usize>,
-    cols: Option<usize>,
-    p: Option<i64>,
-    q: Option<i64>,
+    params: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<(
     String,
     String,
@@ -861,15 +900,25 @@ fn table(
     Vec<String>,
     Vec<Vec<String>>,
 )> {
-    let args = TableArgs {
-        size,
-        rows,
-        cols,
-        p,
-        q,
-    };
+    let mut words = Vec::new();
+    if let Some(params) = params {
+        for (k, v) in params.iter() {
+            if v.is_none() {
+                continue;
+            }
+            let key: String = k.extract()?;
+            if v.is_instance_of::<PyBool>() || !v.is_instance_of::<PyInt>() {
+                return Err(PyTypeError::new_err(format!(
+                    "the table parameter {key} must be an int, not {}",
+                    v.get_type().name()?
+                )));
+            }
+            let value: BigInt = v.extract()?;
+            words.push(format!("{key}={value}"));
+        }
+    }
     let name = name.to_string();
-    let t = run(py, move || games::table(&name, &args))?;
+    let t = run(py, move || games::table(&name, &words))?;
     Ok((
         t.caption,
         t.column_label,
@@ -880,8 +929,8 @@ fn table(
     ))
 }
 
-/// `G(0..=to)` of the sequence family `name` (`partizan grundy NAME ARGS --to N`):
-/// `(description, values, (preperiod, period) or None)`.
+/// `G(0..=to)` of the family `name` with its rule arguments `args`, as `partizan grundy NAME
+/// ARGS --to N`: `(description, values, (preperiod, period) or None)`.
 #[allow(clippy::type_complexity)]
 #[pyfunction]
 fn sequence(
@@ -891,7 +940,7 @@ fn sequence(
     to: usize,
 ) -> PyResult<(String, Vec<u32>, Option<(usize, usize)>)> {
     let name = name.to_string();
-    let r = run(py, move || games::sequence::sequence(&name, &args, to))?;
+    let r = run(py, move || games::sequence(&name, &args, to))?;
     Ok((
         r.name,
         r.values,
@@ -1289,8 +1338,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<BoundMethod>()?;
     m.add_function(wrap_pyfunction!(call_family, m)?)?;
     m.add_function(wrap_pyfunction!(families, m)?)?;
-    m.add_function(wrap_pyfunction!(tables, m)?)?;
-    m.add_function(wrap_pyfunction!(sequences, m)?)?;
     m.add_function(wrap_pyfunction!(table, m)?)?;
     m.add_function(wrap_pyfunction!(sequence, m)?)?;
     m.add_function(wrap_pyfunction!(evaluate, m)?)?;

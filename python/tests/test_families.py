@@ -34,7 +34,8 @@ def test_every_family_is_a_function_and_its_example_runs():
         assert f.__doc__.startswith(usage)
     # Each registry example, written in Python (the notation's calls are Python calls), gives
     # the same game as the expression: the binding forwards positional and named arguments.
-    for name, usage, example in partizan._core.families():
+    for f in partizan._core.families():
+        example = f["example"]
         assert eval(example, vars(partizan)) == partizan.evaluate(example), example
 
 
@@ -89,6 +90,59 @@ def test_tables_are_lists_of_lists():
     assert "domineering" in partizan.tables()
     with pytest.raises(ValueError, match="unknown table family"):
         partizan.table("chess", size=3)
+
+
+def test_table_parameters_are_the_familys_keywords():
+    # The partizan Queen with diagonal moves of at most p - 1 = 2 steps: G(x, y) =
+    # x - y + *(min(x, y) mod p) (formula (4) of the Wythoff-variant paper; its Table 3).
+    t = partizan.table("queen", size=9, p=3)
+    assert len(t) == 9 and all(len(row) == 9 for row in t)
+    for y, row in enumerate(t):
+        for x, cell in enumerate(row):
+            assert cell == Game(x - y) + Game.nimber(min(x, y) % 3), (x, y)
+    # The family's declared parameters are listed, and None means the default.
+    assert "p=N" in partizan.tables()["queen"]
+    # Wythoff: G(0, 0) = 0, G(1, 0) = G(0, 1) = 1, G(1, 1) = mex{0, 1, 1} = 2 (the mex rule).
+    assert partizan.table("wythoff", size=2, rows=None) == [[0, 1], [1, 2]]
+    # A name the family does not declare: the command line's message, naming the parameters.
+    message = r'wythoff: unknown parameter "p" \(parameters: size, cols, rows\)'
+    with pytest.raises(ValueError, match=message):
+        partizan.table("wythoff", p=3)
+    with pytest.raises(ValueError, match="size must be a non-negative integer, not -1"):
+        partizan.table("wythoff", size=-1)
+    with pytest.raises(TypeError):
+        partizan.table("queen", size="9")
+    with pytest.raises(TypeError):
+        partizan.table("queen", size=True)
+
+
+def test_heap_families_come_from_the_registry():
+    # Every family with a Grundy sequence, called with its rules only, is a HeapGame; the
+    # others are not (a family without its arguments raises the family's error).
+    heaps = {f["name"] for f in partizan._core.families() if f["sequence"] is not None}
+    assert {"octal", "subtraction", "take_range", "kayles", "dawson_kayles"} <= heaps
+    assert isinstance(partizan.dawson_kayles(), partizan.HeapGame)
+    # take-a-range P..Q = 2..3: a heap of n: mex over the heaps n - 2, n - 3, or 0 when n < 2
+    # (the rule "all when fewer than P remain"), by brute force here.
+    g = [0] * 30
+    for n in range(1, 30):
+        g[n] = mex(g[n - k] for k in (2, 3) if k <= n) if n >= 2 else mex([g[0]])
+    assert partizan.take_range(2, 3).grundy(range(30)) == g
+    with pytest.raises(ValueError, match="usage: domineering"):
+        partizan.domineering()
+
+
+def test_loopy_families():
+    # A toad with room steps forward and back for ever and Right has no move: {pass|} = on
+    # (Winning Ways ch. 11).
+    assert partizan.backsliding_toads("T.") == "on"
+    # Take one, or put one back while the heap stays <= 1: heaps 0 and 1 move to each other and
+    # neither is terminal, so Smith's value is infinite with no finite option: inf.
+    assert partizan.loopy_subtraction("1", 0, add="1", max=1) == "inf"
+    # Without putting back, the subtraction game {1}: heap n is *(n mod 2), an int.
+    assert partizan.loopy_subtraction("1", 3) == 1
+    with pytest.raises(ValueError, match="usage: loopy_subtraction"):
+        partizan.loopy_subtraction("x", 1)
 
 
 def test_to_pandas():

@@ -126,6 +126,42 @@ def test_evaluate():
     assert partizan.evaluate("({1|-1}).LeftOptions") == [Game(1)]
 
 
+def test_evaluate_an_explicit_game():
+    # A quoted game is kept as written, and comes back as its notation, which evaluates back to
+    # it. {*|*} = 0 (each player's only move is to *, from which the other moves to 0 and
+    # wins), but the written options differ from those of 0, which has none.
+    form = partizan.evaluate("'{*|*}'")
+    assert form == "'{*|*}'" and partizan.evaluate(form) == form
+    assert partizan.evaluate(f"{form}.CanonicalForm") == Game(0)
+    assert partizan.evaluate("'{*|*}'.LeftOptions") == ["'*'"]
+    assert partizan.evaluate("{*|*}.LeftOptions") == []
+    # The ordinal sum uses the form: {*|*}:1 = {*, {*|*}:0 | *} = {0, * | *}, whose Left option
+    # * reverses through 0 (Right answers * with 0, and {0, * | *} >= 0) to nothing: {0|*} = ^.
+    # On the canonical form, 0:1 = 1.
+    assert partizan.evaluate("'{*|*}'.OrdinalSum(1)") == Game("^")
+    assert partizan.evaluate("{*|*}.OrdinalSum(1)") == Game(1)
+    with pytest.raises(ValueError, match="explicit game"):
+        Game("'{*|*}'")
+
+
+def test_evaluate_a_loopy_value():
+    # on + off = dud, and over = {0 | pass} is positive and below every positive number
+    # (Winning Ways ch. 11; Siegel, CGT ch. VI): loopy values come back in CGSuite's notation.
+    assert partizan.evaluate("on + off") == "dud"
+    assert partizan.evaluate("a{0|a}") == "over"
+    assert partizan.evaluate("a{0|a} > 0") is True
+    assert partizan.evaluate("a{0|a} < 1/1024") is True
+    # {0 | {dud|}, *}: Left moving first wins (to 0); Right moving first can at best draw (to
+    # {dud|}, where Left moves to dud): outcome NHat.
+    assert partizan.evaluate("{0|{dud|},*}.OutcomeClass") == "NHat"
+    # Smith's value of a -> b -> c -> {0, a}: b gets 0 (its only option c has the option 0), a
+    # then 1 (its only option b is 0), c the mex of 0 and 1, 2. Finite values are ints.
+    assert partizan.evaluate("a{b{c{0,a|0,a}|c}|b}.SmithValue") == 1
+    # a = {a|a} only moves to itself: no position is ever labelled finite, so inf with no
+    # finite options (a draw), as a string.
+    assert partizan.evaluate("a{a|a}.SmithValue") == "inf"
+
+
 def test_bad_notation_raises_value_error_with_position():
     with pytest.raises(ValueError) as e:
         Game("{1|*2")
