@@ -410,8 +410,9 @@ pub struct LoopyFamily {
 }
 
 impl LoopyFamily {
-    /// Evaluates a call (the game, not yet its value).
-    pub(crate) fn call(&self, positional: &[Arg], named: &[NamedArg]) -> Result<Value, Error> {
+    /// Evaluates a call (the game, not yet its value); the Python package calls loopy families
+    /// through this.
+    pub fn call(&self, positional: &[Arg], named: &[NamedArg]) -> Result<Value, Error> {
         (self.call)(positional, named)
     }
 }

@@ -54,8 +54,9 @@ impl Method {
         }
     }
 
-    /// Applies the method to `g` with `args` (as many as [`Method::params`]).
-    pub(crate) fn apply(&self, g: Game, args: &[Game]) -> Result<Value, Error> {
+    /// Applies the method to `g` with `args` (as many as [`Method::params`]); the Python
+    /// package calls methods by name through this.
+    pub fn apply(&self, g: Game, args: &[Game]) -> Result<Value, Error> {
         (self.apply)(g, args)
     }
 }
