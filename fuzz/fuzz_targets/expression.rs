@@ -52,6 +52,11 @@ const MAX_UPTIMAL_ORDER: u64 = 64;
 /// The largest nimber summed with several general forms; see `legitimately_expensive`.
 const MAX_SUMMED_NIMBERS: u64 = 32;
 
+/// The most switches (`±x`, `a +- b`) in one expression: the canonical form of a sum
+/// of k distinct switches grows exponentially with k (about fifteen of them, `^[6]± - 0+± 999999
+/// +-0615+…`, took 12.8 s and 1.5 GB in the release command line); see `legitimately_expensive`.
+const MAX_SWITCHES: usize = 10;
+
 /// The largest nimber summed with one general form; see `legitimately_expensive`. At 128,
 /// `9999…9v[9]*99` (a large integer, an uptimal and *99 beside a general form) took over 10 s
 /// in the fuzzing build: adding *k to a general form visits every nimber below it.
@@ -282,6 +287,7 @@ fn legitimately_expensive(tree: &Expr) -> bool {
     let mut largest_ups = 0u64;
     let mut general = 0usize;
     let mut ordinal_sums = 0usize;
+    let mut switches = 0usize;
     let mut stack = vec![tree];
     while let Some(e) = stack.pop() {
         match &e.kind {
@@ -320,6 +326,12 @@ fn legitimately_expensive(tree: &Expr) -> bool {
                 largest_nimber = largest_nimber.max(lit.nimber.unwrap_or(0));
             }
             _ => {}
+        }
+        if matches!(e.kind, ExprKind::PlusMinus(_)) {
+            switches += 1;
+            if switches > MAX_SWITCHES {
+                return true;
+            }
         }
         if matches!(
             e.kind,
