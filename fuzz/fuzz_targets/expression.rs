@@ -384,7 +384,9 @@ fn walked_size(lit: &Literal) -> u64 {
     };
     [number, arrows, lit.nimber.unwrap_or(0)]
         .into_iter()
-        .fold(1u64, |size, part| size.saturating_mul(part.saturating_add(1)))
+        .fold(1u64, |size, part| {
+            size.saturating_mul(part.saturating_add(1))
+        })
 }
 
 fn birthday(g: &Game) -> u64 {
