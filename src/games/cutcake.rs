@@ -141,7 +141,7 @@ pub fn table(a: &TableParams) -> Result<Table, Error> {
         return Err(format!("size must be between 1 and 256, not {n}").into());
     }
     let mut solver = Solver::new(Cutcake);
-    let mut t = Table::grid(
+    Ok(Table::sizes(
         "Values of Cutcake (Left cuts vertically, Right horizontally): w squares wide, h high",
         "w",
         "h",
@@ -150,15 +150,12 @@ pub fn table(a: &TableParams) -> Result<Table, Error> {
         |w, h| {
             solver
                 .value(&vec![Cake {
-                    width: w as u32 + 1,
-                    height: h as u32 + 1,
+                    width: w as u32,
+                    height: h as u32,
                 }])
                 .to_string()
         },
-    );
-    t.columns = (1..=n).map(|w| w.to_string()).collect();
-    t.rows = (1..=n).map(|h| h.to_string()).collect();
-    Ok(t)
+    ))
 }
 
 /// The `cutcake` family (see the module documentation).

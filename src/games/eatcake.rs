@@ -126,14 +126,9 @@ pub fn cake_table(a: &TableParams, rules: Eatcake, caption: &str) -> Result<Tabl
         return Err(format!("size must be between 1 and 16, not {n}").into());
     }
     let mut solver = Solver::new(rules);
-    let mut t = Table::grid(caption, "w", "h", n, n, |w, h| {
-        solver
-            .value(&vec![(w as u32 + 1, h as u32 + 1)])
-            .to_string()
-    });
-    t.columns = (1..=n).map(|w| w.to_string()).collect();
-    t.rows = (1..=n).map(|h| h.to_string()).collect();
-    Ok(t)
+    Ok(Table::sizes(caption, "w", "h", n, n, |w, h| {
+        solver.value(&vec![(w as u32, h as u32)]).to_string()
+    }))
 }
 
 /// The value of one `width × height` cake (a fresh transposition table).

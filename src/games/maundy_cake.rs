@@ -126,17 +126,14 @@ pub fn table(a: &TableParams) -> Result<Table, Error> {
         return Err(format!("size must be between 1 and 1000, not {n}").into());
     }
     let mut solver = Solver::new(MaundyCake);
-    let mut t = Table::grid(
+    Ok(Table::sizes(
         "Values of Maundy Cake (Left cuts into equal vertical pieces, Right into equal horizontal pieces): w squares wide, h high",
         "w",
         "h",
         n,
         n,
-        |w, h| solver.value(&vec![(w as u32 + 1, h as u32 + 1)]).to_string(),
-    );
-    t.columns = (1..=n).map(|w| w.to_string()).collect();
-    t.rows = (1..=n).map(|h| h.to_string()).collect();
-    Ok(t)
+        |w, h| solver.value(&vec![(w as u32, h as u32)]).to_string(),
+    ))
 }
 
 /// The `maundy_cake` family (see the module documentation).

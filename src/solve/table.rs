@@ -79,6 +79,24 @@ impl Table {
         }
     }
 
+    /// A table of sizes counted from 1, as tables of boards and cakes are: `cell(c, r)` for the
+    /// column `c = 1..=width` and the row `r = 1..=height`, labelled by those sizes.
+    pub fn sizes(
+        caption: &str,
+        column_label: &str,
+        row_label: &str,
+        width: usize,
+        height: usize,
+        mut cell: impl FnMut(usize, usize) -> String,
+    ) -> Table {
+        let mut t = Table::grid(caption, column_label, row_label, width, height, |x, y| {
+            cell(x + 1, y + 1)
+        });
+        t.columns = (1..=width).map(|c| c.to_string()).collect();
+        t.rows = (1..=height).map(|r| r.to_string()).collect();
+        t
+    }
+
     /// A one-row table of a sequence `values[n]`, `n = 0, 1, ...`.
     pub fn sequence(caption: &str, label: &str, values: impl IntoIterator<Item = String>) -> Table {
         let cells: Vec<String> = values.into_iter().collect();
