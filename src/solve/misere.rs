@@ -30,12 +30,9 @@
 //! misère outcome.
 
 use super::ruleset::{AsPartizan, ImpartialRuleset, Ruleset};
-use super::solver::{expansion, Evaluated, Memo, SolveError};
+use super::solver::{expansion, Evaluated, Memo, Positions, SolveError};
 use crate::game::misere::{Genus, MisereGame};
 use crate::game::Outcome;
-use hashbrown::hash_table::{Entry, HashTable};
-use hashbrown::DefaultHashBuilder;
-use std::hash::BuildHasher;
 
 const UNKNOWN: u8 = 0;
 const PENDING: u8 = 1;
@@ -54,9 +51,7 @@ struct Frame {
 /// The misère outcome solver of a [`Ruleset`] (see the module documentation).
 pub struct MisereSolver<R: Ruleset> {
     ruleset: R,
-    positions: Vec<R::Position>,
-    index: HashTable<u32>,
-    hasher: DefaultHashBuilder,
+    positions: Positions<R::Position>,
     /// For each position and player to move: unknown, pending, win or loss for that player.
     state: Vec<[u8; 2]>,
 }
@@ -66,9 +61,7 @@ impl<R: Ruleset> MisereSolver<R> {
     pub fn new(ruleset: R) -> MisereSolver<R> {
         MisereSolver {
             ruleset,
-            positions: Vec::new(),
-            index: HashTable::new(),
-            hasher: DefaultHashBuilder::default(),
+            positions: Positions::new(),
             state: Vec::new(),
         }
     }
@@ -84,29 +77,17 @@ impl<R: Ruleset> MisereSolver<R> {
     }
 
     fn intern(&mut self, p: R::Position) -> u32 {
-        let h = self.hasher.hash_one(&p);
-        let positions = &self.positions;
-        let hasher = &self.hasher;
-        match self.index.entry(
-            h,
-            |&i| positions[i as usize] == p,
-            |&i| hasher.hash_one(&positions[i as usize]),
-        ) {
-            Entry::Occupied(o) => *o.get(),
-            Entry::Vacant(v) => {
-                let i = u32::try_from(self.positions.len()).expect("fewer than 2^32 positions");
-                v.insert(i);
-                self.positions.push(p);
-                self.state.push([UNKNOWN; 2]);
-                i
-            }
+        let (i, new) = self.positions.intern(p);
+        if new {
+            self.state.push([UNKNOWN; 2]);
         }
+        i
     }
 
     /// The frame of `node` with `player` to move, or its result at once when that player has
     /// no move (and so wins).
     fn expand(&mut self, node: u32, player: usize) -> Option<Frame> {
-        let p = &self.positions[node as usize];
+        let p = &self.positions[node];
         let options = if player == 0 {
             self.ruleset.left_options(p)
         } else {

@@ -94,25 +94,18 @@ enum State {
     Done,
 }
 
-/// The memo shared by both solvers: an arena of positions, their states and values.
-pub(super) struct Memo<P, V> {
+/// An arena of distinct positions, each with its index in order of arrival: the transposition
+/// table's keys, shared by the solvers here and the misère solver.
+pub(super) struct Positions<P> {
     positions: Vec<P>,
-    values: Vec<Option<V>>,
-    states: Vec<State>,
-    /// Whether the position is known to be a single component (it was interned as a part of an
-    /// option or of a sum), so that `components` need not be asked again.
-    component: Vec<bool>,
     index: HashTable<u32>,
     hasher: DefaultHashBuilder,
 }
 
-impl<P: Clone + Eq + Hash, V: Copy> Memo<P, V> {
-    pub(super) fn new() -> Memo<P, V> {
-        Memo {
+impl<P: Eq + Hash> Positions<P> {
+    pub(super) fn new() -> Positions<P> {
+        Positions {
             positions: Vec::new(),
-            values: Vec::new(),
-            states: Vec::new(),
-            component: Vec::new(),
             index: HashTable::new(),
             hasher: DefaultHashBuilder::default(),
         }
@@ -122,8 +115,8 @@ impl<P: Clone + Eq + Hash, V: Copy> Memo<P, V> {
         self.positions.len()
     }
 
-    /// The index of `p`, adding it when new.
-    fn intern(&mut self, p: P) -> u32 {
+    /// The index of `p`, and whether it is new (added at the end).
+    pub(super) fn intern(&mut self, p: P) -> (u32, bool) {
         let h = self.hasher.hash_one(&p);
         let positions = &self.positions;
         let hasher = &self.hasher;
@@ -132,17 +125,65 @@ impl<P: Clone + Eq + Hash, V: Copy> Memo<P, V> {
             |&i| positions[i as usize] == p,
             |&i| hasher.hash_one(&positions[i as usize]),
         ) {
-            Entry::Occupied(o) => *o.get(),
+            Entry::Occupied(o) => (*o.get(), false),
             Entry::Vacant(v) => {
                 let i = u32::try_from(self.positions.len()).expect("fewer than 2^32 positions");
                 v.insert(i);
                 self.positions.push(p);
-                self.values.push(None);
-                self.states.push(State::New);
-                self.component.push(false);
-                i
+                (i, true)
             }
         }
+    }
+
+    /// The index of `p`, if it is here.
+    pub(super) fn find(&self, p: &P) -> Option<u32> {
+        let h = self.hasher.hash_one(p);
+        self.index
+            .find(h, |&i| self.positions[i as usize] == *p)
+            .copied()
+    }
+}
+
+impl<P> std::ops::Index<u32> for Positions<P> {
+    type Output = P;
+    fn index(&self, i: u32) -> &P {
+        &self.positions[i as usize]
+    }
+}
+
+/// The memo shared by both solvers: an arena of positions, their states and values.
+pub(super) struct Memo<P, V> {
+    positions: Positions<P>,
+    values: Vec<Option<V>>,
+    states: Vec<State>,
+    /// Whether the position is known to be a single component (it was interned as a part of an
+    /// option or of a sum), so that `components` need not be asked again.
+    component: Vec<bool>,
+}
+
+impl<P: Clone + Eq + Hash, V: Copy> Memo<P, V> {
+    pub(super) fn new() -> Memo<P, V> {
+        Memo {
+            positions: Positions::new(),
+            values: Vec::new(),
+            states: Vec::new(),
+            component: Vec::new(),
+        }
+    }
+
+    pub(super) fn len(&self) -> usize {
+        self.positions.len()
+    }
+
+    /// The index of `p`, adding it when new.
+    fn intern(&mut self, p: P) -> u32 {
+        let (i, new) = self.positions.intern(p);
+        if new {
+            self.values.push(None);
+            self.states.push(State::New);
+            self.component.push(false);
+        }
+        i
     }
 
     /// The index of `p`, a single component.
@@ -153,10 +194,7 @@ impl<P: Clone + Eq + Hash, V: Copy> Memo<P, V> {
     }
 
     pub(super) fn get(&self, p: &P) -> Option<V> {
-        let h = self.hasher.hash_one(p);
-        self.index
-            .find(h, |&i| self.positions[i as usize] == *p)
-            .and_then(|&i| self.values[i as usize])
+        self.positions.find(p).and_then(|i| self.values[i as usize])
     }
 
     /// Evaluates `root` bottom-up with an explicit stack.
@@ -188,12 +226,12 @@ impl<P: Clone + Eq + Hash, V: Copy> Memo<P, V> {
                         State::Pending => return Err(SolveError::Loopy),
                         State::New => {}
                     }
-                    if let Some(v) = known(&self.positions[iu]) {
+                    if let Some(v) = known(&self.positions[i]) {
                         self.values[iu] = Some(v);
                         self.states[iu] = State::Done;
                         continue;
                     }
-                    let job = match expand(&self.positions[iu], self.component[iu]) {
+                    let job = match expand(&self.positions[i], self.component[iu]) {
                         Expansion::Sum(parts) => Job::Sum(
                             parts
                                 .into_iter()
