@@ -21,7 +21,7 @@ while [ "$done_runs" -lt "$total" ]; do
     }
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
     rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log")
-    rss=$(sed -n 's/^stat::peak_rss_mb: *//p' "$log")
+    peak=$(sed -n "s/^stat::peak_rss_mb: *//p" "$log")
     done_runs=$((done_runs + runs))
-    echo "round $n: $runs executions, $rate/s, peak RSS $rss MB; total $done_runs"
+    echo "round $n: $runs executions, $rate/s, peak RSS $peak MB; total $done_runs"
 done

@@ -280,7 +280,12 @@ fn escaped<T>(stage: &str, f: impl FnOnce() -> T) -> T {
 ///    follower of `G` with the `2n(k + 1)` followers of `n·↑ + *k`
 ///    (`1845↑45517 − 299999↑<3>*21 − *30`: 15 s in a release build). A large literal as an
 ///    option (`{5*70000|0}`) or a smaller nimber beside one general form (`{1|*} + *100`)
-///    stays in.
+///    stays in;
+/// 6. more than `MAX_SWITCHES` switches `±x` (see the constant);
+/// 7. a loopy form (a label, `pass`, `on`, …) with an integer above `MAX_WALKED_LITERAL` in its
+///    text: the loopy reader builds a graph with a vertex per follower and simplifies it by
+///    sweeps over all vertices (`V{||||*999|0}`: 3.0 s in the release command line, more than
+///    30 s in the fuzzing build).
 fn legitimately_expensive(tree: &Expr) -> bool {
     let mut largest_uptimal = 0u64;
     let mut largest_nimber = 0u64;
@@ -314,6 +319,9 @@ fn legitimately_expensive(tree: &Expr) -> bool {
             {
                 return true
             }
+            // A loopy form is read from its text by the loopy reader: it is a graph with one
+            // vertex per follower, simplified by repeated sweeps over all of them.
+            ExprKind::Loopy(text) if largest_integer(text) > MAX_WALKED_LITERAL => return true,
             ExprKind::Literal(lit) => {
                 match &lit.arrows {
                     Some(Arrows::Uptimal(u)) => {
@@ -353,6 +361,16 @@ fn legitimately_expensive(tree: &Expr) -> bool {
         || (general > 0
             && (largest_nimber > MAX_NIMBER_WITH_GENERAL
                 || (largest_ups > MAX_SUMMED_UPS && largest_nimber > MAX_SUMMED_NIMBER)))
+}
+
+/// The largest integer written in `text` (saturating), for the loopy forms the loopy reader
+/// parses from their text.
+fn largest_integer(text: &str) -> u64 {
+    text.split(|c: char| !c.is_ascii_digit())
+        .filter(|digits| !digits.is_empty())
+        .map(|digits| digits.parse::<u64>().unwrap_or(u64::MAX))
+        .max()
+        .unwrap_or(0)
 }
 
 /// The largest `walked_size` of a literal in `tree`.
