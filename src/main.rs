@@ -14,7 +14,7 @@
 //! ```
 //!
 //! Every command takes `--max-memory SIZE` (default: half of the physical memory), `--stats`,
-//! `--progress` and `--quiet`. Exit status: 0 on success (also when the reader of the output
+//! `--progress`, `--quiet` and `--threads N`. Exit status: 0 on success (also when the reader of the output
 //! goes away, as with `| head`), 2 on bad input, a failed line of input or a reached memory
 //! budget, each with one `error:` line on stderr, and 130 on Ctrl-C. The budget, the progress
 //! line and Ctrl-C are handled beside the work by the modules under `src/cli/`.
@@ -58,6 +58,10 @@ struct Cli {
     /// Never show progress
     #[arg(long, global = true)]
     quiet: bool,
+    /// Threads for work that is split between cores (the long scans of `grundy CODE`)
+    /// [default: one a core]
+    #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    threads: Option<u16>,
 }
 
 #[derive(Subcommand)]
@@ -271,6 +275,16 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if let Some(n) = cli.threads {
+        // The pool is built once, here, before any work: the only way this can fail.
+        if let Err(e) = rayon::ThreadPoolBuilder::new()
+            .num_threads(usize::from(n))
+            .build_global()
+        {
+            let _ = writeln!(std::io::stderr(), "error: --threads {n}: {e}");
+            return ExitCode::from(2);
+        }
+    }
     let budget = cli
         .max_memory
         .clone()

@@ -223,6 +223,35 @@ impl Store {
     }
 }
 
+/// The least number of pairs in one scan that is split between two threads: below it, handing
+/// half the scan to another thread costs more than it saves (a join costs a few microseconds;
+/// a pair about a nanosecond).
+const PARALLEL_PAIRS: usize = 1 << 14;
+
+/// Runs `scan(lo, hi, seen)` over `lo..hi`, which inserts the option values of those pairs into
+/// `seen`. A long range is cut in two, the upper half scanned into `spare` on another thread of
+/// rayon's pool (when it has one) and then merged: the set of option values is the union of
+/// the halves' sets whatever the order, so the result is the same on any number of threads.
+#[inline]
+fn halves(
+    seen: &mut [u64],
+    spare: &mut [u64],
+    lo: usize,
+    hi: usize,
+    scan: impl Fn(usize, usize, &mut [u64]) + Sync,
+) {
+    if hi <= lo + PARALLEL_PAIRS || rayon::current_num_threads() < 2 {
+        scan(lo, hi, seen);
+        return;
+    }
+    let mid = lo + (hi - lo) / 2;
+    spare.fill(0);
+    rayon::join(|| scan(lo, mid, seen), || scan(mid, hi, spare));
+    for (s, t) in seen.iter_mut().zip(spare.iter()) {
+        *s |= t;
+    }
+}
+
 /// Pairs scanned between checks of the coupon scan.
 const CHUNK: usize = 16;
 /// Values computed between looks at the stop flag, the progress counter and the periodicity.
@@ -245,6 +274,8 @@ struct Core {
     max: u32,
     /// A bitset of option values, `words` words.
     seen: Vec<u64>,
+    /// A second such bitset, for the half of a scan that runs on another thread.
+    spare: Vec<u64>,
     /// `abundant[π]`: the values whose parity under the mask is `π`.
     abundant: [Vec<u64>; 2],
     next_review: usize,
@@ -328,6 +359,7 @@ impl Core {
             hist: Vec::new(),
             max: 0,
             seen: Vec::new(),
+            spare: Vec::new(),
             abundant: [Vec::new(), Vec::new()],
             next_review: 64,
             rare_at_review: 0,
@@ -348,6 +380,7 @@ impl Core {
     fn resize(&mut self) {
         let w = self.words();
         self.seen.resize(w, 0);
+        self.spare.resize(w, 0);
         self.set_classes();
     }
 
@@ -392,6 +425,7 @@ impl Core {
         let Core {
             rules,
             seen,
+            spare,
             rare,
             abundant,
             coupon_pairs,
@@ -413,7 +447,10 @@ impl Core {
         let splits = rules.split.iter().filter(|&&k| n >= k + 2).map(|&k| n - k);
         let Method::Sparse { by_position, .. } = method else {
             for rest in splits {
-                pairs(g, rest, 1, top(rest) + 1, seen, small);
+                let hi = top(rest) + 1;
+                halves(seen, spare, 1, hi, |lo, hi, seen| {
+                    pairs(g, rest, lo, hi, seen, small)
+                });
             }
             return mex(seen);
         };
@@ -421,15 +458,16 @@ impl Core {
         let mut any = false;
         for rest in splits.clone() {
             any = true;
-            for &s in rare.iter() {
-                if s >= rest {
-                    break;
+            // The rare heaps below `rest`.
+            let below = rare.partition_point(|&s| s < rest);
+            halves(seen, spare, 0, below, |lo, hi, seen| {
+                for &s in &rare[lo..hi] {
+                    let b = rest - s;
+                    if !(unequal && b == s) {
+                        insert(seen, g[s].get() ^ g[b].get());
+                    }
                 }
-                let b = rest - s;
-                if !(unequal && b == s) {
-                    insert(seen, g[s].get() ^ g[b].get());
-                }
-            }
+            });
         }
         if !any {
             return mex(seen);
