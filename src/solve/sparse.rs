@@ -276,6 +276,8 @@ struct Core {
     seen: Vec<u64>,
     /// A second such bitset, for the half of a scan that runs on another thread.
     spare: Vec<u64>,
+    /// Scratch: each split's `(n − k, pairs + 1)` for the coupon scan.
+    ranges: Vec<(usize, usize)>,
     /// `abundant[π]`: the values whose parity under the mask is `π`.
     abundant: [Vec<u64>; 2],
     next_review: usize,
@@ -360,6 +362,7 @@ impl Core {
             max: 0,
             seen: Vec::new(),
             spare: Vec::new(),
+            ranges: Vec::new(),
             abundant: [Vec::new(), Vec::new()],
             next_review: 64,
             rare_at_review: 0,
@@ -426,6 +429,7 @@ impl Core {
             rules,
             seen,
             spare,
+            ranges,
             rare,
             abundant,
             coupon_pairs,
@@ -487,17 +491,25 @@ impl Core {
         if covered(seen, need, c) {
             return c;
         }
-        for rest in splits {
-            let hi = top(rest) + 1;
-            let mut a = 1;
-            while a < hi {
-                let e = (a + CHUNK).min(hi);
-                pairs(g, rest, a, e, seen, small);
-                *coupon_pairs += (e - a) as u64;
-                a = e;
-                if covered(seen, need, c) {
-                    return c;
+        // The splits are scanned side by side, a chunk of each in turn: where the values
+        // follow the parity of the position, the pairs of one split give only values of one
+        // parity, and scanning a whole split before the next would cost `n` pairs for every
+        // heap whose missing values lie in a later split.
+        ranges.clear();
+        ranges.extend(splits.map(|rest| (rest, top(rest) + 1)));
+        let longest = ranges.iter().map(|&(_, hi)| hi).max().unwrap_or(1);
+        let mut a = 1;
+        while a < longest {
+            let e = a + CHUNK;
+            for &(rest, hi) in ranges.iter() {
+                if a < hi {
+                    pairs(g, rest, a, e.min(hi), seen, small);
+                    *coupon_pairs += (e.min(hi) - a) as u64;
                 }
+            }
+            a = e;
+            if covered(seen, need, c) {
+                return c;
             }
         }
         // Every pair seen: a value of parity π0 is missing (n is a new rare position).
