@@ -282,7 +282,11 @@ fn escaped<T>(stage: &str, f: impl FnOnce() -> T) -> T {
 ///    option (`{5*70000|0}`) or a smaller nimber beside one general form (`{1|*} + *100`)
 ///    stays in;
 /// 6. more than `MAX_SWITCHES` switches `±x` (see the constant);
-/// 7. a loopy form (a label, `pass`, `on`, …) with an integer above `MAX_WALKED_LITERAL` in its
+/// 7. an ordinal sum beside a nimber above `MAX_SUMMED_NIMBER` written outside it: a chain of
+///    ordinal sums has a follower for every follower of each term, and adding `*k` pairs each
+///    with every nimber below `*k` (`*21:2:*21:2:1` alone: 0.01 s, plus `*62`: 0.6 s, plus
+///    `*62 - *6 - *1 - 4893`: 4 s in the release command line, over 30 s in the fuzzing build);
+/// 8. a loopy form (a label, `pass`, `on`, …) with an integer above `MAX_WALKED_LITERAL` in its
 ///    text: the loopy reader builds a graph with a vertex per follower and simplifies it by
 ///    sweeps over all vertices (`V{||||*999|0}`: 3.0 s in the release command line, more than
 ///    30 s in the fuzzing build).
@@ -293,8 +297,10 @@ fn legitimately_expensive(tree: &Expr) -> bool {
     let mut general = 0usize;
     let mut ordinal_sums = 0usize;
     let mut switches = 0usize;
-    let mut stack = vec![tree];
-    while let Some(e) = stack.pop() {
+    // The largest nimber written outside every ordinal sum.
+    let mut nimber_beside_ordinal_sums = 0u64;
+    let mut stack = vec![(tree, false)];
+    while let Some((e, in_ordinal_sum)) = stack.pop() {
         match &e.kind {
             ExprKind::Call(call)
                 if partizan::games::family(&call.name).is_some()
@@ -332,6 +338,10 @@ fn legitimately_expensive(tree: &Expr) -> bool {
                     None => {}
                 }
                 largest_nimber = largest_nimber.max(lit.nimber.unwrap_or(0));
+                if !in_ordinal_sum {
+                    nimber_beside_ordinal_sums =
+                        nimber_beside_ordinal_sums.max(lit.nimber.unwrap_or(0));
+                }
             }
             _ => {}
         }
@@ -351,9 +361,11 @@ fn legitimately_expensive(tree: &Expr) -> bool {
         ) {
             general += 1;
         }
-        stack.extend(e.children());
+        let inside = in_ordinal_sum || matches!(e.kind, ExprKind::OrdinalSum(_));
+        stack.extend(e.children().into_iter().map(|c| (c, inside)));
     }
-    (largest_uptimal > MAX_WALKED_LITERAL && general > 1)
+    (ordinal_sums > 0 && nimber_beside_ordinal_sums > MAX_SUMMED_NIMBER)
+        || (largest_uptimal > MAX_WALKED_LITERAL && general > 1)
         || largest_uptimal > MAX_UPTIMAL_ORDER
         || ((largest_nimber > MAX_SUMMED_NIMBERS || largest_ups > MAX_SUMMED_UPS) && general > 1)
         || (largest_nimber > MAX_SUMMED_NIMBER && general > 3)
