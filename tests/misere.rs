@@ -60,7 +60,8 @@ fn octal_outcome_p(
     heaps: &mut Vec<usize>,
     memo: &mut HashMap<Vec<usize>, bool>,
 ) -> bool {
-    heaps.retain(|&h| h > 0);
+    // A heap with no move adds no move to a sum: drop it (heap 1 of Dawson's Kayles).
+    heaps.retain(|&h| has_move(digits, h));
     heaps.sort_unstable();
     if let Some(&p) = memo.get(heaps.as_slice()) {
         return p;
@@ -102,6 +103,15 @@ fn octal_outcome_p(
     p
 }
 
+/// Whether a heap of `n` has a move under the octal digits (see [`octal_outcome_p`]).
+fn has_move(digits: &[u8], n: usize) -> bool {
+    digits
+        .iter()
+        .enumerate()
+        .skip(1)
+        .any(|(k, &d)| (d & 1 != 0 && k == n) || (d & 2 != 0 && n > k) || (d & 4 != 0 && n > k + 1))
+}
+
 fn digits(code: &str) -> Vec<u8> {
     code.chars()
         .filter(|c| *c != '.')
@@ -130,7 +140,7 @@ fn positions(n: usize, total: usize) -> Vec<Vec<usize>> {
 }
 
 /// The quotient decides the outcome of every small position as the brute-force search does,
-/// and no two of its elements are indistinguishable (so it is the quotient, not a cover of it).
+/// and no two of its elements are indistinguishable.
 fn check_quotient(
     code: &str,
     n: usize,
@@ -144,6 +154,16 @@ fn check_quotient(
         let got = q.outcome(&p).unwrap() == Outcome::P;
         assert_eq!(got, expected, "{code}: heaps {p:?}");
     }
+    assert_no_two_indistinguishable(&q, code);
+    q
+}
+
+/// No two elements of the quotient have the same P-status under every product (so it is the
+/// quotient, not a cover of it).
+fn assert_no_two_indistinguishable(
+    q: &partizan::game::misere::quotient::MisereQuotient,
+    code: &str,
+) {
     let size = q.size() as u32;
     for x in 0..size {
         for y in 0..x {
@@ -155,38 +175,134 @@ fn check_quotient(
             );
         }
     }
-    q
+}
+
+/// The number of classes of `positions` told apart by some position of `positions` added to
+/// them, under the misère P-test `p`: a lower bound on the size of the misère quotient of any set
+/// of games containing them, computed from the outcomes alone.
+fn classes_told_apart(positions: &[Vec<usize>], mut p: impl FnMut(&[usize]) -> bool) -> usize {
+    let signatures: std::collections::HashSet<Vec<bool>> = positions
+        .iter()
+        .map(|g| {
+            positions
+                .iter()
+                .map(|x| p(&[g.as_slice(), x.as_slice()].concat()))
+                .collect()
+        })
+        .collect();
+    signatures.len()
+}
+
+/// Every position with each heap of `1..=n` at most `m` times.
+fn bounded_positions(n: usize, m: usize) -> Vec<Vec<usize>> {
+    let mut out = vec![vec![]];
+    for h in 1..=n {
+        out = out
+            .iter()
+            .flat_map(|p| (0..=m).map(move |c| [p.clone(), vec![h; c]].concat()))
+            .collect();
+    }
+    out
 }
 
 #[test]
-fn quotient_of_kayles_early_heaps_is_misere_nims() {
-    // Kayles' heaps 1, 2, 3 are *, *2, *3: the quotient of misère Nim on those heaps,
-    // ⟨a, b | a² = 1, b³ = b⟩ with P = {a, b²}, 6 elements (Plambeck and Siegel 2008).
-    let q = check_quotient("0.77", 3, 14);
-    assert_eq!(q.size(), 6);
+fn quotients_of_misere_nim_are_the_tame_quotients() {
+    // Misère Nim's heaps 1..=3 and 1..=7 (octal 0.333…): by Bouton's rule a position's class is
+    // its nim-sum when some heap is 2 or more, and the parity of its heaps of 1 otherwise, so
+    // 4 + 2 and 8 + 2 classes, here counted from Bouton's rule alone. These are the tame
+    // quotients T₂ = ⟨a, b | a² = 1, b³ = b⟩ (6 elements, the quotient of Kayles' early heaps
+    // too, below) and T₃; |P| = 2 and |Q| = 2ⁿ + 2 as Siegel's classification requires of a
+    // quotient with two P-elements ("The structure and classification of misère quotients",
+    // arXiv:math/0703070, abstract: |Q| = 2ⁿ + 2 or 2ⁿ + 4).
+    for (n, size) in [(3, 6), (7, 10)] {
+        let bouton = |p: &[usize]| bouton_p(&p.iter().map(|&h| h as u64).collect::<Vec<_>>());
+        assert_eq!(classes_told_apart(&bounded_positions(n, 2), bouton), size);
+        let code = format!("0.{}", "3".repeat(n));
+        let q = misere_quotient(&OctalGame::parse(&code).unwrap(), n, 100).unwrap();
+        assert_eq!((q.size(), q.p_portion_size()), (size, 2), "heaps 1..={n}");
+        for p in positions(n, 12) {
+            let expected = bouton_p(&p.iter().map(|&h| h as u64).collect::<Vec<_>>());
+            assert_eq!(q.outcome(&p) == Some(Outcome::P), expected, "heaps {p:?}");
+        }
+    }
+    let q = misere_quotient(&OctalGame::parse("0.333").unwrap(), 3, 100).unwrap();
     assert_eq!(q.presentation(), "<a, b | a^2 = 1, b^3 = b>");
     assert_eq!(q.p_portion(), "{a, b^2}");
 }
 
 #[test]
-fn quotient_of_0_75_is_the_eight_element_quotient() {
-    // Plambeck and Siegel 2008 (after Plambeck 2005): 0.75 has the quotient
-    // ⟨a, b, c | a² = 1, b³ = b, bc = ab, c² = b²⟩, P = {a, b²}, the only one of order 8
-    // (Siegel, "The structure and classification of misère quotients").
-    let q = check_quotient("0.75", 16, 16);
-    assert_eq!(q.size(), 8);
-    assert_eq!(q.p_portion_size(), 2);
-    assert_eq!(
-        q.presentation(),
-        "<a, b, c | a^2 = 1, b^3 = b, bc = ab, c^2 = b^2>"
-    );
-    assert_eq!(q.p_portion(), "{a, b^2}");
+fn quotient_of_kayles_early_heaps_is_misere_nims() {
+    // Kayles' heaps 1, 2, 3 are *, *2, *3 and heap 4 is tame like *1 (genus 1^031, Winning Ways
+    // ch. 13): up to heap 4 the quotient is misère Nim's T₂, ⟨a, b | a² = 1, b³ = b⟩ with
+    // P = {a, b²}, 6 elements, counted here from outcomes alone; heap 5 (genus 4^146) enlarges it.
+    for n in [3, 4] {
+        let q = check_quotient("0.77", n, 14);
+        assert_eq!(q.size(), 6);
+        assert_eq!(q.presentation(), "<a, b | a^2 = 1, b^3 = b>");
+        assert_eq!(q.p_portion(), "{a, b^2}");
+    }
+    let d = digits("0.77");
+    let mut memo = HashMap::new();
+    let mut p = |g: &[usize]| octal_outcome_p(&d, &mut g.to_vec(), &mut memo);
+    assert_eq!(classes_told_apart(&bounded_positions(4, 2), &mut p), 6);
+    assert!(classes_told_apart(&bounded_positions(5, 1), &mut p) > 6);
+    assert!(check_quotient("0.77", 5, 14).size() > 6);
+}
+
+#[test]
+fn quotient_of_0_75_has_six_elements_to_heap_4_and_eight_from_heap_5() {
+    // 0.75's heaps 1..=4 act as *, *2, *, *2: its quotient there is misère Nim's T₂ (6 elements).
+    // From heap 5 on it is the 8-element quotient ⟨a, b, c | a² = 1, b³ = b, bc = ab, c² = b²⟩,
+    // P = {a, b²}, the only misère quotient of order 8 (Siegel, "The structure and
+    // classification of misère quotients", arXiv:math/0703070, abstract: "there is exactly one
+    // quotient of order 8"). The sizes 6 and 8 are counted here from outcomes alone; the rest
+    // is checked by brute force.
+    let d = digits("0.75");
+    let mut memo = HashMap::new();
+    let mut p = |g: &[usize]| octal_outcome_p(&d, &mut g.to_vec(), &mut memo);
+    assert_eq!(classes_told_apart(&bounded_positions(4, 2), &mut p), 6);
+    assert_eq!(classes_told_apart(&bounded_positions(6, 1), &mut p), 8);
+    let q = check_quotient("0.75", 4, 16);
+    assert_eq!(q.size(), 6);
+    assert_eq!(q.presentation(), "<a, b | a^2 = 1, b^3 = b>");
+    for n in [5, 16] {
+        let q = check_quotient("0.75", n, 16);
+        assert_eq!((q.size(), q.p_portion_size()), (8, 2));
+        assert_eq!(
+            q.presentation(),
+            "<a, b, c | a^2 = 1, b^3 = b, bc = ab, c^2 = b^2>"
+        );
+        assert_eq!(q.p_portion(), "{a, b^2}");
+    }
 }
 
 #[test]
 fn larger_quotients_agree_with_brute_force() {
     check_quotient("0.77", 12, 15);
     check_quotient("0.07", 16, 17);
+}
+
+#[test]
+fn dawsons_kayles_to_heap_30_agrees_with_brute_force() {
+    // Dawson's Kayles (0.07) up to heap 30, where heaps 25..=30 change the presentation: every
+    // sum of up to four heaps of 2..=30 with at most 44 tokens (every heap alone, every pair up
+    // to 30 + 14, …) has the misère outcome a search of the rules gives, and no two elements of
+    // the quotient are indistinguishable.
+    let q = misere_quotient(&OctalGame::dawson_kayles(), 30, 2000).unwrap();
+    assert_eq!(q.max_heap(), 30);
+    let d = digits("0.07");
+    let mut memo = HashMap::new();
+    let mut checked = 0;
+    for p in positions(30, 44) {
+        if p.len() > 4 || p.contains(&1) {
+            continue;
+        }
+        let expected = octal_outcome_p(&d, &mut p.clone(), &mut memo);
+        assert_eq!(q.outcome(&p) == Some(Outcome::P), expected, "heaps {p:?}");
+        checked += 1;
+    }
+    assert!(checked > 7_000, "{checked}");
+    assert_no_two_indistinguishable(&q, "0.07");
 }
 
 #[test]

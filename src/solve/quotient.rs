@@ -27,29 +27,36 @@
 //!    `x` that passes is the heap's image, and `Q` is still the quotient: its elements were
 //!    told apart by positions of the smaller heaps, and every state is covered, because the
 //!    state after adding several heaps does not depend on their order.
-//! 2. *Trial monoids.* Otherwise `Q` times cyclic monoids `C(i, p) = ⟨c | c^{i+p} = c^i⟩`
-//!    counting copies of some heaps (first `C(1, 2)` for heap `k`) is tried. The P-status of
-//!    each element of the trial is read off its least position in the multiset order of
-//!    positions (every option of a position comes before it), from the statuses of its
-//!    options' images; the trial reduced by `~` under that guessed P-portion is a candidate.
-//!    The candidate's reachable states are then searched in the same order, each position's
-//!    outcome computed from its options' statuses. If no two positions with one image get
-//!    different outcomes, the certificate holds, and the candidate reduced by `~` under the
-//!    P-portion that the search read off is the new quotient. Otherwise the two positions that
-//!    clash are separated: when the trial gives them one image, a counter is refined on a heap
-//!    where their multiplicities differ (a longer period or a larger index, whichever makes the
-//!    trial grow least); when it does not, the trial's own states are searched, and either a
-//!    clash there is separated or, with none, the trial itself passes and its reduction is the
-//!    quotient.
+//! 2. *Guess and search.* Otherwise the presentation changes. A *trial* monoid is a monoid `M`
+//!    with images of the heaps `1..=k` times cyclic monoids `C(i, p) = ⟨c | c^{i+p} = c^i⟩`
+//!    counting copies of some heaps; the first is `Q × C(1, 2)` counting heap `k`. The
+//!    P-status of each element of a trial is read off its least position in the multiset order
+//!    of positions (every option of a position comes before it), from the statuses of its
+//!    options' images, and the trial reduced by `~` under that guessed P-portion is the
+//!    *guess*. The guess's reachable states are then searched in the same order, each
+//!    position's outcome computed from its options' statuses. If no two positions with one
+//!    image get different outcomes, the certificate holds, and the guess reduced by `~` under
+//!    the P-portion that the search read off is the new quotient.
+//! 3. *Recalibration.* Otherwise the first two such positions have different outcomes, and the
+//!    next guess must give them different images (and so every pair found before for this
+//!    heap). The candidates are the current guess times one counter on a heap where the two
+//!    positions' multiplicities differ, either keeping that heap's image in the guess or
+//!    forgetting it (then the counter counts at least as far as the image's powers did), the
+//!    smallest first; each is reduced under the P-portion read off its least positions, and
+//!    the first reduction that separates every pair is the next guess. When none does, the
+//!    guess times counters refined on the clashes of the trial's own positions is tried until
+//!    its reduction separates them, or the trial passes the certificate itself. This is the
+//!    shape of Plambeck and Siegel's algorithm (their MisereSolver extends a presentation by
+//!    a new generator and recalibrates it on the least failing position): each guess is reduced
+//!    before it is refined, so the trials stay near the size of the quotient instead of growing
+//!    as a product of counters over all the heaps whose identifications a new heap undoes.
 //!
 //! Every result passes the certificate, so it is the quotient whatever the guesses were; the
-//! guesses only decide how soon. The trial monoids can only split elements of `Q` through
-//! counters of heap multiplicities, so when a new heap undoes many of the identifications of
-//! the smaller heaps the trials grow as the product of the counters. The computation then
-//! stops at a trial of more than `64 · max_size` elements (at least 4096) or a search of more
-//! than 16 times that many states, returning the quotient of the heaps before (Dawson's Kayles,
-//! 0.07, stops at heap 25 this way). Plambeck and Siegel's own algorithm instead extends a
-//! presentation by a new generator and re-derives the relations; it is not implemented here.
+//! guesses only decide how soon. The work is bounded: the computation stops at a trial of
+//! more than `64 · max_size` elements (at least 4096), a search of more than 16 times that many
+//! states, or more than `max(max_size, 64)` recalibrations of one heap, returning the quotient
+//! of the heaps before. Dawson's Kayles (0.07) up to heap 30 has 360 elements and takes a few
+//! seconds, most of it in the searches of heaps 25 to 30.
 
 use super::ruleset::ImpartialRuleset;
 use crate::game::limits::ExpansionLimit;
@@ -99,7 +106,8 @@ impl State {
     }
 }
 
-/// A verified quotient of the heaps so far.
+/// A finite commutative monoid with the images of the heaps `0..=k`: the verified quotient of
+/// the heaps so far (with its reachable states), or a guess at the next one (without).
 struct Quotient {
     size: usize,
     table: Vec<u32>,
@@ -117,6 +125,31 @@ impl Quotient {
 
     fn image(&self, heaps: &[usize]) -> u32 {
         heaps.iter().fold(0, |x, &h| self.mul(x, self.heaps[h]))
+    }
+
+    /// The image of the position with these multiplicities of the heaps `0, 1, …`.
+    fn image_of(&self, w: &[u32]) -> u32 {
+        let mut x = 0;
+        for (h, &m) in w.iter().enumerate().skip(1) {
+            for _ in 0..m {
+                x = self.mul(x, self.heaps[h]);
+            }
+        }
+        x
+    }
+
+    /// The index and period of `x`: the least `i` and `p > 0` with `x^{i+p} = x^i`.
+    fn index_period(&self, x: u32) -> (u32, u32) {
+        let mut seen: HashMap<u32, u32> = HashMap::new();
+        let mut y = 0;
+        for n in 0.. {
+            if let Some(&i) = seen.get(&y) {
+                return (i, n - i);
+            }
+            seen.insert(y, n);
+            y = self.mul(y, x);
+        }
+        unreachable!("a finite monoid")
     }
 
     fn public(&self) -> MisereQuotient {
@@ -154,7 +187,8 @@ impl Quotient {
     }
 }
 
-/// `Q × C(i₁, p₁) × …`: the base quotient times cyclic monoids counting copies of some heaps.
+/// `M × C(i₁, p₁) × …`: a base monoid (the quotient so far, or a guess) times cyclic monoids
+/// counting copies of some heaps.
 struct Trial<'a> {
     base: &'a Quotient,
     /// (heap, index, period) of each counter.
@@ -176,6 +210,9 @@ impl Trial<'_> {
     }
 
     fn mul(&self, a: u32, b: u32) -> u32 {
+        if self.counters.is_empty() {
+            return self.base.mul(a, b);
+        }
         let q = self.base.size as u32;
         let (mut a, mut b) = (a, b);
         let x = self.base.mul(a % q, b % q);
@@ -196,18 +233,6 @@ impl Trial<'_> {
             scale *= r;
         }
         x + out
-    }
-
-    /// The image of the position with these multiplicities of the heaps `0, 1, …`.
-    fn image(&self, w: &[u32]) -> u32 {
-        let mut x = 0;
-        for (h, &m) in w.iter().enumerate().skip(1) {
-            let g = self.heap(h);
-            for _ in 0..m {
-                x = self.mul(x, g);
-            }
-        }
-        x
     }
 
     /// The image of heap `h` (< the new heap `k`) or of the new heap.
@@ -239,6 +264,17 @@ struct Search {
 /// comes before it (a move replaces one heap by smaller ones).
 type Key = Vec<u32>;
 
+/// Whether `key` with one more at `slot` is lexicographically below `other`.
+fn less_plus_one(key: &[u32], slot: usize, other: &[u32]) -> bool {
+    for (i, (&a, &b)) in key.iter().zip(other).enumerate() {
+        let a = a + u32::from(i == slot);
+        if a != b {
+            return a < b;
+        }
+    }
+    false
+}
+
 /// The states of the trial monoid in the multiset order of their least positions, reading off
 /// the P-portion; `None` when there are more than `max_states`.
 ///
@@ -268,20 +304,23 @@ fn search(
             (h, g, opts)
         })
         .collect();
-    // Each state with the least key found so far for it (the multiplicities, largest heap first).
-    let mut states: Vec<(State, Key)> = Vec::new();
-    let mut ids: HashMap<State, u32> = HashMap::new();
-    let mut done: Vec<bool> = Vec::new();
+    // Heaps with one image and one set of options' images lead from every state to one state;
+    // the smallest of them gives the least key.
+    let mut seen_heaps: HashSet<(u32, Vec<u32>)> = HashSet::new();
+    let heaps: Vec<(usize, u32, Vec<u32>)> = heaps
+        .into_iter()
+        .filter(|(_, g, opts)| seen_heaps.insert((*g, opts.clone())))
+        .collect();
+    // Each state, encoded as its image followed by its options' sorted images, with the least key
+    // found so far for it (the multiplicities, largest heap first).
+    let mut states: Vec<Vec<u32>> = vec![vec![0]];
+    let mut keys: Vec<Key> = vec![vec![0; k]];
+    let mut ids: HashMap<Vec<u32>, u32> = HashMap::new();
+    ids.insert(vec![0], 0);
+    let mut done: Vec<bool> = vec![false];
     let mut pm: Vec<Option<bool>> = vec![None; trial.size];
     let mut assigned_by: Vec<u32> = vec![0; trial.size];
     let mut queue: BinaryHeap<Reverse<(Key, u32)>> = BinaryHeap::new();
-    let start = State {
-        img: 0,
-        opts: Vec::new(),
-    };
-    ids.insert(start.clone(), 0);
-    states.push((start, vec![0; k]));
-    done.push(false);
     queue.push(Reverse((vec![0; k], 0)));
     // Key index of heap h: heap k first.
     let slot = |h: usize| k - h;
@@ -292,20 +331,26 @@ fn search(
         }
         w
     };
+    let mut next = Vec::new();
+    let mut marks = vec![0u64; trial.size.div_ceil(64)];
     while let Some(Reverse((key, sid))) = queue.pop() {
-        if done[sid as usize] || states[sid as usize].1 != key {
+        if done[sid as usize] || keys[sid as usize] != key {
             continue;
         }
         done[sid as usize] = true;
-        let s = states[sid as usize].0.clone();
-        let out = s.is_p(|t| pm[t as usize].expect("the options' images are read off first"));
-        match pm[s.img as usize] {
+        let s = states[sid as usize].clone();
+        let (img, opts) = (s[0], &s[1..]);
+        let out = !opts.is_empty()
+            && opts
+                .iter()
+                .all(|&t| !pm[t as usize].expect("the options' images are read off first"));
+        match pm[img as usize] {
             None => {
-                pm[s.img as usize] = Some(out);
-                assigned_by[s.img as usize] = sid;
+                pm[img as usize] = Some(out);
+                assigned_by[img as usize] = sid;
             }
             Some(b) if b != out => {
-                let other = &states[assigned_by[s.img as usize] as usize].1;
+                let other = &keys[assigned_by[img as usize] as usize];
                 return Some(Search {
                     pm,
                     conflict: Some((multiplicities(&key), multiplicities(other))),
@@ -313,15 +358,31 @@ fn search(
             }
             Some(_) => {}
         }
-        for &(h, g, ref opts) in &heaps {
-            let t = s.add(mul, g, opts);
-            let mut next = key.clone();
-            next[slot(h)] += 1;
-            match ids.get(&t) {
+        for &(h, g, ref heap_opts) in &heaps {
+            // The state after adding heap h: T(G + h) = T(G)·g ∪ φ(G)·T(h).
+            next.clear();
+            next.push(mul(img, g));
+            for x in opts
+                .iter()
+                .map(|&t| mul(t, g))
+                .chain(heap_opts.iter().map(|&t| mul(img, t)))
+            {
+                marks[x as usize / 64] |= 1 << (x % 64);
+            }
+            for (i, w) in marks.iter_mut().enumerate() {
+                let mut bits = std::mem::take(w);
+                while bits != 0 {
+                    next.push(i as u32 * 64 + bits.trailing_zeros());
+                    bits &= bits - 1;
+                }
+            }
+            match ids.get(next.as_slice()) {
                 Some(&id) => {
-                    if !done[id as usize] && next < states[id as usize].1 {
-                        states[id as usize].1 = next.clone();
-                        queue.push(Reverse((next, id)));
+                    if !done[id as usize] && less_plus_one(&key, slot(h), &keys[id as usize]) {
+                        let mut key2 = key.clone();
+                        key2[slot(h)] += 1;
+                        keys[id as usize] = key2.clone();
+                        queue.push(Reverse((key2, id)));
                     }
                 }
                 None => {
@@ -329,10 +390,13 @@ fn search(
                         return None;
                     }
                     let id = states.len() as u32;
-                    ids.insert(t.clone(), id);
-                    states.push((t, next.clone()));
+                    let mut key2 = key.clone();
+                    key2[slot(h)] += 1;
+                    ids.insert(next.clone(), id);
+                    states.push(next.clone());
+                    keys.push(key2.clone());
                     done.push(false);
-                    queue.push(Reverse((next, id)));
+                    queue.push(Reverse((key2, id)));
                 }
             }
         }
@@ -501,6 +565,84 @@ fn all_states(q: &Quotient, k: usize, options: &[Vec<Vec<usize>>]) -> Vec<State>
     out
 }
 
+/// A new guess in which each pair of positions (multiplicities of the heaps) gets two images:
+/// the guess times a cyclic counter `C(i, p) = ⟨c | c^{i+p} = c^i⟩` of one heap where the last
+/// pair differs (keeping the heap's image in the guess, or forgetting it), reduced under the
+/// P-portion read off its least positions; the smallest such trial that separates every pair
+/// wins. `None` when none does.
+fn recalibrate(
+    guess: &Quotient,
+    k: usize,
+    options: &[Vec<Vec<usize>>],
+    pairs: &[(Vec<u32>, Vec<u32>)],
+    max_trial: usize,
+    max_states: usize,
+) -> Option<Quotient> {
+    let (w1, w2) = pairs.last().expect("a pair to separate");
+    // (trial size, heap, index, period, keep the heap's image)
+    let mut candidates: Vec<(usize, Reverse<usize>, u32, u32, bool)> = Vec::new();
+    for h in 1..=k {
+        if w1[h] == w2[h] || options[h].is_empty() {
+            continue;
+        }
+        let (a, b) = (w1[h].min(w2[h]), w1[h].max(w2[h]));
+        // Keeping the heap's image, any counter only adds information.
+        let mut counters = vec![(a + 1, 1), (a + 1, 2)];
+        if (b - a) % 2 == 1 {
+            counters.push((0, 2));
+        }
+        for (i, p) in counters {
+            candidates.push((guess.size * (i + p) as usize, Reverse(h), i, p, true));
+        }
+        // Forgetting it, the counter must count at least as far as its powers in the guess go.
+        let (i, p) = guess.index_period(guess.heaps[h]);
+        let (i, p) = (i.max(a + 1), if p % 2 == 0 { p } else { 2 * p });
+        candidates.push((guess.size * (i + p) as usize, Reverse(h), i, p, false));
+    }
+    candidates.sort();
+    for (size, Reverse(h), i, p, keep) in candidates {
+        if size > max_trial {
+            break;
+        }
+        let mut base = Quotient {
+            size: guess.size,
+            table: guess.table.clone(),
+            p: guess.p.clone(),
+            heaps: guess.heaps.clone(),
+            states: Vec::new(),
+        };
+        if !keep {
+            base.heaps[h] = 0;
+        }
+        let trial = Trial::new(&base, vec![(h, i, p)])?;
+        let next = reduce(&trial, k, &least_positions_p(&trial, k, options), options);
+        let image = |w: &[u32]| next.image_of(w);
+        if pairs.iter().all(|(u, v)| image(u) != image(v)) {
+            return Some(next);
+        }
+    }
+    // No single counter: the guess times counters refined on the clashes of the trial's own
+    // positions, until the trial's reduction separates every pair, or the trial passes the
+    // certificate itself.
+    let mut counters: Vec<(usize, u32, u32)> = Vec::new();
+    refine(&mut counters, w1, w2, k);
+    loop {
+        let trial = Trial::new(guess, counters.clone()).filter(|t| t.size <= max_trial)?;
+        let next = reduce(&trial, k, &least_positions_p(&trial, k, options), options);
+        if pairs
+            .iter()
+            .all(|(u, v)| next.image_of(u) != next.image_of(v))
+        {
+            return Some(next);
+        }
+        let found = search(&trial, k, options, max_states)?;
+        match found.conflict {
+            None => return Some(reduce(&trial, k, &found.pm, options)),
+            Some((u, v)) => refine(&mut counters, &u, &v, k),
+        }
+    }
+}
+
 /// Refines the counters so that the positions with multiplicities `w1` and `w2`, which have one
 /// image, get different images: on one heap where they differ, the counter `C(i, p)` (the
 /// monoid `⟨c | c^{i+p} = c^i⟩`; no counter is `C(0, 1)`) becomes `C(a + 1, p)` (with `a` the
@@ -586,6 +728,8 @@ pub fn misere_quotient_partial<R: ImpartialRuleset<Position = Vec<usize>>>(
     // A trial monoid may be much larger than the quotient it reduces to.
     let max_trial = max_size.saturating_mul(64).max(1 << 12);
     let max_states = max_trial.saturating_mul(16);
+    // Recalibrations of one heap's guess; each costs a search.
+    let max_rounds = max_size.max(64);
     for k in 1..=n {
         let mut opts: Vec<Vec<usize>> = rules
             .options(&vec![k])
@@ -640,11 +784,10 @@ pub fn misere_quotient_partial<R: ImpartialRuleset<Position = Vec<usize>>>(
             q.states.extend(found);
             continue;
         }
-        // A finer monoid: the quotient so far times cyclic monoids counting copies of the new
-        // heap (and, where needed, of older heaps). Read off a P-portion; where two positions
-        // with one image have different outcomes, refine a counter so that their images differ,
-        // and search again. Each round strictly refines the trial monoid, and a fine enough one
-        // passes (the quotient, when finite, is a quotient of such a product).
+        // The first guess: the quotient so far times a cyclic monoid counting copies of the new
+        // heap, reduced under the P-portion read off its least positions. While the certificate
+        // search finds two positions with one image and different outcomes, the guess is
+        // recalibrated so that they (and every pair found before) get different images.
         let mut base = Quotient {
             size: q.size,
             table: q.table.clone(),
@@ -653,40 +796,29 @@ pub fn misere_quotient_partial<R: ImpartialRuleset<Position = Vec<usize>>>(
             states: Vec::new(),
         };
         base.heaps[k] = 0;
-        let mut counters: Vec<(usize, u32, u32)> = vec![(k, 1, 2)];
+        let Some(first) = Trial::new(&base, vec![(k, 1, 2)]).filter(|t| t.size <= max_trial) else {
+            return too_large(&q);
+        };
+        let mut guess = reduce(&first, k, &least_positions_p(&first, k, &options), &options);
+        let mut pairs: Vec<(Vec<u32>, Vec<u32>)> = Vec::new();
         let next = loop {
-            let Some(trial) = Trial::new(&base, counters.clone()).filter(|t| t.size <= max_trial)
-            else {
-                return too_large(&q);
-            };
-            // Guess: read the P-portion off each image's least position, as if the trial were
-            // faithful, reduce, and check the reduced monoid with the certificate (its states are
-            // few). A pass proves it is the quotient, however it was guessed.
-            let guess = reduce(&trial, k, &least_positions_p(&trial, k, &options), &options);
             let check = Trial::new(&guess, Vec::new()).expect("no larger than the trial");
             let Some(found) = search(&check, k, &options, max_states) else {
                 return too_large(&q);
             };
-            let Some((w1, w2)) = found.conflict else {
+            let Some(pair) = found.conflict else {
                 // The certificate holds for the guess with the P-portion the search read off
-                // the positions themselves (the guessed one is only a guess): reduce by that.
+                // the positions themselves: reduce by that.
                 break reduce(&check, k, &found.pm, &options);
             };
-            // Two positions with one image in the guess and different outcomes. When the trial
-            // gives them one image too, it must separate them; otherwise the trial is not faithful
-            // somewhere else, and the search of its own states finds where.
-            let (w1, w2) = if trial.image(&w1) == trial.image(&w2) {
-                (w1, w2)
-            } else {
-                let Some(found) = search(&trial, k, &options, max_states) else {
-                    return too_large(&q);
-                };
-                match found.conflict {
-                    Some(c) => c,
-                    None => break reduce(&trial, k, &found.pm, &options),
-                }
-            };
-            refine(&mut counters, &w1, &w2, k);
+            if pairs.len() >= max_rounds {
+                return too_large(&q);
+            }
+            pairs.push(pair);
+            match recalibrate(&guess, k, &options, &pairs, max_trial, max_states) {
+                Some(g) if g.size <= max_trial => guess = g,
+                _ => return too_large(&q),
+            }
         };
         if next.size > max_size {
             return too_large(&q);
