@@ -15,7 +15,7 @@
 //! cargo run --release --example workloads -- amazons 'x......|o......'
 //! cargo run --release --example workloads -- clobber 'xoxo|oxox|xoxo|oxox'
 //! cargo run --release --example workloads -- konane '..xox|oxoxo|xoxox|oxoxo|xoxox'
-//! cargo run --release --example workloads -- misere-quotient 0.07:24 0.77:30
+//! cargo run --release --example workloads -- misere-quotient 0.07:30 0.77:30
 //! cargo run --release --example workloads -- misere-domineering 2x6
 //! cargo run --release --example workloads -- toppling LRGLRRGLGRLLRGRLGLRRGLLRGRGLRLGGRLRLGL
 //! cargo run --release --example workloads -- loopy-toads T....F TT..FF

@@ -12,7 +12,7 @@ pub fn run_quotient(args: &[String]) -> Result<(), String> {
     for arg in args {
         let (code, n) = arg
             .split_once(':')
-            .ok_or_else(|| format!("expected CODE:N such as 0.07:24, not {arg:?}"))?;
+            .ok_or_else(|| format!("expected CODE:N such as 0.07:30, not {arg:?}"))?;
         let n: usize = n.parse().map_err(|_| format!("{n:?} is not a heap size"))?;
         let game = OctalGame::parse(code).map_err(|e| e.to_string())?;
         let (found, secs) = timed(|| misere_quotient_partial(&game, n, 2000));
