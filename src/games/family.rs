@@ -95,6 +95,23 @@ pub const GRID_PARAMS: &[Param] = &[
     },
 ];
 
+/// The table parameter `name`: `default` when not given, an error naming it when it is outside
+/// `min..=max`.
+pub fn bounded(
+    a: &TableParams,
+    name: &str,
+    default: usize,
+    (min, max): (usize, usize),
+) -> Result<usize, Error> {
+    let n = a.natural(name)?.unwrap_or(default);
+    if n < min || n > max {
+        return Err(Error::input(format!(
+            "{name} must be between {min} and {max}, not {n}"
+        )));
+    }
+    Ok(n)
+}
+
 /// Reads the [`GRID_PARAMS`] of a table of rectangular boards: `(rows, cols)`, each at least 1,
 /// `default` for those not given, and an error when `rows × cols` exceeds `max_area`.
 pub fn grid_dimensions(

@@ -767,12 +767,7 @@ pub fn shape_table(
     shapes: &[&str],
     mut cell: impl FnMut(&str, usize) -> Result<String, Error>,
 ) -> Result<crate::solve::Table, Error> {
-    let n = a.natural("n")?.unwrap_or(default);
-    if n == 0 || n > max {
-        return Err(Error::input(format!(
-            "n must be between 1 and {max} (the graphs path:n, cycle:n, ... for n = 1 to N), not {n}"
-        )));
-    }
+    let n = super::family::bounded(a, "n", default, (1, max))?;
     let mut cells = Vec::with_capacity(shapes.len());
     for &shape in shapes {
         let mut row = Vec::with_capacity(n);
