@@ -270,6 +270,40 @@ fn amazons_moves(g: &Grid, left: bool) -> Vec<Grid> {
 }
 
 #[test]
+fn amazons_table() {
+    let table = amazons::table(&TableParams::new()).unwrap();
+    let mut memo = HashMap::new();
+    for r in 1..=3 {
+        for c in 1..=4 {
+            if r * c == 1 {
+                assert_eq!(table.cells[0][0], "-");
+                continue;
+            }
+            // The 3 × 4 board is left to the snapshot: too many positions for this search in a
+            // quick test.
+            if r * c > 9 {
+                continue;
+            }
+            let mut b: Grid = vec![vec![b'.'; c]; r];
+            b[0][0] = b'x';
+            b[r - 1][c - 1] = b'o';
+            let v = brute(&b, &amazons_moves, &mut memo);
+            assert_eq!(table.cells[r - 1][c - 1], v.to_string(), "{}", text(&b));
+        }
+    }
+    // By hand: `x.o` is *; the position is symmetric under the half turn with the colours
+    // exchanged, so every cell is its own negative.
+    assert_eq!(table.cells[0][2], "*");
+    for row in &table.cells {
+        for cell in row.iter().filter(|c| *c != "-") {
+            let v = g(cell);
+            assert_eq!(v, -v, "{cell}");
+        }
+    }
+    snapshot("amazons_table_3x4", &table.to_tsv());
+}
+
+#[test]
 fn amazons_by_hand() {
     let v = |t: &str| amazons::value(&amazons::parse(t).unwrap());
     // x.o: each amazon's only move is to the middle, shooting back; then nobody moves.
@@ -606,6 +640,7 @@ fn clobber_checkerboard_table() {
         }
     }
     assert_eq!(table.cells[1][1], "*");
+    snapshot("clobber_table_3x3", &table.to_tsv());
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -677,6 +712,26 @@ fn fission_matches_the_rules_and_the_transpose() {
     assert_eq!(engine(".|x|."), g("1"));
     assert_eq!(engine(".x."), g("-1"));
     assert_eq!(engine(".x.|..."), g("-1"));
+}
+
+#[test]
+fn fission_table() {
+    let table = fission::table(&TableParams::new()).unwrap();
+    let mut memo = HashMap::new();
+    for r in 1..=5 {
+        for c in 1..=5 {
+            let mut b: Grid = vec![vec![b'.'; c]; r];
+            b[(r - 1) / 2][(c - 1) / 2] = b'x';
+            let v = brute(&b, &fission_moves, &mut memo);
+            assert_eq!(table.cells[r - 1][c - 1], v.to_string(), "{}", text(&b));
+        }
+    }
+    // By hand: on one row Left never moves and Right splits outwards until the stones reach
+    // the ends; on a 1 × 3 board Right's one split ends the game (−1).
+    assert_eq!(table.cells[0][2], "-1");
+    snapshot("fission_table_5x5", &table.to_tsv());
+    let e = fission::table(&TableParams::new().with("size", 6)).unwrap_err();
+    assert!(e.to_string().contains("too large"), "{e}");
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1364,3 +1364,29 @@ fn partizan_arc_kayles_table() {
     }
     snapshot("partizan_arc_kayles_table_8", &t.to_tsv());
 }
+
+#[test]
+fn colouring_grid_tables() {
+    for (snort, name) in [(true, "snort"), (false, "col")] {
+        let t = if snort {
+            snort::table(&TableParams::new())
+        } else {
+            col::table(&TableParams::new())
+        }
+        .unwrap();
+        assert_eq!((t.rows.len(), t.columns.len()), (3, 4));
+        for r in 1..=3 {
+            for c in 1..=4 {
+                let g = grid_small(r, c);
+                let v = colouring_game(snort, &g, &mut vec![0; g.n], &mut HashMap::new());
+                assert_eq!(t.cells[r - 1][c - 1], v.to_string(), "{name} {r}x{c}");
+                // Col on a grid with an even side is 0 (the half-turn strategy of Winning Ways,
+                // ch. 2, spelled out in src/games/col.rs).
+                if !snort && (r % 2 == 0 || c % 2 == 0) {
+                    assert_eq!(v, Game::zero(), "col {r}x{c}");
+                }
+            }
+        }
+        snapshot(&format!("{name}_table_3x4"), &t.to_tsv());
+    }
+}

@@ -22,7 +22,10 @@
 //! **Checked against** (tests/small_partizan.rs): hand derivations (`xo = *`, `xxo = ↑`, ...), the
 //! colour-swap symmetry `G(swap) = −G`, and an independent brute-force evaluator.
 //!
-//! **In expressions:** `clobber("xxo")` (= `^`).
+//! **In expressions:** `clobber("xxo")` (= `^`). **Tables:** `partizan table clobber rows=R
+//! cols=C`: every `r × c` checkerboard with `x` in the top-left corner (snapshot
+//! `snapshots/clobber_table_3x3.snap`, checked in tests/board_games.rs by the evaluator from the
+//! rules).
 
 use super::board::MAX_SQUARES;
 use super::clobber_variants::{self, Variant};

@@ -305,8 +305,7 @@ pub fn table(a: &TableParams) -> Result<Table, Error> {
         (3, 4),
         MAX_TABLE_AREA,
         |r, c| {
-            let row = ".".repeat(c);
-            let board = vec![row.as_str(); r].join("|");
+            let board = super::text::board(r, c, |_, _| '.');
             Ok(solver.value(&parse_grid(&board)?).to_string())
         },
     )
