@@ -961,6 +961,77 @@ fn toads_named_arguments() {
         .contains("unknown named argument"));
 }
 
+/// `L^a .^gap R^c` in the letters of `letters`.
+fn creature_row(letters: [char; 2], a: usize, gap: usize, c: usize) -> String {
+    let [l, r] = letters.map(String::from);
+    format!("{}{}{}", l.repeat(a), ".".repeat(gap), r.repeat(c))
+}
+
+#[test]
+fn toads_and_elephants_tables() {
+    // Every cell against the evaluator from the rules (creatures written T and F for it).
+    let cases = [
+        ("toads", 4, 4, 1, "toads_table_4x4_gap_1"),
+        ("toads", 5, 5, 2, "toads_table_5x5_gap_2"),
+        (
+            "elephants_rhinos",
+            4,
+            4,
+            2,
+            "elephants_rhinos_table_4x4_gap_2",
+        ),
+    ];
+    for (family, a_max, c_max, gap, name) in cases {
+        let toads = family == "toads";
+        let (na, nc) = if toads {
+            ("toads", "frogs")
+        } else {
+            ("elephants", "rhinos")
+        };
+        let args = TableParams::new()
+            .with(na, a_max as i64)
+            .with(nc, c_max as i64)
+            .with("gap", gap as i64);
+        let table = if toads {
+            games::toads_frogs::table(&args)
+        } else {
+            elephants_rhinos::table(&args)
+        }
+        .unwrap();
+        let moves = toads_moves(1, usize::from(toads));
+        let mut memo = HashMap::new();
+        assert_eq!((table.rows.len(), table.columns.len()), (a_max, c_max));
+        for a in 1..=a_max {
+            for c in 1..=c_max {
+                let row = creature_row(['T', 'F'], a, gap, c);
+                let v = brute(&row, &moves, &mut memo);
+                assert_eq!(table.cells[a - 1][c - 1], v.to_string(), "{family} {row}");
+            }
+        }
+        snapshot(name, &table.to_tsv());
+    }
+    // Published: CGSuite's test suite (GameStripTest) prints ttttt..fffff as this form.
+    let t = games::toads_frogs::table(
+        &TableParams::new()
+            .with("toads", 5)
+            .with("frogs", 5)
+            .with("gap", 2),
+    )
+    .unwrap();
+    assert_eq!(
+        t.cells[4][4],
+        "+-{{2|*},{5/2||2|{0||||{0||v<2>|-1},{0||||0||Miny(1/32)|-2|||-1/2*}|||v<2>|-1/2||-1*}|||0}}"
+    );
+    // By hand: T.F = * (Winning Ways, ch. 1); E..R = 0 (src/games/elephants_rhinos.rs).
+    let t = games::toads_frogs::table(&TableParams::new()).unwrap();
+    assert_eq!(t.cells[0][0], "*");
+    let t = elephants_rhinos::table(&TableParams::new().with("gap", 2)).unwrap();
+    assert_eq!(t.cells[0][0], "0");
+    let e = games::toads_frogs::table(&TableParams::new().with("toads", 9).with("frogs", 9))
+        .unwrap_err();
+    assert!(e.to_string().contains("19 squares"), "{e}");
+}
+
 #[test]
 fn elephants_and_rhinos_match_the_rules() {
     let moves = toads_moves(1, 0);
