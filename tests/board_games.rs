@@ -1179,7 +1179,15 @@ fn registry_examples_evaluate() {
         let f = games::family(name).unwrap_or_else(|| panic!("{name}"));
         partizan::expr::evaluate(f.example()).unwrap_or_else(|e| panic!("{}: {e}", f.example()));
     }
-    for name in ["clobber", "konane", "toppling_dominoes"] {
+    for name in [
+        "amazons",
+        "clobber",
+        "elephants_rhinos",
+        "fission",
+        "konane",
+        "toads",
+        "toppling_dominoes",
+    ] {
         assert!(
             games::family(name).and_then(|f| f.table()).is_some(),
             "{name}"
