@@ -378,8 +378,8 @@ pub fn row_table(
     let mut solver = Solver::new(rules);
     let row = |l: usize, r: usize| {
         let mut squares = vec![Square::Toad; l];
-        squares.extend(std::iter::repeat(Square::Empty).take(gap));
-        squares.extend(std::iter::repeat(Square::Frog).take(r));
+        squares.extend(std::iter::repeat_n(Square::Empty, gap));
+        squares.extend(std::iter::repeat_n(Square::Frog, r));
         Row(squares)
     };
     Ok(Table::sizes(
