@@ -252,8 +252,8 @@ pub fn table(a: &TableParams) -> Result<Table, Error> {
     Ok(Table {
         caption: "Grundy values of a token on vertex n of the DAG with edges n > n-1, ..., n-k"
             .to_string(),
-        column_label: "n".to_string(),
-        row_label: "k".to_string(),
+        column_label: "vertex".to_string(),
+        row_label: "take".to_string(),
         columns: (0..=heap).map(|n| n.to_string()).collect(),
         rows: (1..=take).map(|k| k.to_string()).collect(),
         cells,

@@ -782,7 +782,7 @@ pub fn shape_table(
     }
     Ok(crate::solve::Table {
         caption: caption.to_string(),
-        column_label: "n".to_string(),
+        column_label: "size".to_string(),
         row_label: "graph".to_string(),
         columns: (1..=n).map(|k| k.to_string()).collect(),
         rows: shapes.iter().map(|s| s.to_string()).collect(),
