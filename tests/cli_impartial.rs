@@ -194,6 +194,44 @@ fn bad_input_is_one_line_and_exit_two() {
     fails(&["table", "ryuoh", "p=3", "q=-1"], "q must be at least 1");
     fails(&["table", "wythoff", "size=-3"], "non-negative");
     fails(&["table", "cutting", "size=1"], "at least 2");
+    // The tables of issue 10: each bad parameter named, with its bounds.
+    fails(
+        &["table", "node_kayles", "n=0"],
+        "n must be between 1 and 40",
+    );
+    fails(
+        &["table", "arc_kayles", "n=-2"],
+        "n must be a non-negative integer",
+    );
+    fails(
+        &["table", "snort_graph", "n=13"],
+        "n must be between 1 and 12",
+    );
+    fails(&["table", "nogo", "rows=4", "cols=4"], "too large");
+    fails(&["table", "amazons", "rows=0"], "at least 1");
+    fails(
+        &["table", "nim", "size=2000"],
+        "size must be between 1 and 1024",
+    );
+    fails(&["table", "welter", "third=-1"], "non-negative");
+    fails(&["table", "dag", "take=0"], "take must be between 1 and 64");
+    fails(&["table", "toads", "toads=9", "frogs=9"], "19 squares");
+    fails(
+        &["table", "elephants_rhinos", "gap=x"],
+        "gap must be an integer",
+    );
+    fails(
+        &["table", "hackenbush", "size=8"],
+        "size must be between 1 and 7",
+    );
+    fails(
+        &["table", "ski_jumps", "width=22"],
+        "width must be between 1 and 21",
+    );
+    fails(
+        &["table", "childish_hackenbush", "green=2"],
+        "unknown parameter",
+    );
     fails(&["eval", "dag(\"a>b, b>a\", \"a\")"], "cycle");
     fails(&["eval", "wythoff(-1, 2)"], "non-negative");
     fails(&["eval", "welter(1, 1)"], "two coins");

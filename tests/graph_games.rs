@@ -1078,3 +1078,315 @@ fn calls_through_the_expression_syntax() {
     assert_eq!(t.cells[0][2], "+-2");
     assert_eq!(t.cells[1][1], "0"); // 2 x 2: the mirror strategy
 }
+
+// ---------------------------------------------------------------------------------------------
+// The graph families' tables: every cell recomputed here from the rules alone, on the shapes
+// built here (not by the engine's shorthand parser), with games assembled by `Game::new` from
+// the options the test enumerates.
+// ---------------------------------------------------------------------------------------------
+
+/// The graph `kind:n` of the tables, built from its definition: a path or cycle on `n`
+/// vertices, the complete graph `K_n`, the star `K_{1,n}` (centre 0).
+fn shape_graph(kind: &str, n: usize) -> Small {
+    let (vertices, edges): (usize, Vec<(usize, usize)>) = match kind {
+        "path" => (n, (1..n).map(|i| (i - 1, i)).collect()),
+        "cycle" => (n, (0..n).map(|i| (i, (i + 1) % n)).collect()),
+        "complete" => (
+            n,
+            (0..n)
+                .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
+                .collect(),
+        ),
+        "star" => (n + 1, (1..=n).map(|i| (0, i)).collect()),
+        _ => unreachable!(),
+    };
+    let mut adj = vec![0u32; vertices];
+    for (a, b) in edges {
+        adj[a] |= 1 << b;
+        adj[b] |= 1 << a;
+    }
+    Small { n: vertices, adj }
+}
+
+/// Checks that the table's rows are path, cycle, complete, star (or `shapes`), its columns
+/// 1..=n, and every cell equals `expected(shape, n)` (`-` for cycles of fewer than 3 vertices).
+fn check_shape_table(
+    t: &partizan::solve::Table,
+    shapes: &[&str],
+    n: usize,
+    mut expected: impl FnMut(&str, usize) -> String,
+) {
+    assert_eq!(t.rows, shapes);
+    assert_eq!(t.columns.len(), n);
+    for (r, shape) in shapes.iter().enumerate() {
+        for k in 1..=n {
+            let want = if *shape == "cycle" && k < 3 {
+                "-".to_string()
+            } else {
+                expected(shape, k)
+            };
+            assert_eq!(t.cells[r][k - 1], want, "{shape}:{k}");
+        }
+    }
+}
+
+const SHAPES: [&str; 4] = ["path", "cycle", "complete", "star"];
+
+#[test]
+fn kayles_graph_tables() {
+    let node = node_kayles::table(&TableParams::new()).unwrap();
+    check_shape_table(&node, &SHAPES, 12, |shape, k| {
+        let g = shape_graph(shape, k);
+        node_kayles_brute(&g, (1 << g.n) - 1, &mut HashMap::new()).to_string()
+    });
+    let arc = arc_kayles::table(&TableParams::new()).unwrap();
+    check_shape_table(&arc, &SHAPES, 12, |shape, k| {
+        let g = shape_graph(shape, k);
+        arc_kayles_brute(&g, (1 << g.n) - 1, &mut HashMap::new()).to_string()
+    });
+    // Published: on paths, Dawson's chess for Node Kayles, Dawson's Kayles for Arc Kayles
+    // (OEIS A002187); a complete graph or a star is a single move away from the end in Node
+    // Kayles (K_n: *1) but a star's centre leaves a set of isolated leaves (K_{1,n}: *1 or *2).
+    for k in 1..=12 {
+        assert_eq!(node.cells[0][k - 1], A002187[k].to_string());
+        assert_eq!(arc.cells[0][k - 1], A002187[k - 1].to_string());
+        assert_eq!(node.cells[2][k - 1], "1");
+        assert_eq!(node.cells[3][k - 1], if k % 2 == 1 { "1" } else { "2" });
+    }
+    snapshot("node_kayles_table_12", &node.to_tsv());
+    snapshot("arc_kayles_table_12", &arc.to_tsv());
+    let long = TableParams::new().with("n", 40);
+    let t = node_kayles::table(&long).unwrap();
+    for k in 1..=40 {
+        assert_eq!(t.cells[0][k - 1], A002187[k].to_string(), "P{k}");
+    }
+    for bad in [0, 41] {
+        let err = node_kayles::table(&TableParams::new().with("n", bad)).unwrap_err();
+        assert!(
+            err.to_string().contains("n must be between 1 and 40"),
+            "{err}"
+        );
+    }
+}
+
+/// Snort or Col on `g` from the rules (as in [`colouring_tree`]), assembled with `Game::new`.
+fn colouring_game(
+    snort: bool,
+    g: &Small,
+    colour: &mut Vec<u8>,
+    memo: &mut HashMap<Vec<u8>, Game>,
+) -> Game {
+    if let Some(&v) = memo.get(colour) {
+        return v;
+    }
+    let mut sides = [Vec::new(), Vec::new()];
+    for (side, mine) in [(0usize, 1u8), (1, 2)] {
+        let forbidden = if snort { 3 - mine } else { mine };
+        for v in 0..g.n {
+            if colour[v] != 0 || (0..g.n).any(|w| g.adj[v] >> w & 1 == 1 && colour[w] == forbidden)
+            {
+                continue;
+            }
+            colour[v] = mine;
+            sides[side].push(colouring_game(snort, g, colour, memo));
+            colour[v] = 0;
+        }
+    }
+    let [l, r] = sides;
+    let v = Game::new(l, r);
+    memo.insert(colour.clone(), v);
+    v
+}
+
+#[test]
+fn colouring_graph_tables() {
+    for (snort, name) in [(true, "snort_graph"), (false, "col_graph")] {
+        let t = if snort {
+            snort::graph_table(&TableParams::new())
+        } else {
+            col::graph_table(&TableParams::new())
+        }
+        .unwrap();
+        check_shape_table(&t, &SHAPES, 8, |shape, k| {
+            let g = shape_graph(shape, k);
+            colouring_game(snort, &g, &mut vec![0; g.n], &mut HashMap::new()).to_string()
+        });
+        snapshot(&format!("{name}_table_8"), &t.to_tsv());
+    }
+    // By hand: in Snort, Left colouring the centre of K_{1,n} (or any vertex of K_{n+1}) owns
+    // the other n vertices and Right can never move again, so both are ±n; Col on K_n, n >= 2,
+    // allows one vertex of each colour, a second-player win.
+    let snort_t = snort::graph_table(&TableParams::new()).unwrap();
+    let col_t = col::graph_table(&TableParams::new()).unwrap();
+    for k in 2..=8 {
+        assert_eq!(snort_t.cells[3][k - 1], format!("+-{k}"));
+        assert_eq!(snort_t.cells[2][k - 1], format!("+-{}", k - 1));
+        assert_eq!(col_t.cells[2][k - 1], "0");
+    }
+}
+
+/// NoGo on the graph `g` from the rules, with stones 1 (black) and 2 (white) on its vertices:
+/// a placement is legal when afterwards every block (a connected set of stones of one colour)
+/// has an empty neighbour. Assembled with `Game::new`.
+fn nogo_game(g: &Small, b: &mut Vec<u8>, memo: &mut HashMap<Vec<u8>, Game>) -> Game {
+    if let Some(&v) = memo.get(b) {
+        return v;
+    }
+    let breathes = |b: &[u8]| {
+        (0..g.n).filter(|&s| b[s] != 0).all(|s| {
+            // The block of s, by a search over same-coloured neighbours.
+            let mut block = 1u32 << s;
+            let mut stack = vec![s];
+            while let Some(k) = stack.pop() {
+                for w in 0..g.n {
+                    if g.adj[k] >> w & 1 == 1 && b[w] == b[s] && block >> w & 1 == 0 {
+                        block |= 1 << w;
+                        stack.push(w);
+                    }
+                }
+            }
+            (0..g.n).any(|k| {
+                block >> k & 1 == 1 && (0..g.n).any(|w| g.adj[k] >> w & 1 == 1 && b[w] == 0)
+            })
+        })
+    };
+    let mut sides = [Vec::new(), Vec::new()];
+    for (side, stone) in [(0usize, 1u8), (1, 2)] {
+        for k in 0..g.n {
+            if b[k] != 0 {
+                continue;
+            }
+            b[k] = stone;
+            if breathes(b) {
+                sides[side].push(nogo_game(g, b, memo));
+            }
+            b[k] = 0;
+        }
+    }
+    let [l, r] = sides;
+    let v = Game::new(l, r);
+    memo.insert(b.clone(), v);
+    v
+}
+
+/// The `r × c` grid graph, built here.
+fn grid_small(r: usize, c: usize) -> Small {
+    let mut adj = vec![0u32; r * c];
+    for i in 0..r {
+        for j in 0..c {
+            let k = i * c + j;
+            if j + 1 < c {
+                adj[k] |= 1 << (k + 1);
+                adj[k + 1] |= 1 << k;
+            }
+            if i + 1 < r {
+                adj[k] |= 1 << (k + c);
+                adj[k + c] |= 1 << k;
+            }
+        }
+    }
+    Small { n: r * c, adj }
+}
+
+#[test]
+fn nogo_tables() {
+    let t = nogo::graph_table(&TableParams::new()).unwrap();
+    check_shape_table(&t, &SHAPES, 8, |shape, k| {
+        let g = shape_graph(shape, k);
+        nogo_game(&g, &mut vec![0; g.n], &mut HashMap::new()).to_string()
+    });
+    snapshot("nogo_graph_table_8", &t.to_tsv());
+    let t = nogo::table(&TableParams::new()).unwrap();
+    assert_eq!((t.rows.len(), t.columns.len()), (3, 4));
+    for r in 1..=3 {
+        for c in 1..=4 {
+            // The 3 × 4 board has too many positions for this naive search in a quick test.
+            if r * c <= 9 {
+                let g = grid_small(r, c);
+                let v = nogo_game(&g, &mut vec![0; g.n], &mut HashMap::new());
+                assert_eq!(t.cells[r - 1][c - 1], v.to_string(), "{r}x{c}");
+            }
+        }
+    }
+    // Müller, "Solving NoGo on small board sizes": 3 × 3 is a first-player win; Sensei's
+    // Library: so is 2 × 2.
+    assert_eq!(common::g(&t.cells[2][2]).outcome(), Outcome::N);
+    assert_eq!(common::g(&t.cells[1][1]).outcome(), Outcome::N);
+    snapshot("nogo_table_3x4", &t.to_tsv());
+}
+
+/// Partizan Arc Kayles from the rules, assembled with `Game::new`: `edges` with colours.
+fn pak_game(edges: &[(usize, usize, u8)], alive: u32, memo: &mut HashMap<u32, Game>) -> Game {
+    if let Some(&v) = memo.get(&alive) {
+        return v;
+    }
+    let mut l = Vec::new();
+    let mut r = Vec::new();
+    for &(a, b, c) in edges {
+        if alive >> a & 1 == 1 && alive >> b & 1 == 1 {
+            let next = pak_game(edges, alive & !(1 << a) & !(1 << b), memo);
+            if c != b'R' {
+                l.push(next);
+            }
+            if c != b'B' {
+                r.push(next);
+            }
+        }
+    }
+    let v = Game::new(l, r);
+    memo.insert(alive, v);
+    v
+}
+
+#[test]
+fn partizan_arc_kayles_table() {
+    let t = partizan_arc_kayles::table(&TableParams::new()).unwrap();
+    check_shape_table(&t, &["path", "cycle", "star"], 8, |shape, k| {
+        // Edges alternately blue and red, the first blue, in the order along the shape.
+        let (vertices, edges): (usize, Vec<(usize, usize)>) = match shape {
+            "path" => (k, (1..k).map(|i| (i - 1, i)).collect()),
+            "cycle" => (k, (0..k).map(|i| (i, (i + 1) % k)).collect()),
+            _ => (k + 1, (1..=k).map(|i| (0, i)).collect()),
+        };
+        let coloured: Vec<(usize, usize, u8)> = edges
+            .iter()
+            .enumerate()
+            .map(|(i, &(a, b))| (a, b, if i % 2 == 0 { b'B' } else { b'R' }))
+            .collect();
+        pak_game(&coloured, (1 << vertices) - 1, &mut HashMap::new()).to_string()
+    });
+    // By hand: one blue edge is 1; a star with edges of both colours is {0 | 0} = * (either
+    // player's move takes the centre and ends the game).
+    assert_eq!(t.cells[0][1], "1");
+    assert_eq!(t.cells[2][0], "1");
+    for k in 2..=8 {
+        assert_eq!(t.cells[2][k - 1], "*");
+    }
+    snapshot("partizan_arc_kayles_table_8", &t.to_tsv());
+}
+
+#[test]
+fn colouring_grid_tables() {
+    for (snort, name) in [(true, "snort"), (false, "col")] {
+        let t = if snort {
+            snort::table(&TableParams::new())
+        } else {
+            col::table(&TableParams::new())
+        }
+        .unwrap();
+        assert_eq!((t.rows.len(), t.columns.len()), (3, 4));
+        for r in 1..=3 {
+            for c in 1..=4 {
+                let g = grid_small(r, c);
+                let v = colouring_game(snort, &g, &mut vec![0; g.n], &mut HashMap::new());
+                assert_eq!(t.cells[r - 1][c - 1], v.to_string(), "{name} {r}x{c}");
+                // Col on a grid with an even side is 0 (the half-turn strategy of Winning Ways,
+                // ch. 2, spelled out in src/games/col.rs).
+                if !snort && (r % 2 == 0 || c % 2 == 0) {
+                    assert_eq!(v, Game::zero(), "col {r}x{c}");
+                }
+            }
+        }
+        snapshot(&format!("{name}_table_3x4"), &t.to_tsv());
+    }
+}

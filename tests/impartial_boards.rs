@@ -7,7 +7,7 @@
 
 use num_bigint::BigUint;
 use partizan::games::ryuoh::Ryuoh;
-use partizan::games::{cutting, dag, fibonacci_nim, ryuoh, tictactoe, welter, wythoff};
+use partizan::games::{cutting, dag, fibonacci_nim, nim, ryuoh, tictactoe, welter, wythoff};
 use partizan::solve::minimax::GameResult;
 use partizan::solve::{Table, TableParams};
 use std::collections::{HashMap, HashSet};
@@ -299,31 +299,32 @@ fn cutting_convention_matches_the_original_game() {
     assert!(cutting_wins(&[(1, 5)], &mut memo));
 }
 
+/// The paper-cutting game by a separately coded recursion with a memo, cutting either side.
+fn cutting_rec(w: usize, h: usize, memo: &mut HashMap<(usize, usize), u32>) -> u32 {
+    let key = (w.min(h), w.max(h));
+    if let Some(&v) = memo.get(&key) {
+        return v;
+    }
+    let mut vals = Vec::new();
+    for a in 2..w.saturating_sub(1) {
+        vals.push(cutting_rec(a, h, memo) ^ cutting_rec(w - a, h, memo));
+    }
+    for b in 2..h.saturating_sub(1) {
+        vals.push(cutting_rec(w, b, memo) ^ cutting_rec(w, h - b, memo));
+    }
+    let v = mex(vals);
+    memo.insert(key, v);
+    v
+}
+
 #[test]
 fn cutting_table_two_to_two_hundred() {
     let n = 200;
     let g = cutting::grundy_table(n);
-    // A separately coded recursion with a memo, cutting either side.
-    fn rec(w: usize, h: usize, memo: &mut HashMap<(usize, usize), u32>) -> u32 {
-        let key = (w.min(h), w.max(h));
-        if let Some(&v) = memo.get(&key) {
-            return v;
-        }
-        let mut vals = Vec::new();
-        for a in 2..w.saturating_sub(1) {
-            vals.push(rec(a, h, memo) ^ rec(w - a, h, memo));
-        }
-        for b in 2..h.saturating_sub(1) {
-            vals.push(rec(w, b, memo) ^ rec(w, h - b, memo));
-        }
-        let v = mex(vals);
-        memo.insert(key, v);
-        v
-    }
     let mut memo = HashMap::new();
     for w in 2..=n {
         for h in 2..=w {
-            let v = rec(w, h, &mut memo);
+            let v = cutting_rec(w, h, &mut memo);
             assert_eq!((g[w][h], g[h][w]), (v, v), "{w}×{h}");
         }
     }
@@ -494,4 +495,136 @@ fn tictactoe_is_a_draw_with_the_published_position_counts() {
     assert_eq!(tictactoe::solve(&b, false).unwrap().0, GameResult::Loss);
     assert!(tictactoe::parse("XXXOOO...").is_err());
     assert!(tictactoe::parse("X........X").is_err());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Snapshot tables, every cell checked here by search or a published closed form.
+// ---------------------------------------------------------------------------------------------
+
+fn snapshot(name: &str, text: &str) {
+    insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false}, {
+        insta::assert_snapshot!(name, text);
+    });
+}
+
+/// Checks every cell of `t` (rows `row_keys`, columns `column_keys`) against `expected`.
+fn check_cells(
+    t: &Table,
+    row_keys: &[usize],
+    column_keys: &[usize],
+    mut expected: impl FnMut(usize, usize) -> String,
+) {
+    let keys = |k: &[usize]| k.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+    assert_eq!(t.rows, keys(row_keys));
+    assert_eq!(t.columns, keys(column_keys));
+    for (i, &r) in row_keys.iter().enumerate() {
+        for (j, &c) in column_keys.iter().enumerate() {
+            assert_eq!(t.cells[i][j], expected(r, c), "row {r}, column {c}");
+        }
+    }
+}
+
+#[test]
+fn nim_table() {
+    let t = nim::table(&TableParams::new()).unwrap();
+    // Two heaps by search: a move lowers one heap.
+    let mut g = [[0u32; 8]; 8];
+    for a in 0..8 {
+        for b in 0..8 {
+            g[a][b] = mex((0..a).map(|x| g[x][b]).chain((0..b).map(|y| g[a][y])));
+        }
+    }
+    let keys: Vec<usize> = (0..8).collect();
+    check_cells(&t, &keys, &keys, |a, b| g[a][b].to_string());
+    // Bouton: a ⊕ b.
+    check_cells(&t, &keys, &keys, |a, b| (a ^ b).to_string());
+    snapshot("nim_table_8", &t.to_tsv());
+    assert!(nim::table(&TableParams::new().with("size", 0)).is_err());
+}
+
+#[test]
+fn welter_tables() {
+    let mut memo = HashMap::new();
+    let keys: Vec<usize> = (0..10).collect();
+    let t = welter::table(&TableParams::new()).unwrap();
+    check_cells(&t, &keys, &keys, |a, b| {
+        if a == b {
+            "-".to_string()
+        } else {
+            welter_brute(&[a as u64, b as u64], &mut memo).to_string()
+        }
+    });
+    // Welter's function for two coins (Conway, On Numbers and Games, ch. 13): (a ⊕ b) − 1.
+    check_cells(&t, &keys, &keys, |a, b| {
+        if a == b {
+            "-".to_string()
+        } else {
+            ((a ^ b) - 1).to_string()
+        }
+    });
+    snapshot("welter_table_10", &t.to_tsv());
+    let t = welter::table(&TableParams::new().with("size", 8).with("third", 3)).unwrap();
+    let keys: Vec<usize> = (0..8).collect();
+    check_cells(&t, &keys, &keys, |a, b| {
+        if a == b || a == 3 || b == 3 {
+            "-".to_string()
+        } else {
+            welter_brute(&[a as u64, b as u64, 3], &mut memo).to_string()
+        }
+    });
+    snapshot("welter_table_8_third_3", &t.to_tsv());
+}
+
+#[test]
+fn fibonacci_nim_table() {
+    let t = fibonacci_nim::table(&TableParams::new()).unwrap();
+    // G(n, m) by search: take k in 1..=m (at most n), leaving (n − k, 2k).
+    fn rec(n: usize, m: usize, memo: &mut HashMap<(usize, usize), u32>) -> u32 {
+        let m = m.min(n);
+        if let Some(&v) = memo.get(&(n, m)) {
+            return v;
+        }
+        let v = mex((1..=m).map(|k| rec(n - k, 2 * k, memo)).collect::<Vec<_>>());
+        memo.insert((n, m), v);
+        v
+    }
+    let mut memo = HashMap::new();
+    let keys: Vec<usize> = (0..=13).collect();
+    check_cells(&t, &keys, &keys, |n, m| rec(n, m, &mut memo).to_string());
+    // Whinihan's rule: the player to move loses iff m is below the smallest Zeckendorf term of
+    // n (the terms typed in here: 1, 2, 3, 5, 8, 13 and their sums).
+    let smallest = [0, 1, 2, 3, 1, 5, 1, 2, 8, 1, 2, 3, 1, 13];
+    for n in 1..=13 {
+        for m in 0..=13 {
+            assert_eq!(t.cells[n][m] == "0", m < smallest[n], "G({n}, {m})");
+        }
+    }
+    snapshot("fibonacci_nim_table_13", &t.to_tsv());
+}
+
+#[test]
+fn dag_table() {
+    let t = dag::table(&TableParams::new()).unwrap();
+    // One token n squares from the sink, moving 1 to k squares: Bachet's n mod (k + 1)
+    // (Winning Ways, ch. 4, the subtraction game S(1, 2, ..., k)).
+    let rows: Vec<usize> = (1..=6).collect();
+    let columns: Vec<usize> = (0..=20).collect();
+    check_cells(&t, &rows, &columns, |k, n| (n % (k + 1)).to_string());
+    snapshot("dag_table_6x20", &t.to_tsv());
+    let e = dag::table(&TableParams::new().with("take", 0)).unwrap_err();
+    assert!(
+        e.to_string().contains("take must be between 1 and 64"),
+        "{e}"
+    );
+}
+
+#[test]
+fn cutting_table_snapshot() {
+    let t = cutting::table(&TableParams::new()).unwrap();
+    let mut memo = HashMap::new();
+    let keys: Vec<usize> = (2..=12).collect();
+    check_cells(&t, &keys, &keys, |h, w| {
+        cutting_rec(w, h, &mut memo).to_string()
+    });
+    snapshot("cutting_table_12", &t.to_tsv());
 }

@@ -1,4 +1,4 @@
-//! The partizan rulesets Childish Hackenbush, Partizan Euclid, Maundy Cake, Eatcake,
+//! The partizan rulesets Childish Hackenbush, Hackenbush stalks, Partizan Euclid, Maundy Cake, Eatcake,
 //! Turn-and-Eatcake, partizan subtraction games and Ski-Jumps against independent sources:
 //! evaluators written here from the rules alone (explicit positions, every move, no decomposition,
 //! no symmetry, no normalisation; values built bottom-up with `Game::new`), OEIS A006022 (Maundy
@@ -7,8 +7,8 @@
 
 use partizan::games::hackenbush::{Colour, Edge, Picture};
 use partizan::games::{
-    self, childish_hackenbush, eatcake, maundy_cake, partizan_euclid, partizan_subtraction,
-    ski_jumps, turn_and_eatcake, Arg,
+    self, childish_hackenbush, eatcake, hackenbush, maundy_cake, partizan_euclid,
+    partizan_subtraction, ski_jumps, turn_and_eatcake, Arg,
 };
 use partizan::solve::TableParams;
 use partizan::Game;
@@ -512,6 +512,78 @@ fn childish_hackenbush_matches_the_rules() {
     }
 }
 
+#[test]
+fn childish_hackenbush_table() {
+    let table = childish_hackenbush::table(&TableParams::new()).unwrap();
+    let mut brute = childish_brute();
+    for a in 1..=6u32 {
+        for c in 1..=6u32 {
+            // The arch built here: 0 - 1 - ... - (a + c − 1) - 0, Blue first.
+            let n = a + c;
+            let edges: Vec<Edge> = (0..n)
+                .map(|i| Edge {
+                    a: i,
+                    b: (i + 1) % n,
+                    colour: if i < a { Colour::Blue } else { Colour::Red },
+                })
+                .collect();
+            assert_eq!(
+                table.cells[a as usize - 1][c as usize - 1],
+                brute.value(&edges).to_string(),
+                "{a} Blue, {c} Red"
+            );
+        }
+    }
+    // CGSuite's test suite: six Blue then four Red edges, both ends on the ground, is {4 | -2}.
+    assert_eq!(table.cells[5][3], "{4|-2}");
+    snapshot("childish_hackenbush_table_6x6", &table.to_tsv());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hackenbush stalks
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn hackenbush_stalk_table() {
+    let table = hackenbush::table(&TableParams::new()).unwrap();
+    // From the rules: chopping the edge at height i drops everything above it.
+    let mut brute = Brute::new(|stalk: &Vec<u8>| {
+        let chop = |who: u8| -> Vec<Vec<u8>> {
+            (0..stalk.len())
+                .filter(|&i| stalk[i] == who || stalk[i] == b'G')
+                .map(|i| stalk[..i].to_vec())
+                .collect()
+        };
+        (chop(b'B'), chop(b'R'))
+    });
+    assert_eq!(table.rows.len(), 3 + 9 + 27);
+    for (stalk, cells) in table.rows.iter().zip(&table.cells) {
+        let edges = stalk.as_bytes().to_vec();
+        assert_eq!(cells[0], brute.value(&edges).to_string(), "{stalk}");
+        // Berlekamp's sign-expansion rule (Winning Ways, ch. 2): the first run of one colour
+        // counts 1 per edge, each later edge half the one below it.
+        if !stalk.contains('G') {
+            let sign = |b: u8| if b == b'B' { 1i64 } else { -1 };
+            let run = edges.iter().take_while(|&&b| b == edges[0]).count();
+            let denominator = 1i64 << (edges.len() - run);
+            let mut numerator = sign(edges[0]) * run as i64 * denominator;
+            for (k, &b) in edges[run..].iter().enumerate() {
+                numerator += sign(b) * (denominator >> (k + 1));
+            }
+            assert_eq!(
+                g(&cells[0]),
+                g(&format!("{numerator}/{denominator}")),
+                "{stalk}"
+            );
+        }
+        // A Green stalk of n edges is *n (Winning Ways, ch. 2).
+        if stalk.bytes().all(|b| b == b'G') {
+            assert_eq!(g(&cells[0]), Game::nimber(stalk.len() as u64), "{stalk}");
+        }
+    }
+    snapshot("hackenbush_table_3", &table.to_tsv());
+}
+
 // ---------------------------------------------------------------------------------------------
 // Ski-Jumps
 // ---------------------------------------------------------------------------------------------
@@ -633,6 +705,33 @@ fn ski_jumps_match_the_rules() {
         let v = ski_jumps::value(&ski_jumps::Slope::parse(text).unwrap());
         assert_eq!(v, brute.value(&s), "{text}");
     }
+}
+
+#[test]
+fn ski_jumps_table() {
+    let table = ski_jumps::table(&TableParams::new()).unwrap();
+    let mut brute = ski_brute();
+    let w = 6;
+    for i in 1..=w {
+        for j in 1..=w {
+            let mut s: Rows = vec![vec![b'.'; w]; 3];
+            s[0][i - 1] = b'L';
+            s[1][j - 1] = b'R';
+            let v = brute.value(&s);
+            assert_eq!(
+                table.cells[i - 1][j - 1],
+                v.to_string(),
+                "{}",
+                slope_text(&s)
+            );
+            // West of Left's skier, Right's never meets it: each makes its moves to its edge
+            // (a lone skier k squares from its edge is k, Winning Ways ch. 1).
+            if j < i {
+                assert_eq!(v, Game::integer((w + 1 - i) as i64 - j as i64));
+            }
+        }
+    }
+    snapshot("ski_jumps_table_6", &table.to_tsv());
 }
 
 // ---------------------------------------------------------------------------------------------

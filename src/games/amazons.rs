@@ -41,13 +41,16 @@
 //! Game Amazons", *More Games of No Chance*, MSRI Publ. 42, 2002, computed all 2 × 11 positions,
 //! but its tables were not available to us).
 //!
-//! **In expressions:** `amazons("x.o")` (= `*`).
+//! **In expressions:** `amazons("x.o")` (= `*`). **Tables:** `partizan table amazons rows=R
+//! cols=C`: every `r × c` board with Left's amazon in the top-left corner and Right's in the
+//! bottom-right, the rest empty (snapshot `snapshots/amazons_table_3x4.snap`).
 
 use super::board::{bits, Board, Square, Symmetry, ALL, CHARS, KING};
 use super::board_engine::{BoardRules, Engine};
-use super::family::Family;
+use super::family::{grid_table, Family, TableSpec, GRID_PARAMS};
 use crate::game::Game;
 use crate::games::{Arg, NamedArg};
+use crate::solve::{Table, TableParams};
 use crate::Error;
 
 /// Parses an Amazons position (see the module documentation).
@@ -131,6 +134,32 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     Ok(value(&b))
 }
 
+/// The largest board area `partizan table amazons` evaluates (4 × 4 takes seconds).
+pub const MAX_TABLE_AREA: usize = 16;
+
+/// `partizan table amazons rows=R cols=C` (or `size=N`): the value of every `r × c` board with
+/// Left's amazon in the top-left corner and Right's in the bottom-right (`-` for `1 × 1`).
+pub fn table(a: &TableParams) -> Result<Table, Error> {
+    let mut engine = Engine::new(Amazons);
+    grid_table(
+        "Values of Amazons: x in the top-left corner, o in the bottom-right, rows x columns",
+        a,
+        (3, 4),
+        MAX_TABLE_AREA,
+        |r, c| {
+            if r * c == 1 {
+                return Ok("-".to_string());
+            }
+            let text = super::text::board(r, c, |i, j| match (i, j) {
+                (0, 0) => 'x',
+                _ if (i, j) == (r - 1, c - 1) => 'o',
+                _ => '.',
+            });
+            Ok(engine.value(&parse(&text)?).to_string())
+        },
+    )
+}
+
 /// The `amazons` family (see the module documentation).
 pub struct AmazonsFamily;
 
@@ -146,5 +175,12 @@ impl Family for AmazonsFamily {
     }
     fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
         call(args, named)
+    }
+    fn table(&self) -> Option<TableSpec> {
+        Some(TableSpec {
+            params: GRID_PARAMS,
+            example: "table amazons rows=2 cols=4",
+            build: table,
+        })
     }
 }

@@ -22,16 +22,19 @@
 //!   Dawson's Kayles, not Kayles (0.77): a move never removes a single vertex;
 //! * a cycle of `n` vertices: every move leaves a path of `n − 2`, so `mex{G(P(n−2))}`.
 //!
+//! **Tables:** `partizan table arc_kayles n=N`: the Grundy values on `path:n`, `cycle:n`,
+//! `complete:n` and `star:n` for `n = 1..=N` (snapshot `snapshots/arc_kayles_table_12.snap`).
+//!
 //! **Checked against** (tests/graph_games.rs): OEIS A002187 typed into the test, a brute-force
 //! mex evaluator in the test on every graph with at most 6 vertices, Node Kayles on the line
 //! graph, and Cram on grids.
 
-use super::family::Family;
+use super::family::{Family, Param, TableSpec};
 use super::graph::{self, Graph};
 use super::node_kayles::dawson_kayles;
 use crate::game::Game;
 use crate::games::{Arg, NamedArg};
-use crate::solve::{GrundySolver, ImpartialRuleset};
+use crate::solve::{GrundySolver, ImpartialRuleset, Table, TableParams};
 use crate::Error;
 
 /// The graph after the edge `(u, v)` is taken: without `u`, `v`, and the vertices left with no
@@ -120,6 +123,26 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     Ok(Game::nimber(grundy(&g)))
 }
 
+/// The parameter of `partizan table arc_kayles`.
+const TABLE_PARAMS: &[Param] = &[Param {
+    name: "n",
+    meaning:
+        "the graphs path:n, cycle:n, complete:n and star:n for n = 1 to N (default 12, at most 24)",
+}];
+
+/// `partizan table arc_kayles n=N`: the Grundy value of every graph `path:n`, `cycle:n`,
+/// `complete:n` and `star:n` (a centre and `n` leaves) for `n = 1..=N`.
+pub fn table(a: &TableParams) -> Result<Table, Error> {
+    let mut solver = GrundySolver::new(ArcKayles::new());
+    graph::shape_table(
+        "Grundy values of Arc Kayles on graphs, shape by n",
+        a,
+        (12, 24),
+        &graph::TABLE_SHAPES,
+        |shape, n| Ok(solver.grundy(&graph::shape(shape, n)?).to_string()),
+    )
+}
+
 /// The `arc_kayles` family (see the module documentation).
 pub struct ArcKaylesFamily;
 
@@ -135,5 +158,12 @@ impl Family for ArcKaylesFamily {
     }
     fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
         call(args, named)
+    }
+    fn table(&self) -> Option<TableSpec> {
+        Some(TableSpec {
+            params: TABLE_PARAMS,
+            example: "table arc_kayles n=8",
+            build: table,
+        })
     }
 }

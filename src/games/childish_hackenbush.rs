@@ -23,14 +23,17 @@
 //! decomposition) on hand-made pictures and on random pictures of up to 9 edges; CGSuite's
 //! published values `l(l;rl) = 2` and the grounded path `{4 | −2}`; hand derivations of stalks.
 //!
-//! **In expressions:** `childish_hackenbush("0-a:B a-b:B a-c:R c-d:B")` (= 2).
+//! **In expressions:** `childish_hackenbush("0-a:B a-b:B a-c:R c-d:B")` (= 2). **Tables:**
+//! `partizan table childish_hackenbush blue=A red=C`: the path of `a` Blue then `c` Red edges
+//! with both ends on the ground, for `a <= A` and `c <= C`; its cell `a = 6, c = 4` is CGSuite's
+//! `{4 | −2}` (snapshot `snapshots/childish_hackenbush_table_6x6.snap`).
 
-use super::family::Family;
+use super::family::{bounded, Family, Param, TableSpec};
 use super::hackenbush::{Colour, Edge, Picture};
 use super::text::one_string;
 use crate::game::Game;
 use crate::games::{Arg, NamedArg};
-use crate::solve::{Ruleset, Solver};
+use crate::solve::{Ruleset, Solver, Table, TableParams};
 use crate::Error;
 use std::collections::VecDeque;
 
@@ -193,6 +196,39 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     Ok(value(&p))
 }
 
+/// The path of `blue` Blue edges then `red` Red edges from the ground back to the ground (an
+/// arch): `0-1:B 1-2:B ... (a+c−1)-0:R`.
+pub fn arch(blue: usize, red: usize) -> Vec<Edge> {
+    let n = (blue + red) as u32;
+    (0..n)
+        .map(|i| Edge {
+            a: i,
+            b: (i + 1) % n,
+            colour: if (i as usize) < blue {
+                Colour::Blue
+            } else {
+                Colour::Red
+            },
+        })
+        .collect()
+}
+
+/// `partizan table childish_hackenbush blue=A red=C`: the value of every [`arch`] of `a` Blue
+/// (row) then `c` Red (column) edges, `a, c >= 1`.
+pub fn table(a: &TableParams) -> Result<Table, Error> {
+    let blue = bounded(a, "blue", 6, (1, 16))?;
+    let red = bounded(a, "red", 6, (1, 16))?;
+    let mut solver = Solver::new(ChildishHackenbush);
+    Ok(Table::sizes(
+        "Childish Hackenbush: a Blue then c Red edges in a path with both ends on the ground",
+        "c",
+        "a",
+        red,
+        blue,
+        |c, b| solver.value(&arch(b, c)).to_string(),
+    ))
+}
+
 /// The `childish_hackenbush` family (see the module documentation).
 pub struct ChildishHackenbushFamily;
 
@@ -208,5 +244,21 @@ impl Family for ChildishHackenbushFamily {
     }
     fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
         call(args, named)
+    }
+    fn table(&self) -> Option<TableSpec> {
+        Some(TableSpec {
+            params: &[
+                Param {
+                    name: "blue",
+                    meaning: "rows: 1 to blue Blue edges, default 6, at most 16",
+                },
+                Param {
+                    name: "red",
+                    meaning: "columns: 1 to red Red edges, default 6, at most 16",
+                },
+            ],
+            example: "table childish_hackenbush blue=4 red=4",
+            build: table,
+        })
     }
 }

@@ -22,7 +22,10 @@
 //! **Checked against** (tests/small_partizan.rs): hand derivations (`xo = *`, `xxo = ↑`, ...), the
 //! colour-swap symmetry `G(swap) = −G`, and an independent brute-force evaluator.
 //!
-//! **In expressions:** `clobber("xxo")` (= `^`).
+//! **In expressions:** `clobber("xxo")` (= `^`). **Tables:** `partizan table clobber rows=R
+//! cols=C`: every `r × c` checkerboard with `x` in the top-left corner (snapshot
+//! `snapshots/clobber_table_3x3.snap`, checked in tests/board_games.rs by the evaluator from the
+//! rules).
 
 use super::board::MAX_SQUARES;
 use super::clobber_variants::{self, Variant};
@@ -281,37 +284,18 @@ pub const MAX_TABLE_AREA: usize = 16;
 
 /// `partizan table clobber rows=R cols=C` (or `size=N` for both): every checkerboard.
 pub fn table(a: &TableParams) -> Result<Table, Error> {
-    let rows = a.natural("rows")?.or(a.natural("size")?).unwrap_or(3);
-    let cols = a.natural("cols")?.or(a.natural("size")?).unwrap_or(3);
-    if rows == 0 || cols == 0 {
-        return Err("rows and cols must be at least 1".to_string().into());
-    }
-    if rows.saturating_mul(cols) > MAX_TABLE_AREA {
-        return Err(format!(
-            "a {rows}x{cols} board is too large for the table ({} squares; the table stops at {MAX_TABLE_AREA})",
-            rows.saturating_mul(cols)
-        ).into());
-    }
     let mut engine =
         super::board_engine::Engine::new(clobber_variants::GenClobber(Variant::Orthogonal));
-    let mut cells = Vec::with_capacity(rows);
-    for r in 1..=rows {
-        let row = (1..=cols)
-            .map(|c| {
-                let board = clobber_variants::parse(&checkerboard(r, c).to_string())?;
-                Ok(engine.value(&board).to_string())
-            })
-            .collect::<Result<Vec<String>, Error>>()?;
-        cells.push(row);
-    }
-    Ok(Table {
-        caption: "Clobber checkerboards (x in the top-left corner), rows x columns".to_string(),
-        column_label: "cols".to_string(),
-        row_label: "rows".to_string(),
-        columns: (1..=cols).map(|c| c.to_string()).collect(),
-        rows: (1..=rows).map(|r| r.to_string()).collect(),
-        cells,
-    })
+    super::family::grid_table(
+        "Clobber checkerboards (x in the top-left corner), rows x columns",
+        a,
+        (3, 3),
+        MAX_TABLE_AREA,
+        |r, c| {
+            let board = clobber_variants::parse(&checkerboard(r, c).to_string())?;
+            Ok(engine.value(&board).to_string())
+        },
+    )
 }
 
 /// The `clobber` family (see the module documentation).

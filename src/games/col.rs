@@ -32,7 +32,10 @@
 //! the rules alone (explicit game trees and the reference canonical form of tests/common), the
 //! number-or-number-plus-star theorem, the colour-swap symmetry, the mirror strategy.
 //!
-//! **Tables:** `partizan table col rows=R cols=C`: every `r × c` grid of uncoloured cells.
+//! **Tables:** `partizan table col rows=R cols=C`: every `r × c` grid of uncoloured cells
+//! (snapshot `snapshots/col_table_3x4.snap`); `partizan table col_graph n=N`: the uncoloured
+//! graphs `path:n`, `cycle:n`, `complete:n` and `star:n` for `n = 1..=N` (snapshot
+//! `snapshots/col_graph_table_8.snap`).
 
 use super::colouring::{self, Colouring, Variant};
 use super::family::{Family, TableSpec, GRID_PARAMS};
@@ -59,6 +62,12 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
 /// `col_graph("a-b b-c", blue="a", red="c", tinted="b:R")`.
 pub fn call_graph(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     colouring::call_graph(Variant::Col, positional, named)
+}
+
+/// `partizan table col_graph n=N`: every uncoloured `path:n`, `cycle:n`, `complete:n` and
+/// `star:n`.
+pub fn graph_table(a: &TableParams) -> Result<Table, Error> {
+    colouring::shape_table(Variant::Col, a)
 }
 
 /// `partizan table col rows=R cols=C`.
@@ -106,5 +115,12 @@ impl Family for ColGraphFamily {
     }
     fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
         call_graph(args, named)
+    }
+    fn table(&self) -> Option<TableSpec> {
+        Some(TableSpec {
+            params: colouring::SHAPE_PARAMS,
+            example: "table col_graph n=6",
+            build: graph_table,
+        })
     }
 }

@@ -355,37 +355,47 @@ pub const MAX_TABLE_AREA: usize = 20;
 
 /// The value of every `r × c` grid, `r <= R`, `c <= C`.
 pub fn table(variant: Variant, a: &TableParams) -> Result<Table, Error> {
-    let rows = a.natural("rows")?.or(a.natural("size")?).unwrap_or(3);
-    let cols = a.natural("cols")?.or(a.natural("size")?).unwrap_or(4);
-    if rows == 0 || cols == 0 {
-        return Err("rows and cols must be at least 1".to_string().into());
-    }
-    if rows.saturating_mul(cols) > MAX_TABLE_AREA {
-        return Err(format!(
-            "a {rows}×{cols} grid is too large for the table ({} cells; the table stops at {MAX_TABLE_AREA})",
-            rows.saturating_mul(cols)
-        ).into());
-    }
     let mut solver = Solver::new(Colouring(variant));
-    let mut cells = Vec::with_capacity(rows);
-    for r in 1..=rows {
-        let mut row = Vec::with_capacity(cols);
-        for c in 1..=cols {
-            let g = graph::parse(&format!("grid:{r}x{c}"), "")?.graph;
-            let g = g.map_labels(|_| LEFT | RIGHT, |l| l);
-            row.push(solver.value(&g).to_string());
-        }
-        cells.push(row);
-    }
-    Ok(Table {
-        caption: format!(
+    super::family::grid_table(
+        &format!(
             "Values of {} on r x c grids of uncoloured cells (Left colours blue), rows x columns",
             variant.name()
         ),
-        column_label: "cols".to_string(),
-        row_label: "rows".to_string(),
-        columns: (1..=cols).map(|c| c.to_string()).collect(),
-        rows: (1..=rows).map(|r| r.to_string()).collect(),
-        cells,
-    })
+        a,
+        (3, 4),
+        MAX_TABLE_AREA,
+        |r, c| {
+            let g = graph::parse(&format!("grid:{r}x{c}"), "")?.graph;
+            let g = g.map_labels(|_| LEFT | RIGHT, |l| l);
+            Ok(solver.value(&g).to_string())
+        },
+    )
+}
+
+/// The parameter of the graph tables (`partizan table snort_graph n=N`, `col_graph`).
+pub const SHAPE_PARAMS: &[super::family::Param] = &[super::family::Param {
+    name: "n",
+    meaning:
+        "the graphs path:n, cycle:n, complete:n and star:n for n = 1 to N (default 8, at most 12)",
+}];
+
+/// The value of every uncoloured graph `path:n`, `cycle:n`, `complete:n` and `star:n` for
+/// `n = 1..=N` (see [`graph::shape_table`]).
+pub fn shape_table(variant: Variant, a: &TableParams) -> Result<Table, Error> {
+    let mut solver = Solver::new(Colouring(variant));
+    graph::shape_table(
+        &format!(
+            "Values of {} on uncoloured graphs (Left colours blue), shape by n",
+            variant.name()
+        ),
+        a,
+        (8, 12),
+        &graph::TABLE_SHAPES,
+        |shape, n| {
+            let named = graph::parse(&format!("{shape}:{n}"), "")?;
+            Ok(solver
+                .value(&Position::new(variant, named).start()?)
+                .to_string())
+        },
+    )
 }

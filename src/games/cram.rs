@@ -437,33 +437,14 @@ pub const MAX_TABLE_AREA: usize = 30;
 /// `partizan table cram rows=R cols=C` (or `size=N` for both): the Grundy value of every
 /// `r × c` rectangle.
 pub fn table(a: &TableParams) -> Result<Table, Error> {
-    let rows = a.natural("rows")?.or(a.natural("size")?).unwrap_or(4);
-    let cols = a.natural("cols")?.or(a.natural("size")?).unwrap_or(5);
-    if rows == 0 || cols == 0 {
-        return Err("rows and cols must be at least 1".to_string().into());
-    }
-    if rows.saturating_mul(cols) > MAX_TABLE_AREA {
-        return Err(format!(
-            "a {rows}×{cols} rectangle is too large for the table ({} squares; the table stops at {MAX_TABLE_AREA})",
-            rows.saturating_mul(cols)
-        ).into());
-    }
     let mut solver = GrundySolver::new(Cram::new());
-    let cells = (1..=rows)
-        .map(|r| {
-            (1..=cols)
-                .map(|c| Board::rectangle(r, c).grundy(&mut solver).to_string())
-                .collect()
-        })
-        .collect();
-    Ok(Table {
-        caption: "Grundy values of Cram rectangles, rows x columns".to_string(),
-        column_label: "cols".to_string(),
-        row_label: "rows".to_string(),
-        columns: (1..=cols).map(|c| c.to_string()).collect(),
-        rows: (1..=rows).map(|r| r.to_string()).collect(),
-        cells,
-    })
+    super::family::grid_table(
+        "Grundy values of Cram rectangles, rows x columns",
+        a,
+        (4, 5),
+        MAX_TABLE_AREA,
+        |r, c| Ok(Board::rectangle(r, c).grundy(&mut solver).to_string()),
+    )
 }
 
 /// The `cram` family (see the module documentation).

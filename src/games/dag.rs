@@ -13,14 +13,19 @@
 //! their sum, with the XOR of the values. The values are computed in reverse topological order
 //! (Kahn's algorithm, which also finds the cycles); the tests check them against the canonical
 //! forms of [`crate::solve::Solver`] and against a direct recursive definition.
+//!
+//! **Tables:** `partizan table dag take=K heap=N`: one token on vertex `n` of the DAG with edges
+//! `n > n−1, ..., n > n−k` (the subtraction game `{1, ..., k}` drawn as a graph), for
+//! `k = 1..=K` and `n = 0..=N`; by Bachet's rule (*Winning Ways*, ch. 4) the value is
+//! `n mod (k + 1)`, which the test checks (snapshot `snapshots/dag_table_6x20.snap`).
 
-use super::family::Family;
+use super::family::{bounded, Family, Param, TableSpec};
 use crate::game::Game;
 use crate::games::args;
 use crate::games::nim::singletons;
 use crate::games::{Arg, NamedArg};
 use crate::solve::grundy::Bitset;
-use crate::solve::ImpartialRuleset;
+use crate::solve::{ImpartialRuleset, Table, TableParams};
 use crate::Error;
 use std::collections::HashMap;
 
@@ -223,6 +228,38 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     Ok(Game::nimber(dag.position_grundy(&tokens)))
 }
 
+/// `partizan table dag take=K heap=N`: one token on vertex `n` (column) of the DAG on vertices
+/// `0..=N` with an edge from `n` to each of `n−1, ..., n−k` (row `k`), built from its edge list.
+pub fn table(a: &TableParams) -> Result<Table, Error> {
+    let take = bounded(a, "take", 6, (1, 64))?;
+    let heap = bounded(a, "heap", 20, (0, 2000))?;
+    let mut cells = Vec::with_capacity(take);
+    for k in 1..=take {
+        let edges: Vec<String> = (1..=heap)
+            .flat_map(|n| (n.saturating_sub(k)..n).map(move |m| format!("v{n}>v{m}")))
+            .chain(std::iter::once("v0".to_string()))
+            .collect();
+        let dag = Dag::parse(&edges.join(", "))?;
+        let row = (0..=heap)
+            .map(|n| {
+                dag.vertex_grundy(&format!("v{n}"))
+                    .map(|g| g.to_string())
+                    .ok_or_else(|| Error::input(format!("no vertex v{n}")))
+            })
+            .collect::<Result<Vec<String>, Error>>()?;
+        cells.push(row);
+    }
+    Ok(Table {
+        caption: "Grundy values of a token on vertex n of the DAG with edges n > n-1, ..., n-k"
+            .to_string(),
+        column_label: "vertex".to_string(),
+        row_label: "take".to_string(),
+        columns: (0..=heap).map(|n| n.to_string()).collect(),
+        rows: (1..=take).map(|k| k.to_string()).collect(),
+        cells,
+    })
+}
+
 /// The `dag` family (see the module documentation).
 pub struct DagFamily;
 
@@ -238,5 +275,22 @@ impl Family for DagFamily {
     }
     fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
         call(args, named)
+    }
+    fn table(&self) -> Option<TableSpec> {
+        Some(TableSpec {
+            params: &[
+                Param {
+                    name: "take",
+                    meaning:
+                        "rows k = 1 to take: edges from n to n-1, ..., n-k (default 6, at most 64)",
+                },
+                Param {
+                    name: "heap",
+                    meaning: "columns: the token on vertex 0 to heap (default 20, at most 2000)",
+                },
+            ],
+            example: "table dag take=4 heap=12",
+            build: table,
+        })
     }
 }

@@ -692,35 +692,15 @@ pub const MAX_TABLE_AREA: usize = 40;
 
 /// `partizan table domineering rows=R cols=C` (or `size=N` for both).
 pub fn table(a: &TableParams) -> Result<Table, Error> {
-    let rows = a.natural("rows")?.or(a.natural("size")?).unwrap_or(4);
-    let cols = a.natural("cols")?.or(a.natural("size")?).unwrap_or(4);
-    if rows == 0 || cols == 0 {
-        return Err("rows and cols must be at least 1".to_string().into());
-    }
     // The work grows exponentially with the area: 6×6 (36 squares) takes minutes and a gigabyte.
-    if rows.saturating_mul(cols) > MAX_TABLE_AREA {
-        return Err(format!(
-            "a {rows}×{cols} rectangle is too large to evaluate ({} squares; the table stops at {MAX_TABLE_AREA}: 6×6 already takes minutes and a gigabyte of memory)",
-            rows.saturating_mul(cols)
-        ).into());
-    }
     let mut solver = Solver::new(Domineering::new());
-    let mut cells = Vec::with_capacity(rows);
-    for r in 1..=rows {
-        let row = (1..=cols)
-            .map(|c| solver.value(&Board::rectangle(r, c)).to_string())
-            .collect();
-        cells.push(row);
-    }
-    Ok(Table {
-        caption: "Values of Domineering rectangles (Left places vertical dominoes), rows x columns"
-            .to_string(),
-        column_label: "cols".to_string(),
-        row_label: "rows".to_string(),
-        columns: (1..=cols).map(|c| c.to_string()).collect(),
-        rows: (1..=rows).map(|r| r.to_string()).collect(),
-        cells,
-    })
+    super::family::grid_table(
+        "Values of Domineering rectangles (Left places vertical dominoes), rows x columns",
+        a,
+        (4, 4),
+        MAX_TABLE_AREA,
+        |r, c| Ok(solver.value(&Board::rectangle(r, c)).to_string()),
+    )
 }
 
 /// The `domineering` family (see the module documentation).

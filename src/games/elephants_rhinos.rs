@@ -17,11 +17,16 @@
 //!
 //! **Checked against** (tests/board_games.rs): an evaluator written in the test from the rules on
 //! every row of up to 8 squares.
+//!
+//! **Tables:** `partizan table elephants_rhinos elephants=A rhinos=C gap=B`: the rows
+//! `E^a .^b R^c` for `a <= A` and `c <= C` (snapshot
+//! `snapshots/elephants_rhinos_table_4x4_gap_2.snap`).
 
-use super::family::Family;
+use super::family::{Family, Param, TableSpec};
 use super::toads_frogs::{self, GenToadsFrogs, Row};
 use crate::game::Game;
 use crate::games::{Arg, NamedArg};
+use crate::solve::{Table, TableParams};
 use crate::Error;
 
 /// The rules: Toads and Frogs without jumps.
@@ -48,6 +53,17 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     Ok(value(&row))
 }
 
+/// `partizan table elephants_rhinos elephants=A rhinos=C gap=B`: the rows `E^a .^b R^c`.
+pub fn table(a: &TableParams) -> Result<Table, Error> {
+    toads_frogs::row_table(
+        a,
+        RULES,
+        ["elephants", "rhinos", "gap"],
+        ['E', 'R'],
+        "Values of Elephants and Rhinos",
+    )
+}
+
 /// The `elephants_rhinos` family (see the module documentation).
 pub struct ElephantsRhinosFamily;
 
@@ -63,5 +79,26 @@ impl Family for ElephantsRhinosFamily {
     }
     fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
         call(args, named)
+    }
+    fn table(&self) -> Option<TableSpec> {
+        Some(TableSpec {
+            params: &[
+                Param {
+                    name: "elephants",
+                    meaning: "rows of 1 to elephants elephants, default 4",
+                },
+                Param {
+                    name: "rhinos",
+                    meaning: "columns of 1 to rhinos rhinos, default 4",
+                },
+                Param {
+                    name: "gap",
+                    meaning:
+                        "the empty squares between them, default 1 (at most 16 squares in all)",
+                },
+            ],
+            example: "table elephants_rhinos elephants=3 rhinos=3 gap=2",
+            build: table,
+        })
     }
 }

@@ -95,6 +95,73 @@ pub const GRID_PARAMS: &[Param] = &[
     },
 ];
 
+/// The table parameter `name`: `default` when not given, an error naming it when it is outside
+/// `min..=max`.
+pub fn bounded(
+    a: &TableParams,
+    name: &str,
+    default: usize,
+    (min, max): (usize, usize),
+) -> Result<usize, Error> {
+    let n = a.natural(name)?.unwrap_or(default);
+    if n < min || n > max {
+        return Err(Error::input(format!(
+            "{name} must be between {min} and {max}, not {n}"
+        )));
+    }
+    Ok(n)
+}
+
+/// Reads the [`GRID_PARAMS`] of a table of rectangular boards: `(rows, cols)`, each at least 1,
+/// `default` for those not given, and an error when `rows × cols` exceeds `max_area`.
+pub fn grid_dimensions(
+    a: &TableParams,
+    default: (usize, usize),
+    max_area: usize,
+) -> Result<(usize, usize), Error> {
+    let rows = a
+        .natural("rows")?
+        .or(a.natural("size")?)
+        .unwrap_or(default.0);
+    let cols = a
+        .natural("cols")?
+        .or(a.natural("size")?)
+        .unwrap_or(default.1);
+    if rows == 0 || cols == 0 {
+        return Err(Error::input("rows and cols must be at least 1"));
+    }
+    let area = rows.saturating_mul(cols);
+    if area > max_area {
+        return Err(Error::input(format!(
+            "a {rows}×{cols} board is too large for the table ({area} squares; the table stops at {max_area})"
+        )));
+    }
+    Ok((rows, cols))
+}
+
+/// A table of rectangular boards over [`GRID_PARAMS`] (see [`grid_dimensions`]): the cell in
+/// row `r` and column `c` is `cell(r, c)`, the value of the `r × c` board, for `r` and `c` from 1.
+pub fn grid_table(
+    caption: &str,
+    a: &TableParams,
+    default: (usize, usize),
+    max_area: usize,
+    mut cell: impl FnMut(usize, usize) -> Result<String, Error>,
+) -> Result<Table, Error> {
+    let (rows, cols) = grid_dimensions(a, default, max_area)?;
+    let cells = (1..=rows)
+        .map(|r| (1..=cols).map(|c| cell(r, c)).collect())
+        .collect::<Result<Vec<Vec<String>>, Error>>()?;
+    Ok(Table {
+        caption: caption.to_string(),
+        column_label: "cols".to_string(),
+        row_label: "rows".to_string(),
+        columns: (1..=cols).map(|c| c.to_string()).collect(),
+        rows: (1..=rows).map(|r| r.to_string()).collect(),
+        cells,
+    })
+}
+
 /// The Grundy values of a heap game: `partizan grundy NAME ARGS --to N`.
 #[derive(Clone, Copy)]
 pub struct SequenceSpec {

@@ -15,13 +15,16 @@
 //! number. The tests check this against a brute-force search over every `(heap, limit)` state up
 //! to 200, and the Grundy values [`grundy_table`] against the canonical forms of
 //! [`crate::solve::Solver`].
+//!
+//! **Tables:** `partizan table fibonacci_nim size=N`: `G(n, m)` for `0 <= n, m <= N` (snapshot
+//! `snapshots/fibonacci_nim_table_13.snap`).
 
-use super::family::Family;
+use super::family::{bounded, Family, Param, TableSpec};
 use crate::game::Game;
 use crate::games::args;
 use crate::games::{Arg, NamedArg};
 use crate::solve::grundy::Bitset;
-use crate::solve::ImpartialRuleset;
+use crate::solve::{ImpartialRuleset, Table, TableParams};
 use crate::Error;
 
 /// Fibonacci Nim as an [`ImpartialRuleset`]: a position is `(tokens left, most that may be
@@ -126,6 +129,22 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     Ok(Game::nimber(grundy_table(n)[n][m.min(n)] as u64))
 }
 
+/// `partizan table fibonacci_nim size=N`: the Grundy value `G(n, m)` of `n` tokens (row) of
+/// which at most `m` (column) may be taken, `0 <= n, m <= N`; a limit above `n` is the same as
+/// `n`.
+pub fn table(a: &TableParams) -> Result<Table, Error> {
+    let size = bounded(a, "size", 13, (1, 1000))?;
+    let g = grundy_table(size);
+    Ok(Table::grid(
+        "Grundy values of Fibonacci Nim: n tokens, at most m may be taken",
+        "m",
+        "n",
+        size + 1,
+        size + 1,
+        |m, n| g[n][m.min(n)].to_string(),
+    ))
+}
+
 /// The `fibonacci_nim` family (see the module documentation).
 pub struct FibonacciNimFamily;
 
@@ -141,5 +160,15 @@ impl Family for FibonacciNimFamily {
     }
     fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
         call(args, named)
+    }
+    fn table(&self) -> Option<TableSpec> {
+        Some(TableSpec {
+            params: &[Param {
+                name: "size",
+                meaning: "heaps and limits of 0 to size tokens, default 13, at most 1000",
+            }],
+            example: "table fibonacci_nim size=13",
+            build: table,
+        })
     }
 }

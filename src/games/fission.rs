@@ -29,13 +29,16 @@
 //! row `.x.` is −1; in `.x.|...` Left cannot split and Right's only split leaves `x.x|...`, where
 //! nobody can move, so it is −1 too).
 //!
-//! **In expressions:** `fission(".|x|.")` (= `1`).
+//! **In expressions:** `fission(".|x|.")` (= `1`). **Tables:** `partizan table fission rows=R
+//! cols=C`: every `r × c` board with one stone on its centre square (row `⌈r/2⌉`, column
+//! `⌈c/2⌉`), the rest empty (snapshot `snapshots/fission_table_5x5.snap`).
 
 use super::board::{bits, Board, Direction, Square, Symmetry, ALL, CHARS, ORTHOGONAL, UPRIGHT};
 use super::board_engine::{BoardRules, Engine};
-use super::family::Family;
+use super::family::{grid_table, Family, TableSpec, GRID_PARAMS};
 use crate::game::Game;
 use crate::games::{Arg, NamedArg};
+use crate::solve::{Table, TableParams};
 use crate::Error;
 
 /// Parses a Fission position (see the module documentation). Stones are stored as Left's pieces
@@ -131,6 +134,32 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     Ok(value(&b))
 }
 
+/// The largest board area `partizan table fission` evaluates (5 × 6 takes seconds, 6 × 6
+/// minutes).
+pub const MAX_TABLE_AREA: usize = 30;
+
+/// `partizan table fission rows=R cols=C` (or `size=N`): the value of every `r × c` board with
+/// one stone on its centre square (row `⌈r/2⌉`, column `⌈c/2⌉`, counted from 1).
+pub fn table(a: &TableParams) -> Result<Table, Error> {
+    let mut engine = Engine::new(Fission);
+    grid_table(
+        "Values of Fission: one stone on the centre square (Left splits vertically), rows x columns",
+        a,
+        (5, 5),
+        MAX_TABLE_AREA,
+        |r, c| {
+            let text = super::text::board(r, c, |i, j| {
+                if (i, j) == ((r - 1) / 2, (c - 1) / 2) {
+                    'x'
+                } else {
+                    '.'
+                }
+            });
+            Ok(engine.value(&parse(&text)?).to_string())
+        },
+    )
+}
+
 /// The `fission` family (see the module documentation).
 pub struct FissionFamily;
 
@@ -146,5 +175,12 @@ impl Family for FissionFamily {
     }
     fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
         call(args, named)
+    }
+    fn table(&self) -> Option<TableSpec> {
+        Some(TableSpec {
+            params: GRID_PARAMS,
+            example: "table fission rows=4 cols=4",
+            build: table,
+        })
     }
 }

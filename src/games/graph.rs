@@ -752,6 +752,49 @@ impl fmt::Display for Graph {
     }
 }
 
+/// The graph shapes of the graph families' tables, one row each: `path:n`, `cycle:n`,
+/// `complete:n` and `star:n` (the shorthands of the module documentation).
+pub const TABLE_SHAPES: [&str; 4] = ["path", "cycle", "complete", "star"];
+
+/// A graph family's table over `shapes` (such as [`TABLE_SHAPES`]): row `shape`, column
+/// `n = 1..=N` with `N` the table parameter `n` (default `default`, at most `max`), cell
+/// `cell(shape, n)`; the family evaluates the graph `shape:n` as its own input would, so a cell
+/// is what `family("shape:n")` prints. A cycle needs 3 vertices: `cycle:1` and `cycle:2` are `-`.
+pub fn shape_table(
+    caption: &str,
+    a: &crate::solve::TableParams,
+    (default, max): (usize, usize),
+    shapes: &[&str],
+    mut cell: impl FnMut(&str, usize) -> Result<String, Error>,
+) -> Result<crate::solve::Table, Error> {
+    let n = super::family::bounded(a, "n", default, (1, max))?;
+    let mut cells = Vec::with_capacity(shapes.len());
+    for &shape in shapes {
+        let mut row = Vec::with_capacity(n);
+        for k in 1..=n {
+            row.push(if shape == "cycle" && k < 3 {
+                "-".to_string()
+            } else {
+                cell(shape, k)?
+            });
+        }
+        cells.push(row);
+    }
+    Ok(crate::solve::Table {
+        caption: caption.to_string(),
+        column_label: "size".to_string(),
+        row_label: "graph".to_string(),
+        columns: (1..=n).map(|k| k.to_string()).collect(),
+        rows: shapes.iter().map(|s| s.to_string()).collect(),
+        cells,
+    })
+}
+
+/// The graph `shape:n` of [`shape_table`], uncoloured.
+pub fn shape(shape: &str, n: usize) -> Result<Graph, Error> {
+    Ok(parse(&format!("{shape}:{n}"), "")?.graph)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -39,8 +39,10 @@
 //! solver.
 //!
 //! **In expressions:** `hackenbush("BRR")` (= `1/4`), `hackenbush("0-a:B a-b:R a-b:G")`.
+//! **Tables:** `partizan table hackenbush size=N`: every stalk of 1 to `N` Blue, Red and Green
+//! edges, from the ground up (snapshot `snapshots/hackenbush_table_3.snap`).
 
-use super::family::Family;
+use super::family::{bounded, Family, Param, TableSpec};
 use crate::game::Game;
 use crate::games::{Arg, NamedArg};
 use crate::solve::{Ruleset, Solver};
@@ -655,6 +657,35 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     Ok(value(&picture))
 }
 
+/// `partizan table hackenbush size=N`: the value of every stalk of 1 to `N` edges over Blue, Red
+/// and Green (`3^n` of each length `n`), from the ground up.
+pub fn table(a: &crate::solve::TableParams) -> Result<crate::solve::Table, Error> {
+    let n = bounded(a, "size", 3, (1, 7))?;
+    let colours = [Colour::Blue, Colour::Red, Colour::Green];
+    let mut solver = Solver::new(Hackenbush::new());
+    let mut keys = Vec::new();
+    let mut cells = Vec::new();
+    for len in 1..=n {
+        for code in 0..3usize.pow(len as u32) {
+            let stalk: Vec<Colour> = (0..len)
+                .map(|i| colours[code / 3usize.pow((len - 1 - i) as u32) % 3])
+                .collect();
+            keys.push(stalk.iter().map(|c| c.letter()).collect());
+            cells.push(vec![solver.value(&Picture::stalks(&[&stalk])).to_string()]);
+        }
+    }
+    Ok(crate::solve::Table {
+        caption: format!(
+            "Hackenbush: every stalk of 1 to {n} edges from the ground up (B Blue, Left's; R Red, Right's; G Green)"
+        ),
+        column_label: "value".to_string(),
+        row_label: "stalk".to_string(),
+        columns: vec!["value".to_string()],
+        rows: keys,
+        cells,
+    })
+}
+
 /// The `hackenbush` family (see the module documentation).
 pub struct HackenbushFamily;
 
@@ -670,5 +701,15 @@ impl Family for HackenbushFamily {
     }
     fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
         call(args, named)
+    }
+    fn table(&self) -> Option<TableSpec> {
+        Some(TableSpec {
+            params: &[Param {
+                name: "size",
+                meaning: "stalks of 1 to size edges, default 3, at most 7",
+            }],
+            example: "table hackenbush size=2",
+            build: table,
+        })
     }
 }

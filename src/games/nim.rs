@@ -17,14 +17,17 @@
 //!   plays as in normal play, except when his move would leave only heaps of at most 1: then he
 //!   leaves an odd number of heaps of 1.
 //!
+//! **Tables:** `partizan table nim size=N`: the values of two heaps `a, b < N` (snapshot
+//! `snapshots/nim_table_8.snap`).
+//!
 //! The tests check both rules and both winning moves against a brute-force search over all small
 //! positions, and the value against the canonical form built by [`crate::solve::Solver`].
 
-use super::family::Family;
+use super::family::{bounded, Family, Param, TableSpec};
 use crate::game::Game;
 use crate::games::args;
 use crate::games::{Arg, NamedArg};
-use crate::solve::ImpartialRuleset;
+use crate::solve::{ImpartialRuleset, Table, TableParams};
 use crate::Error;
 
 /// Nim as an [`ImpartialRuleset`]: a position is the list of heap sizes.
@@ -153,6 +156,20 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     Ok(Game::nimber(s))
 }
 
+/// `partizan table nim size=N`: the Grundy value of two heaps `a` (row) and `b` (column),
+/// `0 <= a, b < N`.
+pub fn table(a: &TableParams) -> Result<Table, Error> {
+    let n = bounded(a, "size", 8, (1, 1024))?;
+    Ok(Table::grid(
+        "Grundy values of two Nim heaps a and b",
+        "b",
+        "a",
+        n,
+        n,
+        |b, a| grundy(&[a as u64, b as u64]).to_string(),
+    ))
+}
+
 /// The `nim` family (see the module documentation).
 pub struct NimFamily;
 
@@ -168,5 +185,15 @@ impl Family for NimFamily {
     }
     fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
         call(args, named)
+    }
+    fn table(&self) -> Option<TableSpec> {
+        Some(TableSpec {
+            params: &[Param {
+                name: "size",
+                meaning: "heaps of 0 to size-1 tokens, default 8, at most 1024",
+            }],
+            example: "table nim size=8",
+            build: table,
+        })
     }
 }

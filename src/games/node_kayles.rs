@@ -22,16 +22,19 @@
 //! Dawson's Kayles values come from [`dawson_kayles`], which uses the proven period 34 from
 //! heap 53 on (the Octal Periodicity Theorem; OEIS A002187), so a path of any length is instant.
 //!
+//! **Tables:** `partizan table node_kayles n=N`: the Grundy values on `path:n`, `cycle:n`,
+//! `complete:n` and `star:n` for `n = 1..=N` (snapshot `snapshots/node_kayles_table_12.snap`).
+//!
 //! **Checked against** (tests/graph_games.rs): OEIS A002187 typed into the test, a brute-force
 //! mex evaluator in the test on every graph with at most 6 vertices, the star `K(1,n)` (1 for odd
 //! `n`, 2 for even `n`, by hand), and Arc Kayles on the line graph.
 
-use super::family::Family;
+use super::family::{Family, Param, TableSpec};
 use super::graph::{self, Graph};
 use super::octal::OctalGame;
 use crate::game::Game;
 use crate::games::{Arg, NamedArg};
-use crate::solve::{GrundySolver, ImpartialRuleset};
+use crate::solve::{GrundySolver, ImpartialRuleset, Table, TableParams};
 use crate::Error;
 use std::sync::OnceLock;
 
@@ -132,6 +135,26 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     Ok(Game::nimber(grundy(&g)))
 }
 
+/// The parameter of `partizan table node_kayles`.
+const TABLE_PARAMS: &[Param] = &[Param {
+    name: "n",
+    meaning:
+        "the graphs path:n, cycle:n, complete:n and star:n for n = 1 to N (default 12, at most 40)",
+}];
+
+/// `partizan table node_kayles n=N`: the Grundy value of every graph `path:n`, `cycle:n`,
+/// `complete:n` and `star:n` (a centre and `n` leaves) for `n = 1..=N`.
+pub fn table(a: &TableParams) -> Result<Table, Error> {
+    let mut solver = GrundySolver::new(NodeKayles::new());
+    graph::shape_table(
+        "Grundy values of Node Kayles on graphs, shape by n",
+        a,
+        (12, 40),
+        &graph::TABLE_SHAPES,
+        |shape, n| Ok(solver.grundy(&graph::shape(shape, n)?).to_string()),
+    )
+}
+
 /// The `node_kayles` family (see the module documentation).
 pub struct NodeKaylesFamily;
 
@@ -147,5 +170,12 @@ impl Family for NodeKaylesFamily {
     }
     fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
         call(args, named)
+    }
+    fn table(&self) -> Option<TableSpec> {
+        Some(TableSpec {
+            params: TABLE_PARAMS,
+            example: "table node_kayles n=8",
+            build: table,
+        })
     }
 }

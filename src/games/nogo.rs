@@ -44,11 +44,11 @@
 //! 3 × 3 is a first-player win, 4 × 4 a second-player win); by hand, `..` is `*` and `...` is
 //! `{1, * | −1, *}`.
 
-use super::family::Family;
+use super::family::{Family, Param, TableSpec, GRID_PARAMS};
 use super::graph::{self, Graph};
 use crate::game::Game;
 use crate::games::{Arg, NamedArg};
-use crate::solve::{Ruleset, Solver};
+use crate::solve::{Ruleset, Solver, Table, TableParams};
 use crate::Error;
 
 /// Label of an empty point.
@@ -292,6 +292,48 @@ pub fn call_graph(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error>
     )?))
 }
 
+/// The largest board area `partizan table nogo` evaluates (the 4 × 4 board alone takes about a
+/// minute).
+pub const MAX_TABLE_AREA: usize = 12;
+
+/// `partizan table nogo rows=R cols=C` (or `size=N` for both): every empty `r × c` board.
+pub fn table(a: &TableParams) -> Result<Table, Error> {
+    let mut solver = Solver::new(NoGo);
+    super::family::grid_table(
+        "Values of NoGo on empty boards (Black is Left), rows x columns",
+        a,
+        (3, 4),
+        MAX_TABLE_AREA,
+        |r, c| {
+            let board = super::text::board(r, c, |_, _| '.');
+            Ok(solver.value(&parse_grid(&board)?).to_string())
+        },
+    )
+}
+
+/// The parameter of `partizan table nogo_graph`.
+const GRAPH_TABLE_PARAMS: &[Param] = &[Param {
+    name: "n",
+    meaning:
+        "the graphs path:n, cycle:n, complete:n and star:n for n = 1 to N (default 8, at most 12)",
+}];
+
+/// `partizan table nogo_graph n=N`: the value of NoGo on every empty `path:n`, `cycle:n`,
+/// `complete:n` and `star:n`, `n = 1..=N`.
+pub fn graph_table(a: &TableParams) -> Result<Table, Error> {
+    let mut solver = Solver::new(NoGo);
+    graph::shape_table(
+        "Values of NoGo on empty graphs (Black is Left), shape by n",
+        a,
+        (8, 12),
+        &graph::TABLE_SHAPES,
+        |shape, n| {
+            let g = parse_graph(&format!("{shape}:{n}"), None, None)?;
+            Ok(solver.value(&g).to_string())
+        },
+    )
+}
+
 /// The `nogo` family (see the module documentation).
 pub struct NogoFamily;
 
@@ -307,6 +349,13 @@ impl Family for NogoFamily {
     }
     fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
         call(args, named)
+    }
+    fn table(&self) -> Option<TableSpec> {
+        Some(TableSpec {
+            params: GRID_PARAMS,
+            example: "table nogo rows=2 cols=4",
+            build: table,
+        })
     }
 }
 
@@ -325,5 +374,12 @@ impl Family for NogoGraphFamily {
     }
     fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
         call_graph(args, named)
+    }
+    fn table(&self) -> Option<TableSpec> {
+        Some(TableSpec {
+            params: GRAPH_TABLE_PARAMS,
+            example: "table nogo_graph n=6",
+            build: graph_table,
+        })
     }
 }

@@ -16,17 +16,22 @@
 //! stored under a canonical relabelling that respects the colours. Exchanging blue and red
 //! negates the value.
 //!
+//! **Tables:** `partizan table partizan_arc_kayles n=N`: the paths, cycles and stars of
+//! [`graph::shape_table`] with edges alternately blue and red, the first blue: along a path or
+//! cycle (`1-2` blue, `2-3` red, ...; an odd cycle has two blue edges at vertex 1), and a star's
+//! edges `0-i` blue for odd `i` (snapshot `snapshots/partizan_arc_kayles_table_8.snap`).
+//!
 //! **Checked against** (tests/graph_games.rs): an independent evaluator written in the test from
 //! the rules alone (explicit game trees and the reference canonical form of tests/common) on
 //! small coloured graphs; all-green graphs against the Arc Kayles nimbers; Domineering's
 //! published small values (Wikipedia, "Domineering", basic examples) on grid graphs.
 
 use super::arc_kayles::{drop_isolated, take_edge};
-use super::family::Family;
+use super::family::{Family, Param, TableSpec};
 use super::graph::{self, Graph};
 use crate::game::Game;
 use crate::games::{Arg, NamedArg};
-use crate::solve::{Ruleset, Solver};
+use crate::solve::{Ruleset, Solver, Table, TableParams};
 use crate::Error;
 
 /// Edge label of a blue edge (Left's).
@@ -111,6 +116,50 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     Ok(value(&parse(text)?))
 }
 
+/// The shapes of `partizan table partizan_arc_kayles`.
+pub const TABLE_SHAPES: [&str; 3] = ["path", "cycle", "star"];
+
+/// The parameter of `partizan table partizan_arc_kayles`.
+const TABLE_PARAMS: &[Param] = &[Param {
+    name: "n",
+    meaning: "path:n, cycle:n and star:n with edges alternately blue and red, for n = 1 to N (default 8, at most 16)",
+}];
+
+/// The graph `shape:n` ([`TABLE_SHAPES`]) with its edges alternately blue and red, the first
+/// blue: `i-(i+1)` is the `i`-th edge along a path or cycle, a cycle's closing edge the last,
+/// and `0-i` the `i`-th edge of a star.
+pub fn alternating(shape: &str, n: usize) -> Result<Graph, Error> {
+    let g = graph::shape(shape, n)?;
+    let edges = g
+        .edges()
+        .iter()
+        .map(|&(u, v, _)| {
+            let place = if shape == "star" {
+                v - 1
+            } else if v == u + 1 {
+                u
+            } else {
+                v
+            };
+            (u, v, if place % 2 == 0 { BLUE } else { RED })
+        })
+        .collect();
+    Graph::new(g.labels().to_vec(), edges)
+}
+
+/// `partizan table partizan_arc_kayles n=N`: the values on [`alternating`] paths, cycles and
+/// stars for `n = 1..=N`.
+pub fn table(a: &TableParams) -> Result<Table, Error> {
+    let mut solver = Solver::new(PartizanArcKayles);
+    graph::shape_table(
+        "Values of Partizan Arc Kayles, edges alternately blue and red (the first blue), shape by n",
+        a,
+        (8, 16),
+        &TABLE_SHAPES,
+        |shape, n| Ok(solver.value(&alternating(shape, n)?).to_string()),
+    )
+}
+
 /// The `partizan_arc_kayles` family (see the module documentation).
 pub struct PartizanArcKaylesFamily;
 
@@ -126,5 +175,12 @@ impl Family for PartizanArcKaylesFamily {
     }
     fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
         call(args, named)
+    }
+    fn table(&self) -> Option<TableSpec> {
+        Some(TableSpec {
+            params: TABLE_PARAMS,
+            example: "table partizan_arc_kayles n=6",
+            build: table,
+        })
     }
 }

@@ -25,13 +25,16 @@
 //! squares with up to four skiers; hand derivations (a lone skier `k` squares from its edge is
 //! worth `±k`, the mirror law).
 //!
-//! **In expressions:** `ski_jumps("L..|.R.")`.
+//! **In expressions:** `ski_jumps("L..|.R.")`. **Tables:** `partizan table ski_jumps width=W`:
+//! on an empty slope of three rows and `W` columns, a Left jumper in row 1, column `i` and a Right
+//! jumper in row 2, column `j`, for every `i` and `j` (on the diagonal `i = j` Left may jump; the
+//! question of "What Is a Jump Worth?"), snapshot `snapshots/ski_jumps_table_6.snap`.
 
-use super::family::Family;
+use super::family::{bounded, Family, Param, TableSpec};
 use super::text::{grid, one_string};
 use crate::game::Game;
 use crate::games::{Arg, NamedArg};
-use crate::solve::{Ruleset, Solver};
+use crate::solve::{Ruleset, Solver, Table, TableParams};
 use crate::Error;
 
 /// An empty square.
@@ -186,6 +189,32 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     Ok(value(&p))
 }
 
+/// `partizan table ski_jumps width=W`: the value of the `3 × W` slope with a Left jumper in
+/// row 1, column `i` (row of the table) and a Right jumper in row 2, column `j` (column), the
+/// rest empty; columns counted from 1 at the west edge.
+pub fn table(a: &TableParams) -> Result<Table, Error> {
+    let width = bounded(a, "width", 6, (1, MAX_SQUARES / 3))?;
+    let mut solver = Solver::new(SkiJumps);
+    Ok(Table::sizes(
+        "Values of Ski-Jumps on a slope of 3 rows: L in row 1, column i; R in row 2, column j",
+        "j",
+        "i",
+        width,
+        width,
+        |j, i| {
+            let mut squares = vec![EMPTY; 3 * width];
+            squares[i - 1] = LEFT_JUMPER;
+            squares[width + j - 1] = RIGHT_JUMPER;
+            solver
+                .value(&Slope {
+                    cols: width,
+                    squares,
+                })
+                .to_string()
+        },
+    ))
+}
+
 /// The `ski_jumps` family (see the module documentation).
 pub struct SkiJumpsFamily;
 
@@ -201,5 +230,15 @@ impl Family for SkiJumpsFamily {
     }
     fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
         call(args, named)
+    }
+    fn table(&self) -> Option<TableSpec> {
+        Some(TableSpec {
+            params: &[Param {
+                name: "width",
+                meaning: "the slope's columns, default 6, at most 21",
+            }],
+            example: "table ski_jumps width=4",
+            build: table,
+        })
     }
 }

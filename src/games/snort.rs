@@ -33,7 +33,10 @@
 //! grids; the colour-swap symmetry `G(swap) = −G`; the mirror strategy on even × even grids
 //! (value 0).
 //!
-//! **Tables:** `partizan table snort rows=R cols=C`: every `r × c` grid of uncoloured cells.
+//! **Tables:** `partizan table snort rows=R cols=C`: every `r × c` grid of uncoloured cells
+//! (snapshot `snapshots/snort_table_3x4.snap`); `partizan table snort_graph n=N`: the uncoloured
+//! graphs `path:n`, `cycle:n`, `complete:n` and `star:n` for `n = 1..=N` (snapshot
+//! `snapshots/snort_graph_table_8.snap`).
 
 use super::colouring::{self, Colouring, Variant};
 use super::family::{Family, TableSpec, GRID_PARAMS};
@@ -60,6 +63,12 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
 /// `snort_graph("a-b b-c", blue="a", red="c", tinted="b:R")`.
 pub fn call_graph(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     colouring::call_graph(Variant::Snort, positional, named)
+}
+
+/// `partizan table snort_graph n=N`: every uncoloured `path:n`, `cycle:n`, `complete:n` and
+/// `star:n`.
+pub fn graph_table(a: &TableParams) -> Result<Table, Error> {
+    colouring::shape_table(Variant::Snort, a)
 }
 
 /// `partizan table snort rows=R cols=C`.
@@ -107,5 +116,12 @@ impl Family for SnortGraphFamily {
     }
     fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
         call_graph(args, named)
+    }
+    fn table(&self) -> Option<TableSpec> {
+        Some(TableSpec {
+            params: colouring::SHAPE_PARAMS,
+            example: "table snort_graph n=6",
+            build: graph_table,
+        })
     }
 }

@@ -75,3 +75,12 @@ pub fn one_string<'a>(
     }
     args::string(positional, 0, what)
 }
+
+/// The text of a `rows × cols` board in the syntax of [`grid`]: rows separated by `|`, the square
+/// in row `r` and column `c` (from 0) written `square(r, c)`.
+pub fn board(rows: usize, cols: usize, square: impl Fn(usize, usize) -> char) -> String {
+    (0..rows)
+        .map(|r| (0..cols).map(|c| square(r, c)).collect::<String>())
+        .collect::<Vec<_>>()
+        .join("|")
+}

@@ -36,12 +36,15 @@
 //! (tests/board_games.rs) against an evaluator written from the rules on every row of up to 7
 //! squares for `jump` 0 to 3 and `slide` 0 to 2.
 //!
-//! **In expressions:** `toads("T.F")` (= `*`).
+//! **In expressions:** `toads("T.F")` (= `*`). **Tables:** `partizan table toads toads=A
+//! frogs=C gap=B [jump=J] [slide=S]`: the rows `T^a .^b F^c` (`a` toads, `b` empty squares, `c`
+//! frogs) for `a <= A` and `c <= C`, the shape of Erickson's tables (snapshots
+//! `snapshots/toads_table_4x4_gap_1.snap`, `snapshots/toads_table_5x5_gap_2.snap`).
 
-use super::family::Family;
+use super::family::{bounded, Family, Param, TableSpec};
 use crate::game::Game;
 use crate::games::{Arg, NamedArg};
-use crate::solve::{Ruleset, Solver};
+use crate::solve::{Ruleset, Solver, Table, TableParams};
 use crate::Error;
 use std::fmt;
 
@@ -347,6 +350,66 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     })
 }
 
+/// The most squares a row of `partizan table toads` or `elephants_rhinos` may have.
+pub const MAX_TABLE_SQUARES: usize = 16;
+
+/// The table of the rows `L^a .^b R^c` under `rules` for `a = 1..=A` (row), `c = 1..=C`
+/// (column), the names of the parameters `A`, `C` and `b` in `names` (defaults 4, 4 and 1; a row
+/// has at most [`MAX_TABLE_SQUARES`] squares), `letters` the creatures' letters in captions.
+pub fn row_table(
+    a: &TableParams,
+    rules: GenToadsFrogs,
+    names: [&str; 3],
+    letters: [char; 2],
+    caption: &str,
+) -> Result<Table, Error> {
+    let left = bounded(a, names[0], 4, (1, MAX_TABLE_SQUARES))?;
+    let right = bounded(a, names[1], 4, (1, MAX_TABLE_SQUARES))?;
+    let gap = bounded(a, names[2], 1, (0, MAX_TABLE_SQUARES))?;
+    if left + gap + right > MAX_TABLE_SQUARES {
+        return Err(Error::input(format!(
+            "{}={left}, {}={right} and {}={gap} make rows of {} squares (the table stops at {MAX_TABLE_SQUARES})",
+            names[0],
+            names[1],
+            names[2],
+            left + gap + right
+        )));
+    }
+    let mut solver = Solver::new(rules);
+    let row = |l: usize, r: usize| {
+        let mut squares = vec![Square::Toad; l];
+        squares.extend(std::iter::repeat_n(Square::Empty, gap));
+        squares.extend(std::iter::repeat_n(Square::Frog, r));
+        Row(squares)
+    };
+    Ok(Table::sizes(
+        &format!(
+            "{caption}: {}^a .^{gap} {}^c, a {} (rows) and c {} (columns)",
+            letters[0], letters[1], names[0], names[1]
+        ),
+        "c",
+        "a",
+        right,
+        left,
+        |c, l| solver.value(&row(l, c)).to_string(),
+    ))
+}
+
+/// `partizan table toads toads=A frogs=C gap=B [jump=J] [slide=S]`: the rows `T^a .^b F^c`.
+pub fn table(a: &TableParams) -> Result<Table, Error> {
+    let rules = GenToadsFrogs {
+        jump: bounded(a, "jump", 1, (0, MAX_TABLE_SQUARES))?,
+        slide: bounded(a, "slide", 1, (0, MAX_TABLE_SQUARES))?,
+    };
+    row_table(
+        a,
+        rules,
+        ["toads", "frogs", "gap"],
+        ['T', 'F'],
+        "Values of Toads and Frogs",
+    )
+}
+
 /// The `toads` family (see the module documentation).
 pub struct ToadsFamily;
 
@@ -362,5 +425,34 @@ impl Family for ToadsFamily {
     }
     fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
         call(args, named)
+    }
+    fn table(&self) -> Option<TableSpec> {
+        Some(TableSpec {
+            params: &[
+                Param {
+                    name: "toads",
+                    meaning: "rows of 1 to toads toads, default 4",
+                },
+                Param {
+                    name: "frogs",
+                    meaning: "columns of 1 to frogs frogs, default 4",
+                },
+                Param {
+                    name: "gap",
+                    meaning:
+                        "the empty squares between them, default 1 (at most 16 squares in all)",
+                },
+                Param {
+                    name: "jump",
+                    meaning: "jumps over up to jump creatures, default 1",
+                },
+                Param {
+                    name: "slide",
+                    meaning: "slides of up to slide squares, default 1",
+                },
+            ],
+            example: "table toads toads=3 frogs=3 gap=2",
+            build: table,
+        })
     }
 }

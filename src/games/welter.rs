@@ -18,15 +18,19 @@
 //!   Conway, *On Numbers and Games*, the chapter on Welter's game): the value is `a_1 ⊕ ... ⊕ a_k` XORed with `d ⊕ (d − 1)` for the
 //!   distance `d` of every pair of coins ([`welter_function`]).
 //!
+//! **Tables:** `partizan table welter size=N [third=C]`: the values of two coins on squares
+//! `a, b < N`, with a third coin on square `C` if given (snapshots
+//! `snapshots/welter_table_10.snap`, `snapshots/welter_table_8_third_3.snap`).
+//!
 //! Both are checked against a brute-force search over all positions with at most 4 coins on at
 //! most 12 squares, and against the canonical forms of [`crate::solve::Solver`]; [`winning_move`]
 //! is checked to reach a position of value 0 from every position of non-zero value.
 
-use super::family::Family;
+use super::family::{bounded, Family, Param, TableSpec};
 use crate::game::Game;
 use crate::games::args;
 use crate::games::{Arg, NamedArg};
-use crate::solve::ImpartialRuleset;
+use crate::solve::{ImpartialRuleset, Table, TableParams};
 use crate::Error;
 
 /// The coin game as an [`ImpartialRuleset`]: a position is the sorted list of coin squares.
@@ -174,6 +178,27 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     Ok(Game::nimber(welter_function(&position(&squares)?)))
 }
 
+/// `partizan table welter size=N [third=C]`: the Grundy value of coins on squares `a` (row) and
+/// `b` (column), `0 <= a, b < N`, and on square `C` when `third=C` is given; `-` where two coins
+/// would share a square.
+pub fn table(a: &TableParams) -> Result<Table, Error> {
+    let n = bounded(a, "size", 10, (1, 256))?;
+    let third = a.natural("third")?.map(|c| c as u64);
+    let caption = match third {
+        None => "Grundy values of two Welter coins on squares a and b".to_string(),
+        Some(c) => format!("Grundy values of Welter coins on squares a, b and {c}"),
+    };
+    Ok(Table::grid(&caption, "b", "a", n, n, |b, a| {
+        let mut coins: Vec<u64> = [a as u64, b as u64].into_iter().chain(third).collect();
+        coins.sort_unstable();
+        if coins.windows(2).any(|w| w[0] == w[1]) {
+            "-".to_string()
+        } else {
+            welter_function(&coins).to_string()
+        }
+    }))
+}
+
 /// The `welter` family (see the module documentation).
 pub struct WelterFamily;
 
@@ -189,5 +214,21 @@ impl Family for WelterFamily {
     }
     fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
         call(args, named)
+    }
+    fn table(&self) -> Option<TableSpec> {
+        Some(TableSpec {
+            params: &[
+                Param {
+                    name: "size",
+                    meaning: "coins on squares 0 to size-1, default 10, at most 256",
+                },
+                Param {
+                    name: "third",
+                    meaning: "a third coin on this square, default none",
+                },
+            ],
+            example: "table welter size=8 third=3",
+            build: table,
+        })
     }
 }
