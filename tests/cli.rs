@@ -1,52 +1,7 @@
 //! The `partizan` command: output, JSON, exit statuses and one-line errors.
 
-use std::process::Command;
-
-struct Run {
-    status: i32,
-    stdout: String,
-    stderr: String,
-}
-
-fn run(args: &[&str]) -> Run {
-    let out = Command::new(env!("CARGO_BIN_EXE_partizan"))
-        .args(args)
-        .output()
-        .expect("run partizan");
-    Run {
-        status: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
-}
-
-/// A clean failure: status 2, nothing on stdout, one `error:` line on stderr, no panic.
-fn assert_clean_error(args: &[&str]) -> String {
-    let r = run(args);
-    assert_eq!(
-        r.status, 2,
-        "{args:?}: status {} stderr {:?}",
-        r.status, r.stderr
-    );
-    assert!(r.stdout.is_empty(), "{args:?}: stdout {:?}", r.stdout);
-    assert!(
-        r.stderr.starts_with("error: "),
-        "{args:?}: stderr {:?}",
-        r.stderr
-    );
-    assert_eq!(
-        r.stderr.trim_end().lines().count(),
-        1,
-        "{args:?}: stderr {:?}",
-        r.stderr
-    );
-    assert!(
-        !r.stderr.contains("panicked") && !r.stderr.contains("RUST_BACKTRACE"),
-        "{:?}",
-        r.stderr
-    );
-    r.stderr
-}
+mod cli_support;
+use cli_support::{clean_error, run};
 
 #[test]
 fn eval_prints_the_canonical_form() {
@@ -101,15 +56,15 @@ fn compare_prints_the_relation() {
 
 #[test]
 fn bad_input_gives_one_line_errors_with_status_2() {
-    let e = assert_clean_error(&["eval", "{1|*2"]);
+    let e = clean_error(&["eval", "{1|*2"]);
     assert_eq!(e, "error: at byte 5 of \"{1|*2\": expected ',' or '}'\n");
-    assert!(assert_clean_error(&["eval", "1/3"]).contains("not a dyadic rational"));
-    assert!(assert_clean_error(&["eval", "1.5"]).contains("3/2"));
-    assert_clean_error(&["eval", "{"]);
-    assert!(assert_clean_error(&["eval", ""]).contains("empty expression"));
-    assert!(assert_clean_error(&["eval", "*99999999999999999999999"]).contains("too large"));
-    assert_clean_error(&["compare", "^", "{"]);
-    assert!(assert_clean_error(&["table", "no-such-family"]).contains("unknown table family"));
+    assert!(clean_error(&["eval", "1/3"]).contains("not a dyadic rational"));
+    assert!(clean_error(&["eval", "1.5"]).contains("3/2"));
+    clean_error(&["eval", "{"]);
+    assert!(clean_error(&["eval", ""]).contains("empty expression"));
+    assert!(clean_error(&["eval", "*99999999999999999999999"]).contains("too large"));
+    clean_error(&["compare", "^", "{"]);
+    assert!(clean_error(&["table", "no-such-family"]).contains("unknown table family"));
 }
 
 #[test]

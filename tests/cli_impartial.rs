@@ -1,29 +1,11 @@
 //! The impartial commands of the built binary: `grundy`, `table wythoff|ryuoh|cutting`, family
 //! calls in `eval`, and one-line errors with exit status 2.
 
-use std::process::Command;
+mod cli_support;
+use cli_support::fails;
 
 fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_partizan"))
-        .args(args)
-        .output()
-        .expect("run partizan");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
-
-/// Exit status 2 and one line `error: ...` on stderr, containing `needle`; no panic.
-fn fails(args: &[&str], needle: &str) {
-    let (code, out, err) = run(args);
-    assert_eq!(code, 2, "{args:?}: {err}");
-    assert!(out.is_empty(), "{args:?}: {out}");
-    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-    assert!(err.starts_with("error: "), "{args:?}: {err}");
-    assert!(err.contains(needle), "{args:?}: {err} lacks {needle:?}");
-    assert!(!err.contains("panicked"), "{args:?}: {err}");
+    cli_support::run(args).parts()
 }
 
 #[test]

@@ -3,42 +3,8 @@
 //! values derived by hand from the definitions (ONAG ch. 12, *Winning Ways* ch. 13).
 
 use std::collections::HashMap;
-use std::process::Command;
-
-struct Run {
-    status: i32,
-    stdout: String,
-    stderr: String,
-}
-
-fn run(args: &[&str]) -> Run {
-    let out = Command::new(env!("CARGO_BIN_EXE_partizan"))
-        .args(args)
-        .output()
-        .expect("run partizan");
-    Run {
-        status: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
-}
-
-fn ok(args: &[&str]) -> String {
-    let r = run(args);
-    assert_eq!(r.status, 0, "{args:?}: {}", r.stderr);
-    r.stdout
-}
-
-/// Status 2, nothing on stdout, one `error:` line, no panic; the line is returned.
-fn clean_error(args: &[&str]) -> String {
-    let r = run(args);
-    assert_eq!(r.status, 2, "{args:?}: status {} {:?}", r.status, r.stderr);
-    assert!(r.stdout.is_empty(), "{args:?}: stdout {:?}", r.stdout);
-    assert!(r.stderr.starts_with("error: "), "{args:?}: {:?}", r.stderr);
-    assert_eq!(r.stderr.trim_end().lines().count(), 1, "{:?}", r.stderr);
-    assert!(!r.stderr.contains("panicked"), "{:?}", r.stderr);
-    r.stderr
-}
+mod cli_support;
+use cli_support::{clean_error, ok, run};
 
 /// A position of Kayles heaps and nim heaps, both sorted, empty heaps dropped.
 type Position = (Vec<usize>, Vec<usize>);

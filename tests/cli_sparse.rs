@@ -1,17 +1,10 @@
 //! `partizan grundy CODE --to N`: the sparse-space engine on the command line.
 
 use std::process::Command;
+mod cli_support;
 
 fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_partizan"))
-        .args(args)
-        .output()
-        .expect("run partizan");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
+    cli_support::run(args).parts()
 }
 
 #[test]

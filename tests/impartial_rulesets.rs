@@ -11,7 +11,9 @@ use partizan::games::Arg;
 use partizan::solve::{GrundySolver, Table, TableParams};
 use partizan::Game;
 use std::collections::HashMap;
-use std::process::Command;
+
+mod cli_support;
+use cli_support::fails;
 
 fn mex(values: impl IntoIterator<Item = u64>) -> u64 {
     let v: Vec<u64> = values.into_iter().collect();
@@ -649,24 +651,7 @@ fn chomp_theorems() {
 // Command line: values, and bad input on one line with exit status 2
 
 fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_partizan"))
-        .args(args)
-        .output()
-        .expect("run partizan");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
-
-fn fails(args: &[&str], needle: &str) {
-    let (code, out, err) = run(args);
-    assert_eq!(code, 2, "{args:?}: {err}");
-    assert!(out.is_empty(), "{args:?}: {out}");
-    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-    assert!(err.contains(needle), "{args:?}: {err} lacks {needle:?}");
-    assert!(!err.contains("panicked"), "{args:?}: {err}");
+    cli_support::run(args).parts()
 }
 
 #[test]

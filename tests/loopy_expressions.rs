@@ -8,7 +8,11 @@ mod loopy_brute;
 
 use loopy_brute::{outcome as brute_outcome, survives, Rng, G};
 use partizan::expr::evaluate;
-use std::process::Command;
+mod cli_support;
+
+fn partizan(args: &[&str]) -> (i32, String, String) {
+    cli_support::run(args).parts()
+}
 
 fn eval(expr: &str) -> String {
     match evaluate(expr) {
@@ -23,18 +27,6 @@ fn holds(expr: &str) {
 
 fn fails(expr: &str) {
     assert_eq!(eval(expr), "false", "{expr}");
-}
-
-fn partizan(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_partizan"))
-        .args(args)
-        .output()
-        .expect("run partizan");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 #[test]

@@ -1,18 +1,10 @@
 //! The partizan families on the command line: values, tables, and one-line errors with exit
 //! status 2 for bad input.
 
-use std::process::Command;
+mod cli_support;
 
 fn partizan(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_partizan"))
-        .args(args)
-        .output()
-        .expect("run partizan");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    cli_support::run(args).parts()
 }
 
 fn eval(expr: &str) -> String {
@@ -22,16 +14,7 @@ fn eval(expr: &str) -> String {
 }
 
 fn eval_error(expr: &str, needle: &str) {
-    let (code, out, err) = partizan(&["eval", expr]);
-    assert_eq!(code, 2, "{expr}: exit status");
-    assert!(out.is_empty(), "{expr}: printed {out}");
-    assert_eq!(err.lines().count(), 1, "{expr}: one line, got {err}");
-    assert!(err.starts_with("error: "), "{expr}: {err}");
-    assert!(err.contains(needle), "{expr}: {err} lacks {needle:?}");
-    assert!(
-        !err.contains("panicked") && !err.contains("internal error"),
-        "{err}"
-    );
+    cli_support::fails(&["eval", expr], needle);
 }
 
 #[test]
