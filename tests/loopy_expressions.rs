@@ -347,3 +347,17 @@ fn bad_input_is_one_line_with_status_2() {
         assert!(err.contains(needle), "{expr}: {err} lacks {needle:?}");
     }
 }
+
+#[test]
+fn loopfree_forms_take_their_short_canonical_forms() {
+    // A labelled form that never comes back to its label is a short game, simplified by the
+    // short algebra: in {*|*} each * reverses through 0, so it is 0; {0,*|0} is ↑* (Lessons in
+    // Play ch. 5); a short side of `&` keeps its canonical form ({1|-1} is ±1).
+    assert_eq!(eval("a{*|*}"), "0");
+    assert_eq!(eval("a{0,*|0}"), "^*");
+    assert_eq!(eval("a{0,*|0} + on"), "on");
+    assert_eq!(eval("{2|0} & {1|-1}"), "{2|0} & +-1");
+    // A large nimber as a side: its 601 positions are not compared pairwise by the survival
+    // game (3 s for *842 before).
+    assert_eq!(eval("5 & *600"), "5 & *600");
+}

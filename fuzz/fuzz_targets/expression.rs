@@ -287,9 +287,10 @@ fn escaped<T>(stage: &str, f: impl FnOnce() -> T) -> T {
 ///    with every nimber below `*k` (`*21:2:*21:2:1` alone: 0.01 s, plus `*62`: 0.6 s, plus
 ///    `*62 - *6 - *1 - 4893`: 4 s in the release command line, over 30 s in the fuzzing build);
 /// 8. a loopy form (a label, `pass`, `on`, …) with an integer above `MAX_WALKED_LITERAL` in its
-///    text: the loopy reader builds a graph with a vertex per follower and simplifies it by
-///    sweeps over all vertices (`V{||||*999|0}`: 3.0 s in the release command line, more than
-///    30 s in the fuzzing build).
+///    text, or a sided value `S & T` with a literal of more followers than that: the loopy
+///    reader builds a graph with a vertex per follower and simplifies it by sweeps over all
+///    vertices (`V{||||*999|0}`: 3.0 s in the release command line, more than 30 s in the
+///    fuzzing build; `5&*842 + 1^6`: 1.5 s).
 fn legitimately_expensive(tree: &Expr) -> bool {
     let mut largest_uptimal = 0u64;
     let mut largest_nimber = 0u64;
@@ -328,6 +329,9 @@ fn legitimately_expensive(tree: &Expr) -> bool {
             // A loopy form is read from its text by the loopy reader: it is a graph with one
             // vertex per follower, simplified by repeated sweeps over all of them.
             ExprKind::Loopy(text) if largest_integer(text) > MAX_WALKED_LITERAL => return true,
+            // The sides of `S & T` are stoppers: labelled and compared as graphs, one vertex
+            // per follower (`5 & *842`: 1.5 s in the release command line).
+            ExprKind::Sided(_) if largest_literal(e) > MAX_WALKED_LITERAL => return true,
             ExprKind::Literal(lit) => {
                 match &lit.arrows {
                     Some(Arrows::Uptimal(u)) => {

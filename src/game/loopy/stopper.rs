@@ -65,6 +65,15 @@ impl Stopper {
     /// some play from it alternates forever.
     pub(crate) fn from_graph(graph: &Graph, start: u32) -> Result<Stopper, LoopyError> {
         let g = graph.restrict(start);
+        // A loopfree graph is a short game, whose canonical stopper is its canonical form
+        // (Siegel, *Combinatorial Game Theory*, ch. VI): built followers first by the short
+        // algebra, without the survival order over every pair of positions that the general
+        // simplification needs (`5 & *842` lifts `*842`: 843 positions, 3 s that way).
+        if g.is_loopfree() {
+            if let Some(game) = graph_games(&g)[0] {
+                return Stopper::from_game(game);
+            }
+        }
         if !g.is_alternating_cycle_free() {
             return Err(LoopyError::NotStopper(
                 "the game is not a stopper: some play alternates forever".into(),
