@@ -32,6 +32,7 @@ use pyo3::exceptions::{PyOverflowError, PyRuntimeError, PyTypeError, PyValueErro
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyString, PyTuple, PyType};
+use pyo3::{PyTraverseError, PyVisit};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
@@ -1075,6 +1076,20 @@ struct PyRules {
 }
 
 impl PyRules {
+    /// Reports the bound methods to Python's garbage collector (see `PySolver::__traverse__`).
+    fn visit(&self, visit: &PyVisit<'_>) -> Result<(), PyTraverseError> {
+        for method in [
+            &self.left,
+            &self.right,
+            &self.options,
+            &self.components,
+            &self.normalize,
+        ] {
+            visit.call(method)?;
+        }
+        Ok(())
+    }
+
     fn new(rules: &Bound<'_, PyAny>) -> PyResult<PyRules> {
         let method = |name: &str| -> PyResult<Option<Py<PyAny>>> {
             if rules.hasattr(name)? {
@@ -1206,7 +1221,8 @@ impl ImpartialRuleset for PyRules {
 }
 
 struct Solvers {
-    rules: Py<PyAny>,
+    /// The ruleset; `None` once Python's garbage collector has cleared the solver.
+    rules: Option<Py<PyAny>>,
     forms: Option<Solver<PyRules>>,
     grundy: Option<GrundySolver<PyRules>>,
 }
@@ -1252,7 +1268,7 @@ impl PySolver {
         PyRules::new(rules)?;
         Ok(PySolver {
             inner: Mutex::new(Solvers {
-                rules: rules.clone().unbind(),
+                rules: Some(rules.clone().unbind()),
                 forms: None,
                 grundy: None,
             }),
@@ -1265,7 +1281,7 @@ impl PySolver {
         let mut guard = self.inner.try_lock().map_err(|_| busy())?;
         let s = &mut *guard;
         if s.forms.is_none() {
-            s.forms = Some(Solver::new(PyRules::new(s.rules.bind(py))?));
+            s.forms = Some(Solver::new(PyRules::new(s.ruleset(py)?)?));
         }
         take_pending();
         let solver = s.forms.as_mut().expect("created above");
@@ -1287,7 +1303,7 @@ impl PySolver {
         let mut guard = self.inner.try_lock().map_err(|_| busy())?;
         let s = &mut *guard;
         if s.grundy.is_none() {
-            let rules = PyRules::new(s.rules.bind(py))?;
+            let rules = PyRules::new(s.ruleset(py)?)?;
             if rules.options.is_none() {
                 return Err(PyTypeError::new_err(
                     "grundy() needs an impartial ruleset, with options(position)",
@@ -1326,7 +1342,45 @@ impl PySolver {
     #[getter]
     fn ruleset(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
         let s = self.inner.try_lock().map_err(|_| busy())?;
-        Ok(s.rules.clone_ref(py))
+        Ok(s.ruleset(py)?.clone().unbind())
+    }
+
+    /// Tells Python's garbage collector what the solver holds: the ruleset and its bound
+    /// methods. A ruleset that keeps its own solver (`self.solver = Solver(self)`) forms a
+    /// cycle, which the collector can then free. (Positions in the tables are not reported: a
+    /// position that refers back to its ruleset keeps the cycle alive.)
+    fn __traverse__(&self, visit: PyVisit<'_>) -> Result<(), PyTraverseError> {
+        // It must not block: a solver that is solving (its lock held) is skipped.
+        let Ok(s) = self.inner.try_lock() else {
+            return Ok(());
+        };
+        visit.call(&s.rules)?;
+        if let Some(forms) = &s.forms {
+            forms.ruleset().visit(&visit)?;
+        }
+        if let Some(grundy) = &s.grundy {
+            grundy.ruleset().visit(&visit)?;
+        }
+        Ok(())
+    }
+
+    /// Drops the ruleset and the tables, breaking a cycle through the ruleset.
+    fn __clear__(&mut self) {
+        if let Ok(s) = self.inner.get_mut() {
+            s.rules = None;
+            s.forms = None;
+            s.grundy = None;
+        }
+    }
+}
+
+impl Solvers {
+    /// The ruleset, or an error once the garbage collector has cleared the solver.
+    fn ruleset<'py>(&self, py: Python<'py>) -> PyResult<&Bound<'py, PyAny>> {
+        self.rules
+            .as_ref()
+            .map(|r| r.bind(py))
+            .ok_or_else(|| PyRuntimeError::new_err("this Solver has been cleared"))
     }
 }
 

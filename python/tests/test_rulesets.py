@@ -216,3 +216,34 @@ def test_deep_games_do_not_overflow_any_stack():
             return []
 
     assert Solver(Countdown()).value(100_000) == 100_000
+
+
+def test_a_ruleset_that_keeps_its_own_solver_is_collected():
+    # The ruleset refers to its solver, which refers to the ruleset and its bound methods: a
+    # cycle that only the garbage collector can free, once the solver reports what it holds.
+    import gc
+    import weakref
+
+    class Ladder:
+        """Left removes one rung at a time; Right has no move: the integer n."""
+
+        def __init__(self):
+            self.solver = Solver(self)
+
+        def left_options(self, n):
+            return [n - 1] if n > 0 else []
+
+        def right_options(self, n):
+            return []
+
+    for solve in ("value", "grundy"):
+        rules = Ladder()
+        if solve == "value":
+            assert rules.solver.value(3) == Game("3")
+        else:
+            rules.options = rules.left_options  # impartial: a heap of n with moves to n - 1
+            assert rules.solver.grundy(3) == 1
+        ref = weakref.ref(rules)
+        del rules
+        gc.collect()
+        assert ref() is None, solve
