@@ -440,3 +440,44 @@ fn trees_of_impartial_forms_agree_with_the_definition() {
     assert_eq!(tree::impartial_form(&mixed).unwrap().to_string(), "*[2#]");
     assert_eq!(tree::impartial_form(&Form::new(vec![zero], vec![])), None);
 }
+
+#[test]
+fn every_quotient_has_even_order_and_two_p_elements_force_2n_plus_2_or_4() {
+    // Two theorems, checked on every octal code of up to three digits, heaps 1..=8: a misère
+    // quotient other than the trivial one has even order (Plambeck and Siegel, "Misère quotients
+    // for impartial games", JCTA 115 (2008), as restated in Rubinstein-Salzedo and Zhou,
+    // arXiv:2603.18244, introduction); and a finite quotient with exactly two P-elements has
+    // order 2ⁿ + 2 or 2ⁿ + 4 (Siegel, "The structure and classification of misère quotients",
+    // arXiv:math/0703070, abstract).
+    let mut checked = 0;
+    let mut two_p = 0;
+    for d1 in 0..8u8 {
+        for d2 in 0..8u8 {
+            for d3 in 0..8u8 {
+                let code = format!("0.{d1}{d2}{d3}");
+                let Ok(q) = misere_quotient(&OctalGame::parse(&code).unwrap(), 8, 2000) else {
+                    continue;
+                };
+                if q.size() == 1 {
+                    continue; // no heap up to 8 has a move: the trivial quotient
+                }
+                checked += 1;
+                assert_eq!(q.size() % 2, 0, "{code}: {}", q.presentation());
+                if q.p_portion_size() == 2 {
+                    two_p += 1;
+                    let m = q.size();
+                    assert!(
+                        (m - 2).is_power_of_two() || (m - 4).is_power_of_two(),
+                        "{code}: |Q| = {m} with two P-elements"
+                    );
+                }
+            }
+        }
+    }
+    // 510 of the 512 codes: 0.000 has no move, and 0.354's quotient stops at heap 5 (its
+    // guesses keep growing past the limit on recalibrations).
+    assert!(
+        checked >= 500 && two_p >= 300,
+        "{checked} quotients, {two_p} with |P| = 2"
+    );
+}

@@ -54,7 +54,7 @@
 //! Every result passes the certificate, so it is the quotient whatever the guesses were; the
 //! guesses only decide how soon. The work is bounded: the computation stops at a trial of
 //! more than `64 · max_size` elements (at least 4096), a search of more than 16 times that many
-//! states, or more than `max(max_size, 64)` recalibrations of one heap, returning the quotient
+//! states, or more than [`MAX_RECALIBRATIONS`] recalibrations of one heap, returning the quotient
 //! of the heaps before. Dawson's Kayles (0.07) up to heap 30 has 360 elements and takes a few
 //! seconds, most of it in the searches of heaps 25 to 30.
 
@@ -65,6 +65,10 @@ use crate::Error;
 use hashbrown::{HashMap, HashSet};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
+
+/// The most recalibrations of one heap's guess before the computation stops (see the module
+/// documentation).
+pub const MAX_RECALIBRATIONS: usize = 64;
 
 /// How far [`misere_quotient_partial`] got.
 #[derive(Clone, Debug)]
@@ -728,8 +732,10 @@ pub fn misere_quotient_partial<R: ImpartialRuleset<Position = Vec<usize>>>(
     // A trial monoid may be much larger than the quotient it reduces to.
     let max_trial = max_size.saturating_mul(64).max(1 << 12);
     let max_states = max_trial.saturating_mul(16);
-    // Recalibrations of one heap's guess; each costs a search.
-    let max_rounds = max_size.max(64);
+    // Recalibrations of one heap's guess; each costs a search, and the searches grow with the
+    // guesses. Dawson's Kayles to heap 30 needs at most 20; a game whose guesses keep growing
+    // (0.354 at heap 5) is stopped after this many instead of after minutes.
+    let max_rounds = MAX_RECALIBRATIONS;
     for k in 1..=n {
         let mut opts: Vec<Vec<usize>> = rules
             .options(&vec![k])
