@@ -40,7 +40,7 @@
 //! values of single heads (`G(0) = 0`, no coin); `partizan table coin_turning coins=16` the
 //! single-head values of the named games.
 
-use super::family::{Family, Param, SequenceSpec, TableSpec};
+use super::family::{bounded, Family, Param, SequenceSpec, TableSpec};
 use super::sequence::SequenceReport;
 use crate::game::Game;
 use crate::games::args;
@@ -502,10 +502,7 @@ fn sequence(args: &[String], to: usize) -> Result<SequenceReport, Error> {
 
 /// `partizan table coin_turning coins=N`: the single-head values of the named games.
 pub fn table(params: &TableParams) -> Result<Table, Error> {
-    let coins = params.natural("coins")?.unwrap_or(16);
-    if !(1..=1024).contains(&coins) {
-        return Err(format!("coins must be between 1 and 1024, not {coins}").into());
-    }
+    let coins = bounded(params, "coins", 16, (1, 1024))?;
     let mut cells = Vec::new();
     for (name, _) in NAMED {
         let g = CoinTurning::parse(name)?.values(coins + 1)?;

@@ -20,7 +20,7 @@
 //! `w`, row `h`).
 
 use super::args;
-use super::family::{Family, Param, TableSpec};
+use super::family::{bounded, Family, Param, TableSpec};
 use crate::game::Game;
 use crate::games::{Arg, NamedArg};
 use crate::solve::{Ruleset, Solver, Table, TableParams};
@@ -100,22 +100,8 @@ pub fn value(width: u32, height: u32) -> Game {
 
 /// `cutcake(w, h)`.
 pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-    args::named(named, "", &[])?;
-    if positional.len() != 2 {
-        return Err(format!(
-            "expected a width and a height, found {} arguments",
-            positional.len()
-        )
-        .into());
-    }
-    let dimension = |i: usize, what: &str| -> Result<u32, Error> {
-        let n = args::size(positional, i, what)?;
-        if n == 0 {
-            return Err(format!("{what} must be at least 1").into());
-        }
-        u32::try_from(n).map_err(|_| crate::Error::from(format!("{what} = {n} is too large")))
-    };
-    let (w, h) = (dimension(0, "width")?, dimension(1, "height")?);
+    // No bound on a side by itself: `check_work` bounds the search.
+    let (w, h) = args::width_and_height(positional, named, u32::MAX as usize)?;
     check_work(w, h)?;
     Ok(value(w, h))
 }
@@ -136,10 +122,7 @@ fn check_work(w: u32, h: u32) -> Result<(), Error> {
 
 /// `partizan table cutcake size=N`: the value of every cake up to `N × N`.
 pub fn table(a: &TableParams) -> Result<Table, Error> {
-    let n = a.natural("size")?.unwrap_or(8);
-    if n == 0 || n > 256 {
-        return Err(format!("size must be between 1 and 256, not {n}").into());
-    }
+    let n = bounded(a, "size", 8, (1, 256))?;
     let mut solver = Solver::new(Cutcake);
     Ok(Table::sizes(
         "Values of Cutcake (Left cuts vertically, Right horizontally): w squares wide, h high",

@@ -26,7 +26,7 @@
 //! row `h`).
 
 use super::args;
-use super::family::{Family, Param, TableSpec};
+use super::family::{bounded, Family, Param, TableSpec};
 use crate::game::Game;
 use crate::games::{Arg, NamedArg};
 use crate::solve::{Ruleset, Solver, Table, TableParams};
@@ -91,25 +91,7 @@ pub const MAX_AREA: usize = 800;
 
 /// The two sides of a call `name(w, h)`, each between 1 and [`MAX_SIDE`].
 pub fn sides(positional: &[Arg], named: &[NamedArg]) -> Result<(u32, u32), Error> {
-    args::named(named, "", &[])?;
-    if positional.len() != 2 {
-        return Err(format!(
-            "expected a width and a height, found {} arguments",
-            positional.len()
-        )
-        .into());
-    }
-    let side = |i: usize, what: &str| -> Result<u32, Error> {
-        let n = args::size(positional, i, what)?;
-        if n == 0 {
-            return Err(format!("{what} must be at least 1").into());
-        }
-        if n > MAX_SIDE {
-            return Err(format!("{what} = {n} is too large (at most {MAX_SIDE})").into());
-        }
-        Ok(n as u32)
-    };
-    let (w, h) = (side(0, "width")?, side(1, "height")?);
+    let (w, h) = args::width_and_height(positional, named, MAX_SIDE)?;
     if (w as usize) * (h as usize) > MAX_AREA {
         return Err(format!(
             "a {w} × {h} cake is too large (at most {MAX_AREA} squares: the values grow quickly)"
@@ -121,10 +103,7 @@ pub fn sides(positional: &[Arg], named: &[NamedArg]) -> Result<(u32, u32), Error
 
 /// The table of every cake up to `N × N` (parameter `size`, default 6, at most 16) for `rules`.
 pub fn cake_table(a: &TableParams, rules: Eatcake, caption: &str) -> Result<Table, Error> {
-    let n = a.natural("size")?.unwrap_or(6);
-    if n == 0 || n > 16 {
-        return Err(format!("size must be between 1 and 16, not {n}").into());
-    }
+    let n = bounded(a, "size", 6, (1, 16))?;
     let mut solver = Solver::new(rules);
     Ok(Table::sizes(caption, "w", "h", n, n, |w, h| {
         solver.value(&vec![(w as u32, h as u32)]).to_string()

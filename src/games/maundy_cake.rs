@@ -30,7 +30,7 @@
 //! size=N` (column `w`, row `h`).
 
 use super::args;
-use super::family::{Family, Param, TableSpec};
+use super::family::{bounded, Family, Param, TableSpec};
 use crate::game::Game;
 use crate::games::{Arg, NamedArg};
 use crate::solve::{Ruleset, Solver, Table, TableParams};
@@ -94,37 +94,13 @@ pub fn value(width: u32, height: u32) -> Game {
 
 /// `maundy_cake(w, h)`.
 pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-    args::named(named, "", &[])?;
-    if positional.len() != 2 {
-        return Err(format!(
-            "expected a width and a height, found {} arguments",
-            positional.len()
-        )
-        .into());
-    }
-    let w = side(positional, 0, "width")?;
-    let h = side(positional, 1, "height")?;
+    let (w, h) = args::width_and_height(positional, named, MAX_SIDE)?;
     Ok(value(w, h))
-}
-
-/// The side at `index`, between 1 and [`MAX_SIDE`].
-fn side(positional: &[Arg], index: usize, what: &str) -> Result<u32, Error> {
-    let n = args::size(positional, index, what)?;
-    if n == 0 {
-        return Err(format!("{what} must be at least 1").into());
-    }
-    if n > MAX_SIDE {
-        return Err(format!("{what} = {n} is too large (at most {MAX_SIDE})").into());
-    }
-    Ok(n as u32)
 }
 
 /// `partizan table maundy_cake size=N`: every cake up to `N × N`.
 pub fn table(a: &TableParams) -> Result<Table, Error> {
-    let n = a.natural("size")?.unwrap_or(12);
-    if n == 0 || n > 1000 {
-        return Err(format!("size must be between 1 and 1000, not {n}").into());
-    }
+    let n = bounded(a, "size", 12, (1, 1000))?;
     let mut solver = Solver::new(MaundyCake);
     Ok(Table::sizes(
         "Values of Maundy Cake (Left cuts into equal vertical pieces, Right into equal horizontal pieces): w squares wide, h high",

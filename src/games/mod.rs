@@ -227,6 +227,35 @@ pub mod args {
         usize::try_from(&n).map_err(|_| crate::Error::from(format!("{what} = {n} is too large")))
     }
 
+    /// The arguments of a call `name(w, h)` of a cake game: a width and a height, each between
+    /// 1 and `max` (at most `u32::MAX`), and no named argument.
+    pub fn width_and_height(
+        positional: &[Arg],
+        named: &[NamedArg],
+        max: usize,
+    ) -> Result<(u32, u32), Error> {
+        self::named(named, "", &[])?;
+        if positional.len() != 2 {
+            return Err(format!(
+                "expected a width and a height, found {} arguments",
+                positional.len()
+            )
+            .into());
+        }
+        let max = max.min(u32::MAX as usize);
+        let side = |i: usize, what: &str| -> Result<u32, Error> {
+            let n = size(positional, i, what)?;
+            if n == 0 {
+                return Err(format!("{what} must be at least 1").into());
+            }
+            if n > max {
+                return Err(format!("{what} = {n} is too large (at most {max})").into());
+            }
+            Ok(n as u32)
+        };
+        Ok((side(0, "width")?, side(1, "height")?))
+    }
+
     /// The string argument at `index`.
     pub fn string<'a>(args: &'a [Arg], index: usize, what: &str) -> Result<&'a str, Error> {
         match args.get(index) {

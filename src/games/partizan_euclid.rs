@@ -23,7 +23,7 @@
 //! size=N`: the values of `(p, q)` for `1 <= q < p <= N` (column `q`, row `p`).
 
 use super::args;
-use super::family::{Family, Param, TableSpec};
+use super::family::{bounded, Family, Param, TableSpec};
 use crate::game::Game;
 use crate::games::{Arg, NamedArg};
 use crate::solve::{Ruleset, Solver, Table, TableParams};
@@ -102,10 +102,7 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
 /// `partizan table partizan_euclid size=N`: `(p, q)` for `1 <= q < p <= N`; the cells with
 /// `q >= p` are empty.
 pub fn table(a: &TableParams) -> Result<Table, Error> {
-    let n = a.natural("size")?.unwrap_or(12);
-    if !(2..=200).contains(&n) {
-        return Err(format!("size must be between 2 and 200, not {n}").into());
-    }
+    let n = bounded(a, "size", 12, (2, 200))?;
     let mut solver = Solver::new(PartizanEuclid);
     let mut t = Table::grid(
         "Values of Partizan Euclid (p, q), p > q: Left moves to (q, p mod q), Right to (q, q - p mod q)",
