@@ -29,7 +29,7 @@
 //! `{4 | −2}` (snapshot `snapshots/childish_hackenbush_table_6x6.snap`).
 
 use super::family::{bounded, Family, Param, TableSpec};
-use super::hackenbush::{Colour, Edge, Picture};
+use super::hackenbush::{relabelled, vertex_count, Colour, Edge, Picture};
 use super::text::one_string;
 use crate::game::Game;
 use crate::games::{Arg, NamedArg};
@@ -41,18 +41,9 @@ use std::collections::VecDeque;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ChildishHackenbush;
 
-/// The number of vertices the edges mention (at least the ground).
-fn vertices(edges: &[Edge]) -> usize {
-    edges
-        .iter()
-        .map(|e| e.a.max(e.b) as usize + 1)
-        .max()
-        .unwrap_or(1)
-}
-
 /// For every vertex, its neighbours with the colour and index of the joining edge.
 fn adjacency(edges: &[Edge]) -> Vec<Vec<(Colour, u32, usize)>> {
-    let mut adjacent = vec![Vec::new(); vertices(edges)];
+    let mut adjacent = vec![Vec::new(); vertex_count(edges)];
     for (i, e) in edges.iter().enumerate() {
         adjacent[e.a as usize].push((e.colour, e.b, i));
         if e.a != e.b {
@@ -108,7 +99,7 @@ impl Ruleset for ChildishHackenbush {
     /// The parts that meet only at the ground: the edges joined through vertices other than the
     /// ground (loops at the ground are parts of their own).
     fn components(&self, edges: &Vec<Edge>) -> Vec<Vec<Edge>> {
-        let n = vertices(edges);
+        let n = vertex_count(edges);
         let mut parent: Vec<usize> = (0..n).collect();
         fn root(parent: &mut [usize], mut v: usize) -> usize {
             while parent[v] != v {
@@ -142,35 +133,7 @@ impl Ruleset for ChildishHackenbush {
     /// The vertices renumbered in breadth-first order from the ground (neighbours taken in order
     /// of edge colour and old number), the edges as `(min, max)` and sorted.
     fn normalize(&self, edges: Vec<Edge>) -> Vec<Edge> {
-        let mut adjacent = adjacency(&edges);
-        let mut label = vec![u32::MAX; adjacent.len()];
-        label[0] = 0;
-        let mut next = 1;
-        let mut queue = VecDeque::from([0usize]);
-        while let Some(v) = queue.pop_front() {
-            let mut around = std::mem::take(&mut adjacent[v]);
-            around.sort_unstable();
-            for (_, u, _) in around {
-                if label[u as usize] == u32::MAX {
-                    label[u as usize] = next;
-                    next += 1;
-                    queue.push_back(u as usize);
-                }
-            }
-        }
-        let mut out: Vec<Edge> = edges
-            .iter()
-            .map(|e| {
-                let (a, b) = (label[e.a as usize], label[e.b as usize]);
-                Edge {
-                    a: a.min(b),
-                    b: a.max(b),
-                    colour: e.colour,
-                }
-            })
-            .collect();
-        out.sort_unstable();
-        out
+        relabelled(&edges)
     }
 }
 

@@ -101,6 +101,55 @@ pub struct Edge {
     pub colour: Colour,
 }
 
+/// The number of vertices `0..=v` that `edges` use, `v` the largest (at least the ground).
+pub(crate) fn vertex_count(edges: &[Edge]) -> usize {
+    edges
+        .iter()
+        .map(|e| e.a.max(e.b) as usize + 1)
+        .max()
+        .unwrap_or(1)
+}
+
+/// `edges` with their vertices renumbered in breadth-first order from the ground (the
+/// neighbours of a vertex taken in order of edge colour and old number), each edge as
+/// `(min, max)`, sorted: equal pictures met along different paths usually coincide.
+pub(crate) fn relabelled(edges: &[Edge]) -> Vec<Edge> {
+    let n = vertex_count(edges);
+    let mut adjacent: Vec<Vec<(Colour, u32)>> = vec![Vec::new(); n];
+    for e in edges {
+        adjacent[e.a as usize].push((e.colour, e.b));
+        adjacent[e.b as usize].push((e.colour, e.a));
+    }
+    let mut label = vec![u32::MAX; n];
+    label[0] = 0;
+    let mut next = 1;
+    let mut queue = VecDeque::from([0u32]);
+    while let Some(v) = queue.pop_front() {
+        let mut around = std::mem::take(&mut adjacent[v as usize]);
+        around.sort_unstable();
+        for (_, u) in around {
+            if label[u as usize] == u32::MAX {
+                label[u as usize] = next;
+                next += 1;
+                queue.push_back(u);
+            }
+        }
+    }
+    let mut out: Vec<Edge> = edges
+        .iter()
+        .map(|e| {
+            let (a, b) = (label[e.a as usize], label[e.b as usize]);
+            Edge {
+                a: a.min(b),
+                b: a.max(b),
+                colour: e.colour,
+            }
+        })
+        .collect();
+    out.sort_unstable();
+    out
+}
+
 /// A Hackenbush picture: coloured edges, vertex 0 being the ground.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Picture {
@@ -244,11 +293,7 @@ impl Picture {
     }
 
     fn vertex_count(&self) -> usize {
-        self.edges
-            .iter()
-            .map(|e| e.a.max(e.b) as usize + 1)
-            .max()
-            .unwrap_or(1)
+        vertex_count(&self.edges)
     }
 
     /// The edges still connected to the ground.
@@ -290,41 +335,9 @@ impl Picture {
     /// The same picture with its vertices renumbered in order of discovery from the ground and
     /// its edges sorted, so that equal pictures met along different paths usually coincide.
     fn relabelled(&self) -> Picture {
-        let n = self.vertex_count();
-        let mut adjacent: Vec<Vec<(Colour, u32)>> = vec![Vec::new(); n];
-        for e in &self.edges {
-            adjacent[e.a as usize].push((e.colour, e.b));
-            adjacent[e.b as usize].push((e.colour, e.a));
+        Picture {
+            edges: relabelled(&self.edges),
         }
-        let mut label = vec![u32::MAX; n];
-        label[0] = 0;
-        let mut next = 1;
-        let mut queue = VecDeque::from([0u32]);
-        while let Some(v) = queue.pop_front() {
-            let mut around = std::mem::take(&mut adjacent[v as usize]);
-            around.sort_unstable();
-            for (_, u) in around {
-                if label[u as usize] == u32::MAX {
-                    label[u as usize] = next;
-                    next += 1;
-                    queue.push_back(u);
-                }
-            }
-        }
-        let mut edges: Vec<Edge> = self
-            .edges
-            .iter()
-            .map(|e| {
-                let (a, b) = (label[e.a as usize], label[e.b as usize]);
-                Edge {
-                    a: a.min(b),
-                    b: a.max(b),
-                    colour: e.colour,
-                }
-            })
-            .collect();
-        edges.sort_unstable();
-        Picture { edges }
     }
 
     /// The parts of the picture that meet only at the ground.
