@@ -2,42 +2,14 @@
 //! expression a line on standard input, `families`, the memory budget, `--stats`, progress and
 //! Ctrl-C. Expected values come from the rules of CGT, not from the program's own output.
 
-use std::io::{BufRead, BufReader, Read, Write};
+mod cli_support;
+use cli_support::{run, run_with_input, Run};
+use std::io::{BufRead, BufReader, Read};
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
-struct Run {
-    status: i32,
-    stdout: String,
-    stderr: String,
-}
-
 fn partizan() -> Command {
     Command::new(env!("CARGO_BIN_EXE_partizan"))
-}
-
-/// Runs `partizan args` with `input` on standard input.
-fn run_with_input(args: &[&str], input: &str) -> Run {
-    let mut child = partizan()
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run partizan");
-    let mut stdin = child.stdin.take().expect("stdin");
-    stdin.write_all(input.as_bytes()).expect("write stdin");
-    drop(stdin);
-    let out = child.wait_with_output().expect("wait for partizan");
-    Run {
-        status: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
-}
-
-fn run(args: &[&str]) -> Run {
-    run_with_input(args, "")
 }
 
 /// Waits for `child`, killing it and failing after `limit` (a guard against hanging, not a

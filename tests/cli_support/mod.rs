@@ -3,7 +3,8 @@
 //! stdout, one `error:` line on stderr, no panic).
 #![allow(dead_code)]
 
-use std::process::Command;
+use std::io::Write;
+use std::process::{Command, Stdio};
 
 /// What one run of the binary gave.
 pub struct Run {
@@ -28,6 +29,26 @@ pub fn run(args: &[&str]) -> Run {
         .args(args)
         .output()
         .expect("run partizan");
+    Run {
+        status: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8(out.stderr).expect("stderr is UTF-8"),
+    }
+}
+
+/// Runs `partizan ARGS...` with `input` on standard input.
+pub fn run_with_input(args: &[&str], input: &str) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_partizan"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run partizan");
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin.write_all(input.as_bytes()).expect("write stdin");
+    drop(stdin);
+    let out = child.wait_with_output().expect("wait for partizan");
     Run {
         status: out.status.code().unwrap_or(-1),
         stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
