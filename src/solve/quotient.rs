@@ -67,7 +67,9 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 /// The most recalibrations of one heap's guess before the computation stops (see the module
-/// documentation).
+/// documentation). Each costs a search, and the searches grow with the guesses: Dawson's Kayles
+/// to heap 30 needs at most 20, while a game whose guesses keep growing (0.354 at heap 5) is
+/// stopped after this many instead of after minutes.
 pub const MAX_RECALIBRATIONS: usize = 64;
 
 /// How far [`misere_quotient_partial`] got.
@@ -732,10 +734,6 @@ pub fn misere_quotient_partial<R: ImpartialRuleset<Position = Vec<usize>>>(
     // A trial monoid may be much larger than the quotient it reduces to.
     let max_trial = max_size.saturating_mul(64).max(1 << 12);
     let max_states = max_trial.saturating_mul(16);
-    // Recalibrations of one heap's guess; each costs a search, and the searches grow with the
-    // guesses. Dawson's Kayles to heap 30 needs at most 20; a game whose guesses keep growing
-    // (0.354 at heap 5) is stopped after this many instead of after minutes.
-    let max_rounds = MAX_RECALIBRATIONS;
     for k in 1..=n {
         let mut opts: Vec<Vec<usize>> = rules
             .options(&vec![k])
@@ -817,7 +815,7 @@ pub fn misere_quotient_partial<R: ImpartialRuleset<Position = Vec<usize>>>(
                 // the positions themselves: reduce by that.
                 break reduce(&check, k, &found.pm, &options);
             };
-            if pairs.len() >= max_rounds {
+            if pairs.len() >= MAX_RECALIBRATIONS {
                 return too_large(&q);
             }
             pairs.push(pair);
