@@ -228,27 +228,47 @@ impl Store {
 /// a pair about a nanosecond).
 const PARALLEL_PAIRS: usize = 1 << 14;
 
-/// Runs `scan(lo, hi, seen)` over `lo..hi`, which inserts the option values of those pairs into
-/// `seen`. A long range is cut in two, the upper half scanned into `spare` on another thread of
-/// rayon's pool (when it has one) and then merged: the set of option values is the union of
-/// the halves' sets whatever the order, so the result is the same on any number of threads.
+/// Runs `scan(lo, hi, found)` over `lo..hi`, which records the option values of those pairs
+/// in `found` (a bit set, or [`pack`]'s byte marks). A long range is cut in two, the upper half
+/// scanned into `spare` on another thread of rayon's pool (when it has one) and then merged:
+/// the set of option values is the union of the halves' sets whatever the order, so the
+/// result is the same on any number of threads.
 #[inline]
-fn halves(
-    seen: &mut [u64],
-    spare: &mut [u64],
+fn halves<E: Copy + Default + Send + Sync + std::ops::BitOrAssign>(
+    marks: &mut [E],
+    spare: &mut [E],
     lo: usize,
     hi: usize,
-    scan: impl Fn(usize, usize, &mut [u64]) + Sync,
+    scan: impl Fn(usize, usize, &mut [E]) + Sync,
 ) {
     if hi <= lo + PARALLEL_PAIRS || rayon::current_num_threads() < 2 {
-        scan(lo, hi, seen);
+        scan(lo, hi, marks);
         return;
     }
     let mid = lo + (hi - lo) / 2;
-    spare.fill(0);
-    rayon::join(|| scan(lo, mid, seen), || scan(mid, hi, spare));
-    for (s, t) in seen.iter_mut().zip(spare.iter()) {
+    spare.fill(E::default());
+    rayon::join(|| scan(lo, mid, marks), || scan(mid, hi, spare));
+    for (s, &t) in marks.iter_mut().zip(spare.iter()) {
         *s |= t;
+    }
+}
+
+/// Adds the values marked in `marks` (a byte, 0 or 1, for each value) to the bitset `seen`.
+///
+/// A long scan marks bytes instead of setting bits: setting a bit reads and writes its word,
+/// and consecutive values falling in one word wait for each other's write (several cycles
+/// each), while byte marks are independent stores.
+#[inline]
+fn pack(marks: &[u8], seen: &mut [u64]) {
+    for (word, chunk) in seen.iter_mut().zip(marks.chunks_exact(64)) {
+        let mut bits = 0u64;
+        for (i, eight) in chunk.chunks_exact(8).enumerate() {
+            let x = u64::from_le_bytes(eight.try_into().expect("eight bytes"));
+            // Byte j of x is 0 or 1; the product moves byte j's bit to bit 56 + j (its
+            // other partial products fall on distinct bits, so nothing carries into the top).
+            bits |= (x.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * i);
+        }
+        *word |= bits;
     }
 }
 
@@ -269,7 +289,7 @@ const CHUNK: usize = 16;
 /// Values computed between looks at the stop flag, the progress counter and the periodicity.
 const BLOCK: usize = 1 << 16;
 /// Masks of at most this many bits are tried.
-const MASK_BITS: u32 = 10;
+const MASK_BITS: u32 = 12;
 
 /// The computation: rules, method, rare positions, scratch bitsets, counters.
 #[derive(Clone, Debug)]
@@ -288,6 +308,10 @@ struct Core {
     seen: Vec<u64>,
     /// A second such bitset, for the half of a scan that runs on another thread.
     spare: Vec<u64>,
+    /// The option values of a long scan, a byte each (see [`pack`]), `64 · words` bytes.
+    marks: Vec<u8>,
+    /// A second such array, for the half of a long scan that runs on another thread.
+    spare_marks: Vec<u8>,
     /// Scratch: each split's `(n − k, pairs + 1)` for the coupon scan.
     ranges: Vec<(usize, usize)>,
     /// `abundant[π]`: the values whose parity under the mask is `π`.
@@ -334,24 +358,51 @@ fn covered(seen: &[u64], need: &[u64], c: u32) -> bool {
     rest == 0 || need[full] & !seen[full] & ((1u64 << rest) - 1) == 0
 }
 
-/// Inserts `G(a) ⊕ G(rest − a)` for `a` in `lo..hi`; `small`: every value is below 64.
+/// Inserts the values `values`, each below `64 · value_words`, into `seen`. Values below 64
+/// are gathered in a register: a bit set in memory makes each value wait for the previous
+/// value's write to the same word.
+#[inline(always)]
+fn insert_values(values: impl Iterator<Item = u32>, seen: &mut [u64], value_words: usize) {
+    if value_words == 1 {
+        seen[0] |= values.fold(0u64, |word, v| word | 1 << (v & 63));
+    } else {
+        values.for_each(|v| insert(seen, v));
+    }
+}
+
+/// Inserts `G(a) ⊕ G(rest − a)` for `a` in `lo..hi` into `seen`, whose values fill
+/// `value_words` words.
 #[inline]
-fn pairs<T: Cell>(g: &[T], rest: usize, lo: usize, hi: usize, seen: &mut [u64], small: bool) {
+fn pairs<T: Cell>(
+    g: &[T],
+    rest: usize,
+    lo: usize,
+    hi: usize,
+    seen: &mut [u64],
+    value_words: usize,
+) {
     if lo >= hi {
         return;
     }
-    if small {
-        let left = &g[lo..hi];
-        let right = &g[rest + 1 - hi..rest + 1 - lo];
-        let mut word = 0u64;
-        for (l, r) in left.iter().zip(right.iter().rev()) {
-            word |= 1 << ((l.get() ^ r.get()) & 63);
-        }
-        seen[0] |= word;
-    } else {
-        for a in lo..hi {
-            insert(seen, g[a].get() ^ g[rest - a].get());
-        }
+    let left = &g[lo..hi];
+    let right = &g[rest + 1 - hi..rest + 1 - lo];
+    let values = left
+        .iter()
+        .zip(right.iter().rev())
+        .map(|(l, r)| l.get() ^ r.get());
+    insert_values(values, seen, value_words);
+}
+
+/// Marks `G(a) ⊕ G(rest − a)` for `a` in `lo..hi` in `marks` (see [`pack`]).
+#[inline]
+fn mark_pairs<T: Cell>(g: &[T], rest: usize, lo: usize, hi: usize, marks: &mut [u8]) {
+    if lo >= hi {
+        return;
+    }
+    let left = &g[lo..hi];
+    let right = &g[rest + 1 - hi..rest + 1 - lo];
+    for (l, r) in left.iter().zip(right.iter().rev()) {
+        marks[(l.get() ^ r.get()) as usize] = 1;
     }
 }
 
@@ -374,6 +425,8 @@ impl Core {
             max: 0,
             seen: Vec::new(),
             spare: Vec::new(),
+            marks: Vec::new(),
+            spare_marks: Vec::new(),
             ranges: Vec::new(),
             abundant: [Vec::new(), Vec::new()],
             next_review: 64,
@@ -396,6 +449,8 @@ impl Core {
         let w = self.words();
         self.seen.resize(w, 0);
         self.spare.resize(w, 0);
+        self.marks.resize(64 * w, 0);
+        self.spare_marks.resize(64 * w, 0);
         self.set_classes();
     }
 
@@ -435,12 +490,15 @@ impl Core {
     /// `G(n)`, from `g = G(0..n)`.
     #[inline]
     fn value<T: Cell>(&mut self, g: &[T], n: usize) -> u32 {
-        let small = self.max < 64;
+        // Every option value is below 64 · value_words (the last word of `seen` stays empty).
+        let value_words = self.words() - 1;
         let method = self.method;
         let Core {
             rules,
             seen,
             spare,
+            marks,
+            spare_marks,
             ranges,
             rare,
             abundant,
@@ -462,28 +520,53 @@ impl Core {
         let top = |rest: usize| if unequal { (rest - 1) / 2 } else { rest / 2 };
         let splits = rules.split.iter().filter(|&&k| n >= k + 2).map(|&k| n - k);
         let Method::Sparse { by_position, .. } = method else {
-            for rest in splits {
-                let hi = top(rest) + 1;
-                halves(seen, spare, 1, hi, |lo, hi, seen| {
-                    pairs(g, rest, lo, hi, seen, small)
-                });
+            if value_words <= 4 {
+                for rest in splits {
+                    halves(seen, spare, 1, top(rest) + 1, |lo, hi, seen| {
+                        pairs(g, rest, lo, hi, seen, value_words)
+                    });
+                }
+            } else {
+                marks.fill(0);
+                for rest in splits {
+                    halves(marks, spare_marks, 1, top(rest) + 1, |lo, hi, marks| {
+                        mark_pairs(g, rest, lo, hi, marks)
+                    });
+                }
+                pack(marks, seen);
             }
             return mex(seen);
         };
         // Every pair with a rare heap.
         let mut any = false;
+        // Byte marks pay for their packing when the values are many and wide.
+        let many = value_words > 1 && rare.len() > 8 * value_words;
+        if many {
+            marks.fill(0);
+        }
         for rest in splits.clone() {
             any = true;
             // The rare heaps below `rest`.
             let below = rare.partition_point(|&s| s < rest);
-            halves(seen, spare, 0, below, |lo, hi, seen| {
-                for &s in &rare[lo..hi] {
-                    let b = rest - s;
-                    if !(unequal && b == s) {
-                        insert(seen, g[s].get() ^ g[b].get());
+            let skip = |s: usize| unequal && 2 * s == rest;
+            if many {
+                halves(marks, spare_marks, 0, below, |lo, hi, marks| {
+                    for &s in &rare[lo..hi] {
+                        if !skip(s) {
+                            marks[(g[s].get() ^ g[rest - s].get()) as usize] = 1;
+                        }
                     }
-                }
-            });
+                });
+            } else {
+                let values = rare[..below]
+                    .iter()
+                    .filter(|&&s| !skip(s))
+                    .map(|&s| g[s].get() ^ g[rest - s].get());
+                insert_values(values, seen, value_words);
+            }
+        }
+        if many {
+            pack(marks, seen);
         }
         if !any {
             return mex(seen);
@@ -515,7 +598,7 @@ impl Core {
             let e = a + CHUNK;
             for &(rest, hi) in ranges.iter() {
                 if a < hi {
-                    pairs(g, rest, a, e.min(hi), seen, small);
+                    pairs(g, rest, a, e.min(hi), seen, value_words);
                     *coupon_pairs += (e.min(hi) - a) as u64;
                 }
             }
@@ -551,9 +634,10 @@ impl Core {
         }
     }
 
-    /// The number of rare positions among `G(0..len)` under each method, from the histogram.
-    fn rare_count(&self, mask: u32, by_position: bool, rare_parity: u8) -> u64 {
-        self.hist
+    /// The number of rare positions among `G(0..len)` under each method, from `folded`: the
+    /// histogram with the values reduced modulo a power of two above `mask`.
+    fn rare_count(folded: &[[u64; 2]], mask: u32, by_position: bool, rare_parity: u8) -> u64 {
+        folded
             .iter()
             .enumerate()
             .map(|(v, h)| {
@@ -569,6 +653,14 @@ impl Core {
     /// number.
     fn best_split(&self) -> Option<(Method, u64)> {
         let bits = (32 - self.max.leading_zeros()).clamp(1, MASK_BITS);
+        // Only `v & mask` matters: fold the histogram once, so that each of the 2^bits masks
+        // costs 2^bits steps however large the values are.
+        let mut folded = vec![[0u64; 2]; 1 << bits];
+        for (v, h) in self.hist.iter().enumerate() {
+            let f = &mut folded[v & ((1 << bits) - 1)];
+            f[0] += h[0];
+            f[1] += h[1];
+        }
         let mut options = vec![false];
         if self.split_parity.is_some() {
             options.push(true);
@@ -579,7 +671,7 @@ impl Core {
             // (by_position) · (k mod 2).
             let rare_parity = (by_position as usize & self.split_parity.unwrap_or(0)) as u8;
             for mask in 1..1u32 << bits {
-                let count = self.rare_count(mask, by_position, rare_parity);
+                let count = Core::rare_count(&folded, mask, by_position, rare_parity);
                 if best.is_none_or(|(_, b)| count < b) {
                     best = Some((
                         Method::Sparse {
