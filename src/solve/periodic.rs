@@ -105,7 +105,13 @@ impl PeriodWatch {
         let len = g.len();
         if let Some(c) = &mut self.candidate {
             let p = c.period;
-            let broken = (c.checked.max(p)..len).any(|n| diff(g, n, p) != c.saltus);
+            let from = c.checked.max(p);
+            let broken = if c.saltus == 0 {
+                // A plain period: one slice comparison (memcmp for byte values).
+                from < len && g[from..len] != g[from - p..len - p]
+            } else {
+                (from..len).any(|n| diff(g, n, p) != c.saltus)
+            };
             if broken {
                 self.candidate = None;
             } else {

@@ -49,7 +49,7 @@ use std::io::{Read, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// An element type of the value array: `u8`, `u16` or `u32`.
-pub trait Cell: Copy + Send + Sync + 'static {
+pub trait Cell: Copy + PartialEq + Send + Sync + 'static {
     /// The largest value it holds.
     const MAX: u32;
     /// Its width in bytes.
@@ -547,7 +547,11 @@ impl Core {
         for rest in splits.clone() {
             any = true;
             // The rare heaps below `rest`.
-            let below = rare.partition_point(|&s| s < rest);
+            let below = if rare.last().is_none_or(|&s| s < rest) {
+                rare.len()
+            } else {
+                rare.partition_point(|&s| s < rest)
+            };
             let skip = |s: usize| unequal && 2 * s == rest;
             if many {
                 halves(marks, spare_marks, 0, below, |lo, hi, marks| {
@@ -917,9 +921,14 @@ impl SparseRun {
             }
             if let Some(p) = self.watch.proven() {
                 with_store!(&mut self.store, g => {
-                    for i in n..len {
-                        let v = g[i - p.period];
-                        g.push(v);
+                    // G(i) = G(i − m·p) for every i − m·p past the pre-period: copy the
+                    // longest such whole number of periods at once.
+                    while g.len() < len {
+                        let n = g.len();
+                        let periods = ((n - p.preperiod) / p.period).max(1);
+                        let from = n - periods * p.period;
+                        let count = (periods * p.period).min(len - n);
+                        g.extend_from_within(from..from + count);
                     }
                 });
                 crate::progress::record((len - n) as u64);
