@@ -224,9 +224,11 @@ impl Store {
 }
 
 /// The least number of pairs in one scan that is split between two threads: below it, handing
-/// half the scan to another thread costs more than it saves (a join costs a few microseconds;
-/// a pair about a nanosecond).
-const PARALLEL_PAIRS: usize = 1 << 14;
+/// half the scan to another thread costs more than it saves (a pair costs about a nanosecond,
+/// a join a few microseconds, and tens when the other thread has gone to sleep since the last
+/// one, as it does during the sequential coupon scan: Treblecross past heap 300 000, with about
+/// 22 000 rare heaps, ran slower on two threads with a bound of 2^14).
+const PARALLEL_PAIRS: usize = 1 << 15;
 
 /// Runs `scan(lo, hi, found)` over `lo..hi`, which records the option values of those pairs
 /// in `found` (a bit set, or [`pack`]'s byte marks). A long range is cut in two, the upper half
@@ -301,6 +303,9 @@ struct Core {
     method: Method,
     /// The rare positions, ascending (only under [`Method::Sparse`]).
     rare: Vec<usize>,
+    /// Their values, `rare_values[i] = G(rare[i])`: the scan reads them in order instead of
+    /// from scattered places of the value array.
+    rare_values: Vec<u32>,
     /// How many positions had each value, by the parity of the position.
     hist: Vec<[u64; 2]>,
     max: u32,
@@ -314,6 +319,8 @@ struct Core {
     spare_marks: Vec<u8>,
     /// Scratch: each split's `(n − k, pairs + 1)` for the coupon scan.
     ranges: Vec<(usize, usize)>,
+    /// Scratch for [`Core::wide_coupon`], a byte a value, all zero between calls.
+    wanted: Vec<u8>,
     /// `abundant[π]`: the values whose parity under the mask is `π`.
     abundant: [Vec<u64>; 2],
     next_review: usize,
@@ -421,6 +428,7 @@ impl Core {
             split_parity,
             method: Method::Direct,
             rare: Vec::new(),
+            rare_values: Vec::new(),
             hist: Vec::new(),
             max: 0,
             seen: Vec::new(),
@@ -429,6 +437,7 @@ impl Core {
             spare_marks: Vec::new(),
             ranges: Vec::new(),
             abundant: [Vec::new(), Vec::new()],
+            wanted: Vec::new(),
             next_review: 64,
             rare_at_review: 0,
             coupon_pairs: 0,
@@ -451,6 +460,7 @@ impl Core {
         self.spare.resize(w, 0);
         self.marks.resize(64 * w, 0);
         self.spare_marks.resize(64 * w, 0);
+        self.wanted.resize(64 * w, 0);
         self.set_classes();
     }
 
@@ -501,7 +511,9 @@ impl Core {
             spare_marks,
             ranges,
             rare,
+            rare_values,
             abundant,
+            wanted,
             coupon_pairs,
             ..
         } = self;
@@ -555,9 +567,9 @@ impl Core {
             let skip = |s: usize| unequal && 2 * s == rest;
             if many {
                 halves(marks, spare_marks, 0, below, |lo, hi, marks| {
-                    for &s in &rare[lo..hi] {
+                    for (&s, &w) in rare[lo..hi].iter().zip(&rare_values[lo..hi]) {
                         if !skip(s) {
-                            marks[(g[s].get() ^ g[rest - s].get()) as usize] = 1;
+                            marks[(w ^ g[rest - s].get()) as usize] = 1;
                         }
                     }
                 });
@@ -597,6 +609,9 @@ impl Core {
         ranges.clear();
         ranges.extend(splits.map(|rest| (rest, top(rest) + 1)));
         let longest = ranges.iter().map(|&(_, hi)| hi).max().unwrap_or(1);
+        if value_words > 1 {
+            return Core::wide_coupon(g, ranges, seen, need, c, wanted, coupon_pairs);
+        }
         let mut a = 1;
         while a < longest {
             let e = a + CHUNK;
@@ -615,6 +630,68 @@ impl Core {
         mex(seen)
     }
 
+    /// The coupon scan of [`Core::value`] for values of more than one word: a byte for each
+    /// value still wanted (below `c`, of the abundant class, not yet among the options) and
+    /// their count, which each pair lowers when it gives a wanted value for the first time.
+    /// This tests a pair with one load and one store instead of a bit set's read-modify-write
+    /// chain, and ends at the pair that completes the count. `wanted` is all zero on entry and
+    /// on return.
+    fn wide_coupon<T: Cell>(
+        g: &[T],
+        ranges: &[(usize, usize)],
+        seen: &[u64],
+        need: &[u64],
+        c: u32,
+        wanted: &mut [u8],
+        coupon_pairs: &mut u64,
+    ) -> u32 {
+        let mut count = 0u32;
+        for (w, (&s, &m)) in seen
+            .iter()
+            .zip(need)
+            .enumerate()
+            .take(c.div_ceil(64) as usize)
+        {
+            let below = if 64 * (w as u32 + 1) <= c {
+                u64::MAX
+            } else {
+                (1u64 << (c % 64)) - 1
+            };
+            let mut bits = m & !s & below;
+            count += bits.count_ones();
+            while bits != 0 {
+                wanted[64 * w + bits.trailing_zeros() as usize] = 1;
+                bits &= bits - 1;
+            }
+        }
+        let longest = ranges.iter().map(|&(_, hi)| hi).max().unwrap_or(1);
+        let mut a = 1;
+        while a < longest {
+            let e = a + CHUNK;
+            for &(rest, hi) in ranges {
+                let e = e.min(hi);
+                if a < e {
+                    let left = &g[a..e];
+                    let right = &g[rest + 1 - e..rest + 1 - a];
+                    for (l, r) in left.iter().zip(right.iter().rev()) {
+                        let v = (l.get() ^ r.get()) as usize;
+                        count -= wanted[v] as u32;
+                        wanted[v] = 0;
+                    }
+                    *coupon_pairs += (e - a) as u64;
+                }
+            }
+            a = e;
+            if count == 0 {
+                return c;
+            }
+        }
+        // Every pair seen: the least value still wanted is the mex (n is a new rare position).
+        let least = wanted[..c as usize].iter().position(|&x| x == 1);
+        wanted[..c as usize].fill(0);
+        least.map_or(c, |v| v as u32)
+    }
+
     /// Enters `G(n) = v`.
     #[inline]
     fn record(&mut self, n: usize, v: u32) {
@@ -627,6 +704,7 @@ impl Core {
             self.sparse_values += 1;
             if self.is_rare(v, n) {
                 self.rare.push(n);
+                self.rare_values.push(v);
             }
         }
         if v > self.max {
@@ -727,6 +805,7 @@ impl Core {
         self.rare = (0..g.len())
             .filter(|&i| self.is_rare(g[i].get(), i))
             .collect();
+        self.rare_values = self.rare.iter().map(|&s| g[s].get()).collect();
     }
 
     /// Computes values until `g` holds `end` of them; stops early with a value that `T` cannot
