@@ -576,8 +576,9 @@ impl Core {
             } else {
                 let values = rare[..below]
                     .iter()
-                    .filter(|&&s| !skip(s))
-                    .map(|&s| g[s].get() ^ g[rest - s].get());
+                    .zip(&rare_values[..below])
+                    .filter(|&(&s, _)| !skip(s))
+                    .map(|(&s, &w)| w ^ g[rest - s].get());
                 insert_values(values, seen, value_words);
             }
         }
