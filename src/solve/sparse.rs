@@ -26,10 +26,10 @@
 //! parity, `σ(n) = parity(G(n) & m) ⊕ (n mod 2)`, which suits games whose splits all remove `k`
 //! of one parity (all pairs of heap `n` then have `a + b ≡ n − k`). The engine chooses `m` (and
 //! whether to add the position's parity) from the values seen so far: it counts, in a histogram
-//! of (value, parity of n), the rare positions each mask would give and takes the fewest,
-//! reconsidering as the values grow. Where no mask makes the rare positions few (or the game
-//! has no splits) it computes each mex **directly** over all pairs, vectorised when every value
-//! is below 64. Every value is exact whatever the mask: the mask only decides the work.
+//! of (value, parity of n), the rare positions each mask of up to 12 bits would give and takes
+//! the fewest, reconsidering as the values grow. Where no mask makes the rare positions few (or
+//! the game has no splits) it computes each mex **directly** over all pairs. Every value is
+//! exact whatever the mask: the mask only decides the work.
 //!
 //! **Storage.** Values are kept in one byte each while they are below 256, two below 65536,
 //! four beyond (the array widens once when a larger value appears); `G(0..=N)` for `N = 10^9`
