@@ -317,16 +317,13 @@ struct Core {
     marks: Vec<u8>,
     /// A second such array, for the half of a long scan that runs on another thread.
     spare_marks: Vec<u8>,
-    /// Scratch: each split's `(n − k, pairs + 1)` for the coupon scan.
-    ranges: Vec<(usize, usize)>,
-    /// Scratch for [`Core::wide_coupon`], a byte a value, all zero between calls.
-    wanted: Vec<u8>,
+    /// Scratch of the coupon scan on this thread.
+    coupon: CouponScratch,
     /// `abundant[π]`: the values whose parity under the mask is `π`.
     abundant: [Vec<u64>; 2],
     next_review: usize,
     rare_at_review: usize,
-    /// Pairs scanned by the coupon scan, and values computed, under the sparse method.
-    coupon_pairs: u64,
+    /// Values computed under the sparse method (the coupon scan counts its pairs).
     sparse_values: u64,
     /// The method was fixed by [`SparseRun::fix_method`]: no reviews.
     fixed: bool,
@@ -417,6 +414,141 @@ fn parity(v: u32) -> usize {
     (v.count_ones() & 1) as usize
 }
 
+/// What [`Core::first_options`] found for a heap.
+enum Step {
+    /// The mex.
+    Mex(u32),
+    /// The least missing value `c` of the class that the rare pairs decide: the mex unless a
+    /// value of the abundant class `abundant[pi0]` below it is missing, which the coupon scan
+    /// ([`confirm`]) tells.
+    Confirm { c: u32, pi0: usize },
+}
+
+/// Scratch space of the coupon scan, one for each thread that runs it.
+#[derive(Clone, Debug, Default)]
+struct CouponScratch {
+    /// Each split's `(n − k, pairs + 1)`.
+    ranges: Vec<(usize, usize)>,
+    /// A byte a value, all zero between calls (see [`wide_coupon`]).
+    wanted: Vec<u8>,
+    /// Pairs scanned.
+    pairs: u64,
+}
+
+/// The mex of heap `n` whose options found by [`Core::first_options`] are in `seen` and whose
+/// candidate is `c`: `c` once every value of `need` below it is among the options, which a scan
+/// of the pairs in order confirms (the *coupon scan*); the least missing one if the pairs run
+/// out first (then `n` is a new rare position).
+///
+/// The splits are scanned side by side, a chunk of each in turn: where the values follow the
+/// parity of the position, the pairs of one split give only values of one parity, and scanning
+/// a whole split before the next would cost `n` pairs for every heap whose missing values lie in
+/// a later split.
+fn confirm<T: Cell>(
+    g: &[T],
+    rules: &HeapRules,
+    n: usize,
+    c: u32,
+    need: &[u64],
+    seen: &mut [u64],
+    scratch: &mut CouponScratch,
+) -> u32 {
+    let value_words = seen.len() - 1;
+    let unequal = rules.unequal;
+    let top = |rest: usize| if unequal { (rest - 1) / 2 } else { rest / 2 };
+    scratch.ranges.clear();
+    scratch.ranges.extend(
+        rules
+            .split
+            .iter()
+            .filter(|&&k| n >= k + 2)
+            .map(|&k| (n - k, top(n - k) + 1)),
+    );
+    if value_words > 1 {
+        return wide_coupon(g, seen, need, c, scratch);
+    }
+    let longest = scratch.ranges.iter().map(|&(_, hi)| hi).max().unwrap_or(1);
+    let mut a = 1;
+    while a < longest {
+        let e = a + CHUNK;
+        for &(rest, hi) in scratch.ranges.iter() {
+            if a < hi {
+                pairs(g, rest, a, e.min(hi), seen, value_words);
+                scratch.pairs += (e.min(hi) - a) as u64;
+            }
+        }
+        a = e;
+        if covered(seen, need, c) {
+            return c;
+        }
+    }
+    mex(seen)
+}
+
+/// The coupon scan of [`confirm`] for values of more than one word: a byte for each value still
+/// wanted (below `c`, of the abundant class, not yet among the options) and their count, which
+/// each pair lowers when it gives a wanted value for the first time. This tests a pair with one
+/// load and one store instead of a bit set's read-modify-write chain, and ends at the pair that
+/// completes the count. `scratch.wanted` is all zero on entry and on return.
+fn wide_coupon<T: Cell>(
+    g: &[T],
+    seen: &[u64],
+    need: &[u64],
+    c: u32,
+    scratch: &mut CouponScratch,
+) -> u32 {
+    let CouponScratch {
+        ranges,
+        wanted,
+        pairs,
+    } = scratch;
+    let mut count = 0u32;
+    for (w, (&s, &m)) in seen
+        .iter()
+        .zip(need)
+        .enumerate()
+        .take(c.div_ceil(64) as usize)
+    {
+        let below = if 64 * (w as u32 + 1) <= c {
+            u64::MAX
+        } else {
+            (1u64 << (c % 64)) - 1
+        };
+        let mut bits = m & !s & below;
+        count += bits.count_ones();
+        while bits != 0 {
+            wanted[64 * w + bits.trailing_zeros() as usize] = 1;
+            bits &= bits - 1;
+        }
+    }
+    let longest = ranges.iter().map(|&(_, hi)| hi).max().unwrap_or(1);
+    let mut a = 1;
+    while a < longest {
+        let e = a + CHUNK;
+        for &(rest, hi) in ranges.iter() {
+            let e = e.min(hi);
+            if a < e {
+                let left = &g[a..e];
+                let right = &g[rest + 1 - e..rest + 1 - a];
+                for (l, r) in left.iter().zip(right.iter().rev()) {
+                    let v = (l.get() ^ r.get()) as usize;
+                    count -= wanted[v] as u32;
+                    wanted[v] = 0;
+                }
+                *pairs += (e - a) as u64;
+            }
+        }
+        a = e;
+        if count == 0 {
+            return c;
+        }
+    }
+    // Every pair seen: the least value still wanted is the mex.
+    let least = wanted[..c as usize].iter().position(|&x| x == 1);
+    wanted[..c as usize].fill(0);
+    least.map_or(c, |v| v as u32)
+}
+
 impl Core {
     fn new(rules: HeapRules) -> Core {
         let split_parity = match rules.split.split_first() {
@@ -435,12 +567,10 @@ impl Core {
             spare: Vec::new(),
             marks: Vec::new(),
             spare_marks: Vec::new(),
-            ranges: Vec::new(),
+            coupon: CouponScratch::default(),
             abundant: [Vec::new(), Vec::new()],
-            wanted: Vec::new(),
             next_review: 64,
             rare_at_review: 0,
-            coupon_pairs: 0,
             sparse_values: 0,
             fixed: false,
         };
@@ -460,7 +590,7 @@ impl Core {
         self.spare.resize(w, 0);
         self.marks.resize(64 * w, 0);
         self.spare_marks.resize(64 * w, 0);
-        self.wanted.resize(64 * w, 0);
+        self.coupon.wanted.resize(64 * w, 0);
         self.set_classes();
     }
 
@@ -500,6 +630,24 @@ impl Core {
     /// `G(n)`, from `g = G(0..n)`.
     #[inline]
     fn value<T: Cell>(&mut self, g: &[T], n: usize) -> u32 {
+        match self.first_options(g, n) {
+            Step::Mex(v) => v,
+            Step::Confirm { c, pi0 } => confirm(
+                g,
+                &self.rules,
+                n,
+                c,
+                &self.abundant[pi0],
+                &mut self.seen,
+                &mut self.coupon,
+            ),
+        }
+    }
+
+    /// The options of heap `n` that decide its mex but for the coupon scan, in `seen`: its
+    /// mex when they decide it, else the candidate that the coupon scan ([`confirm`]) checks.
+    #[inline]
+    fn first_options<T: Cell>(&mut self, g: &[T], n: usize) -> Step {
         // Every option value is below 64 · value_words (the last word of `seen` stays empty).
         let value_words = self.words() - 1;
         let method = self.method;
@@ -509,12 +657,9 @@ impl Core {
             spare,
             marks,
             spare_marks,
-            ranges,
             rare,
             rare_values,
             abundant,
-            wanted,
-            coupon_pairs,
             ..
         } = self;
         seen.fill(0);
@@ -547,7 +692,7 @@ impl Core {
                 }
                 pack(marks, seen);
             }
-            return mex(seen);
+            return Step::Mex(mex(seen));
         };
         // Every pair with a rare heap.
         let mut any = false;
@@ -586,7 +731,7 @@ impl Core {
             pack(marks, seen);
         }
         if !any {
-            return mex(seen);
+            return Step::Mex(mex(seen));
         }
         // Two common heaps a + b = n − k give a value of parity π0 = (n − k) mod 2 if the
         // position's parity takes part, else 0: the values of the other parity are all known
@@ -598,99 +743,12 @@ impl Core {
         };
         let need = &abundant[pi0];
         let c = first_zero(seen, need);
-        // The mex is `c` unless a value of parity π0 below `c` is missing: scan the pairs
-        // until every one of them is seen.
+        // The mex is `c` unless a value of parity π0 below `c` is missing.
         if covered(seen, need, c) {
-            return c;
+            Step::Mex(c)
+        } else {
+            Step::Confirm { c, pi0 }
         }
-        // The splits are scanned side by side, a chunk of each in turn: where the values
-        // follow the parity of the position, the pairs of one split give only values of one
-        // parity, and scanning a whole split before the next would cost `n` pairs for every
-        // heap whose missing values lie in a later split.
-        ranges.clear();
-        ranges.extend(splits.map(|rest| (rest, top(rest) + 1)));
-        let longest = ranges.iter().map(|&(_, hi)| hi).max().unwrap_or(1);
-        if value_words > 1 {
-            return Core::wide_coupon(g, ranges, seen, need, c, wanted, coupon_pairs);
-        }
-        let mut a = 1;
-        while a < longest {
-            let e = a + CHUNK;
-            for &(rest, hi) in ranges.iter() {
-                if a < hi {
-                    pairs(g, rest, a, e.min(hi), seen, value_words);
-                    *coupon_pairs += (e.min(hi) - a) as u64;
-                }
-            }
-            a = e;
-            if covered(seen, need, c) {
-                return c;
-            }
-        }
-        // Every pair seen: a value of parity π0 is missing (n is a new rare position).
-        mex(seen)
-    }
-
-    /// The coupon scan of [`Core::value`] for values of more than one word: a byte for each
-    /// value still wanted (below `c`, of the abundant class, not yet among the options) and
-    /// their count, which each pair lowers when it gives a wanted value for the first time.
-    /// This tests a pair with one load and one store instead of a bit set's read-modify-write
-    /// chain, and ends at the pair that completes the count. `wanted` is all zero on entry and
-    /// on return.
-    fn wide_coupon<T: Cell>(
-        g: &[T],
-        ranges: &[(usize, usize)],
-        seen: &[u64],
-        need: &[u64],
-        c: u32,
-        wanted: &mut [u8],
-        coupon_pairs: &mut u64,
-    ) -> u32 {
-        let mut count = 0u32;
-        for (w, (&s, &m)) in seen
-            .iter()
-            .zip(need)
-            .enumerate()
-            .take(c.div_ceil(64) as usize)
-        {
-            let below = if 64 * (w as u32 + 1) <= c {
-                u64::MAX
-            } else {
-                (1u64 << (c % 64)) - 1
-            };
-            let mut bits = m & !s & below;
-            count += bits.count_ones();
-            while bits != 0 {
-                wanted[64 * w + bits.trailing_zeros() as usize] = 1;
-                bits &= bits - 1;
-            }
-        }
-        let longest = ranges.iter().map(|&(_, hi)| hi).max().unwrap_or(1);
-        let mut a = 1;
-        while a < longest {
-            let e = a + CHUNK;
-            for &(rest, hi) in ranges {
-                let e = e.min(hi);
-                if a < e {
-                    let left = &g[a..e];
-                    let right = &g[rest + 1 - e..rest + 1 - a];
-                    for (l, r) in left.iter().zip(right.iter().rev()) {
-                        let v = (l.get() ^ r.get()) as usize;
-                        count -= wanted[v] as u32;
-                        wanted[v] = 0;
-                    }
-                    *coupon_pairs += (e - a) as u64;
-                }
-            }
-            a = e;
-            if count == 0 {
-                return c;
-            }
-        }
-        // Every pair seen: the least value still wanted is the mex (n is a new rare position).
-        let least = wanted[..c as usize].iter().position(|&x| x == 1);
-        wanted[..c as usize].fill(0);
-        least.map_or(c, |v| v as u32)
     }
 
     /// Enters `G(n) = v`.
@@ -784,7 +842,8 @@ impl Core {
         let splits = self.rules.split.len() as u64;
         // Measured under the sparse method; a guess before it has run.
         let coupon = self
-            .coupon_pairs
+            .coupon
+            .pairs
             .checked_div(self.sparse_values)
             .unwrap_or(64);
         let sparse_cost = splits * count + coupon + 16;
