@@ -117,8 +117,9 @@ enum Command {
     Grundy {
         /// The family: subtraction SET, take_range P Q, octal CODE, kayles, dawson_kayles,
         /// dawson_chess, grundy_game (every family with a sequence: `partizan families`); or a
-        /// code such as 0.16 (or grundy_game with --format, --save or --resume) for the
-        /// sparse-space engine with its summary, output formats, saved runs and proven period
+        /// code such as 0.16 for the sparse-space engine with its summary, output formats, saved
+        /// runs and proven period (kayles, dawson_kayles, dawson_chess, octal CODE and
+        /// grundy_game use it too beyond N = 100000 or with --format, --save or --resume)
         family: String,
         /// The family's arguments (a subtraction set such as 1,3,4; an octal code such as 0.77)
         args: Vec<String>,
@@ -380,12 +381,25 @@ fn run(cli: Cli, budget_bytes: usize) -> Result<(), Failure> {
             resume,
             misere: false,
         } => {
-            let engine = family.contains('.')
-                || (family == "grundy_game"
-                    && (format.is_some() || save.is_some() || resume.is_some()));
-            if engine {
+            // A code goes to the sparse-space engine; so does a family it computes (kayles,
+            // octal CODE, grundy_game, ...) when the run is beyond the direct method's reach or
+            // asks for the engine's options.
+            let engine_options = format.is_some() || save.is_some() || resume.is_some();
+            let code = if family.contains('.') {
+                Some(family.clone())
+            } else if engine_options || to > partizan::games::octal::MAX_SPLIT_HEAP {
+                partizan::games::octal::engine_code(&family, &args)
+            } else {
+                None
+            };
+            if let Some(code) = code {
+                let args = if family.contains('.') {
+                    args
+                } else {
+                    Vec::new()
+                };
                 grundy_engine(
-                    &family,
+                    &code,
                     &args,
                     to,
                     format,
@@ -394,9 +408,9 @@ fn run(cli: Cli, budget_bytes: usize) -> Result<(), Failure> {
                     budget_bytes,
                     &mut out,
                 )?;
-            } else if format.is_some() || save.is_some() || resume.is_some() {
+            } else if engine_options {
                 return Err(Failure::Error(
-                    "--format, --save and --resume apply to a code such as 0.16 or to grundy_game"
+                    "--format, --save and --resume apply to a code such as 0.16 and to kayles, dawson_kayles, dawson_chess, octal CODE and grundy_game"
                         .into(),
                 ));
             } else {

@@ -31,6 +31,27 @@ fn large_n_prints_the_summary_with_the_proven_period() {
 }
 
 #[test]
+fn families_the_engine_computes_use_it_beyond_the_direct_methods_reach() {
+    // Kayles: period 12 from heap 71 on (Guy and Smith 1956; Winning Ways ch. 4), proven here by
+    // the engine from G(0..168), however far the run asks.
+    let (code, out, err) = run(&["grundy", "kayles", "--to", "1000000000"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().next(), Some("0.77: G(0..=1000000000)"));
+    assert!(out.contains("period 12, pre-period 71 (proven"), "{out}");
+    let (code, out, err) = run(&["grundy", "octal", "0.16", "--to", "1000000"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("period 149459, pre-period 105351"), "{out}");
+    // Grundy's game beyond the direct method's 100 000, and a family's values in a format.
+    let (code, out, err) = run(&["grundy", "grundy_game", "--to", "150000"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().next(), Some("Grundy's game: G(0..=150000)"));
+    let (code, out, _) = run(&["grundy", "dawson_kayles", "--to", "4", "--format", "csv"]);
+    assert_eq!(code, 0);
+    // OEIS A002187 (Dawson's chess), one heap later: 0.07 is 0, 0, 1, 1, 2, ...
+    assert_eq!(out, "n,g\n0,0\n1,0\n2,1\n3,1\n4,2\n");
+}
+
+#[test]
 fn formats() {
     let (code, out, _) = run(&["grundy", "0.07", "--to", "3", "--format", "csv"]);
     assert_eq!(code, 0);
@@ -50,7 +71,10 @@ fn formats() {
 fn errors_are_one_line() {
     for (args, needle) in [
         (&["grundy", "0.9", "--to", "5"][..], "not an octal digit"),
-        (&["grundy", "kayles", "--save", "x"], "apply to a code"),
+        (
+            &["grundy", "subtraction", "1,2", "--save", "x"],
+            "apply to a code",
+        ),
         (
             &["grundy", "0.7", "--to", "5", "--format", "xml"],
             "text, csv or binary",

@@ -347,6 +347,28 @@ pub struct GrundyRun<'a> {
     pub limits: Limits<'a>,
 }
 
+/// The code that the sparse-space engine ([`grundy_run`]) computes for the heap family `family`
+/// with arguments `args`, if it computes it: `kayles` is `0.77`, `dawson_kayles` `0.07`,
+/// `dawson_chess` `0.137`, `octal CODE` the code itself, and `grundy_game` Grundy's game.
+///
+/// ```
+/// use partizan::games::octal::engine_code;
+/// assert_eq!(engine_code("kayles", &[]).as_deref(), Some("0.77"));
+/// assert_eq!(engine_code("octal", &["0.16".to_string()]).as_deref(), Some("0.16"));
+/// assert_eq!(engine_code("subtraction", &["1,2".to_string()]), None);
+/// ```
+pub fn engine_code(family: &str, args: &[String]) -> Option<String> {
+    let game = match (family, args) {
+        ("kayles", []) => OctalGame::kayles(),
+        ("dawson_kayles", []) => OctalGame::dawson_kayles(),
+        ("dawson_chess", []) => OctalGame::dawson_chess(),
+        ("grundy_game", []) => return Some("grundy_game".to_string()),
+        ("octal", [code]) => OctalGame::parse(code).ok()?,
+        _ => return None,
+    };
+    Some(game.code())
+}
+
 /// From this `N` on, `partizan grundy CODE --to N` prints only the summary unless a format is
 /// given.
 pub const SUMMARY_ONLY_FROM: usize = 10_000;
