@@ -276,3 +276,19 @@ fn the_long_periods_of_0_376_and_0_354_are_found_from_the_rules() {
     assert_eq!(p.period, 1180);
     assert!((9_000_000..11_000_000).contains(&p.preperiod), "{p}");
 }
+
+#[test]
+fn long_family_sequences_come_from_the_engine() {
+    // Kayles beyond the direct method's 100 000 heaps: the same values as the direct method where
+    // both compute, and period 12 from heap 71 on (Guy and Smith 1956; Winning Ways ch. 4).
+    let r = partizan::games::sequence("kayles", &[], 200_000).unwrap();
+    assert_eq!(r.values.len(), 200_001);
+    let direct = octal_sequence(&[0, 7, 7], 2001).unwrap();
+    assert_eq!(r.values[..2001], direct[..]);
+    assert!((71 + 12..=200_000).all(|n| r.values[n] == r.values[n - 12]));
+    let p = r.periodicity.unwrap();
+    assert_eq!((p.preperiod, p.period), (71, 12));
+    // A list of values has a bound; the command line streams beyond it.
+    let e = partizan::games::sequence("grundy_game", &[], 100_000_001).unwrap_err();
+    assert!(e.to_string().contains("too large for a list"), "{e}");
+}

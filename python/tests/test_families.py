@@ -64,6 +64,9 @@ def test_heap_games_and_grundy_sequences():
     # Kayles is periodic with period 12 from n = 71 on (OEIS A002186; Guy and Smith).
     assert k.periodicity == (71, 12)
     assert partizan.kayles().grundy(range(60)) == [kayles(n) for n in range(60)]
+    # Beyond the direct method's 100 000 heaps the sparse-space engine answers; by that period,
+    # heap 10^6 has the value of heap 71 + (10^6 - 71) mod 12.
+    assert partizan.kayles().grundy(10**6) == kayles(71 + (10**6 - 71) % 12)
     assert k(7) == Game.nimber(kayles(7)) and partizan.octal("0.77", 7) == k(7)
     # Subtraction game {1,3,4}: 0 1 0 1 2 3 2, period 7 from 0 (WW ch. 4).
     s = partizan.subtraction([1, 3, 4])

@@ -20,10 +20,15 @@
 //!
 //! Otherwise the report says `no period found in G(0..=N)`, `N + 1` being the number of values
 //! examined. Grundy's game has no periodicity theorem (and no known period), so it always says so.
+//!
+//! Beyond `N` = 100 000 the games that split heaps are computed by the sparse-space engine
+//! ([`crate::solve::sparse`]), up to `N` = 10^8 (the values are returned as a list), with its
+//! proof of the period when the values reach the certificate.
 
 use crate::games::octal::{GrundyGame, OctalGame, MAX_SPLIT_HEAP};
 use crate::games::subtraction::{checked_len, Subtraction, TakeRange};
 use crate::solve::grundy::{octal_periodicity, subtraction_periodicity, Periodicity};
+use crate::solve::sparse::{HeapRules, Limits, SparseRun};
 use crate::Error;
 use std::fmt;
 
@@ -75,15 +80,27 @@ fn one_arg<'a>(args: &'a [String], what: &str) -> Result<&'a str, Error> {
     }
 }
 
-fn split_len(to: usize) -> Result<usize, Error> {
-    if to > MAX_SPLIT_HEAP {
-        Err(format!(
-            "--to {to} is too large for a game that splits heaps (at most {MAX_SPLIT_HEAP})"
-        )
-        .into())
-    } else {
-        Ok(to + 1)
+/// The largest `N` of a sequence computed by the sparse-space engine: its values come back as a
+/// list of `u32`, 400 MB at this bound (`partizan grundy CODE --to N --format binary` streams
+/// longer runs, a byte a value).
+pub const MAX_ENGINE_SEQUENCE: usize = 100_000_000;
+
+/// `G(0..=to)` of a game that splits heaps, for `to` beyond [`MAX_SPLIT_HEAP`], by the
+/// sparse-space engine.
+fn engine_report(rules: HeapRules, name: String, to: usize) -> Result<SequenceReport, Error> {
+    if to > MAX_ENGINE_SEQUENCE {
+        return Err(Error::input(format!(
+            "--to {to} is too large for a list of values (at most {MAX_ENGINE_SEQUENCE}; `partizan grundy CODE --to N --format binary` streams longer runs)"
+        )));
     }
+    let mut run = SparseRun::new(rules);
+    run.compute(to + 1, &Limits::default())?;
+    Ok(SequenceReport {
+        name,
+        examined: run.len(),
+        values: run.values(),
+        periodicity: run.periodicity(),
+    })
 }
 
 /// How far [`with_period`] computes, looking for a certified period: games that split heaps take
@@ -116,8 +133,11 @@ fn with_period(
 
 fn octal_report(game: OctalGame, name: String, to: usize) -> Result<SequenceReport, Error> {
     let splits = game.digits().iter().any(|d| d & 4 != 0);
+    if splits && to > MAX_SPLIT_HEAP {
+        return engine_report(HeapRules::octal(game.digits())?, name, to);
+    }
     let (len, cap) = if splits {
-        (split_len(to)?, SPLIT_SEARCH_CAP)
+        (to + 1, SPLIT_SEARCH_CAP)
     } else {
         (checked_len(to)?, SEARCH_CAP)
     };
@@ -160,7 +180,10 @@ pub(crate) fn kayles(args: &[String], to: usize) -> Result<SequenceReport, Error
 /// `grundy grundy_game`: no periodicity theorem, so no period.
 pub(crate) fn grundy_game(args: &[String], to: usize) -> Result<SequenceReport, Error> {
     no_args(args, "grundy_game")?;
-    let values = GrundyGame.grundy_sequence(split_len(to)?);
+    if to > MAX_SPLIT_HEAP {
+        return engine_report(HeapRules::grundy_game(), "Grundy's game".into(), to);
+    }
+    let values = GrundyGame.grundy_sequence(to + 1);
     Ok(SequenceReport {
         name: "Grundy's game".into(),
         examined: values.len(),
