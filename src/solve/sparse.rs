@@ -424,7 +424,7 @@ enum Step {
     Confirm { c: u32, pi0: usize },
 }
 
-/// Scratch space of the coupon scan, one for each thread that runs it.
+/// Scratch space of the coupon scan.
 #[derive(Clone, Debug, Default)]
 struct CouponScratch {
     /// Each split's `(n − k, pairs + 1)`.
