@@ -86,12 +86,12 @@ fn any_mask_gives_the_same_values() {
 
 #[test]
 fn scans_split_between_two_threads_give_the_same_values() {
-    // Treblecross (0.007) to 70 000: the direct scan of a heap near the end has about 35 000
-    // pairs (more than the 2^15 the engine splits) and a bad mask (parity of bit 0) makes about
+    // Treblecross (0.007) to 36 000: the direct scan of a heap near the end has about 18 000
+    // pairs (more than the 2^14 the engine splits) and a bad mask (parity of bit 0) makes about
     // half the positions rare, so both kinds of scan are cut in two halves on a pool of two
     // threads; the values must be those of the plain direct method (solve::grundy), on one
     // thread or two.
-    let len = 70_000;
+    let len = 36_000;
     let code = [0u8, 0, 0, 7];
     let direct = octal_sequence(&code, len).unwrap();
     let methods = [
@@ -114,6 +114,29 @@ fn scans_split_between_two_threads_give_the_same_values() {
             assert_eq!(run.values(), direct, "{method:?} on {threads} threads");
         }
     }
+}
+
+#[test]
+fn long_coupon_scans_shared_by_two_threads_give_the_same_values() {
+    // Treblecross to 60 000 under the split the engine finds for it later (mask 0x7b8): many
+    // heaps confirm their candidate only after thousands of pairs, and such a scan goes on on
+    // two threads; the values must be those of the plain direct method (solve::grundy).
+    let len = 60_000;
+    let code = [0u8, 0, 0, 7];
+    let direct = octal_sequence(&code, len).unwrap();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .unwrap();
+    let mut run = SparseRun::new(HeapRules::octal(&code).unwrap());
+    run.fix_method(Method::Sparse {
+        mask: 0x7b8,
+        by_position: false,
+        rare_parity: 0,
+    })
+    .unwrap();
+    pool.install(|| run.compute(len, &Limits::default()).unwrap());
+    assert_eq!(run.values(), direct);
 }
 
 #[test]

@@ -226,9 +226,8 @@ impl Store {
 /// The least number of pairs in one scan that is split between two threads: below it, handing
 /// half the scan to another thread costs more than it saves (a pair costs about a nanosecond,
 /// a join a few microseconds, and tens when the other thread has gone to sleep since the last
-/// one, as it does during the sequential coupon scan: Treblecross past heap 300 000, with about
-/// 22 000 rare heaps, ran slower on two threads with a bound of 2^14).
-const PARALLEL_PAIRS: usize = 1 << 15;
+/// one: a long coupon scan is shared too ([`split_coupon`]), which keeps it awake).
+const PARALLEL_PAIRS: usize = 1 << 14;
 
 /// Runs `scan(lo, hi, found)` over `lo..hi`, which records the option values of those pairs
 /// in `found` (a bit set, or [`pack`]'s byte marks). A long range is cut in two, the upper half
@@ -288,6 +287,10 @@ fn in_pool<R: Send>(f: impl FnOnce() -> R + Send) -> R {
 
 /// Pairs scanned between checks of the coupon scan.
 const CHUNK: usize = 16;
+/// A coupon scan still going after the pairs of this many smaller heaps goes on on two threads
+/// ([`split_coupon`]), in chunks of `SPLIT_CHUNK` pairs.
+const SPLIT_COUPON: usize = 1 << 12;
+const SPLIT_CHUNK: usize = 256;
 /// Values computed between looks at the stop flag, the progress counter and the periodicity.
 const BLOCK: usize = 1 << 16;
 /// Masks of at most this many bits are tried.
@@ -431,6 +434,8 @@ struct CouponScratch {
     ranges: Vec<(usize, usize)>,
     /// A byte a value, all zero between calls (see [`wide_coupon`]).
     wanted: Vec<u8>,
+    /// A second such array, for the thread that shares a long scan ([`split_coupon`]).
+    spare_wanted: Vec<u8>,
     /// Pairs scanned.
     pairs: u64,
 }
@@ -489,7 +494,9 @@ fn confirm<T: Cell>(
 /// wanted (below `c`, of the abundant class, not yet among the options) and their count, which
 /// each pair lowers when it gives a wanted value for the first time. This tests a pair with one
 /// load and one store instead of a bit set's read-modify-write chain, and ends at the pair that
-/// completes the count. `scratch.wanted` is all zero on entry and on return.
+/// completes the count. A scan still going after [`SPLIT_COUPON`] pairs goes on on two threads
+/// ([`split_coupon`]) when the pool has them. `scratch.wanted` is all zero on entry and on
+/// return.
 fn wide_coupon<T: Cell>(
     g: &[T],
     seen: &[u64],
@@ -500,6 +507,7 @@ fn wide_coupon<T: Cell>(
     let CouponScratch {
         ranges,
         wanted,
+        spare_wanted,
         pairs,
     } = scratch;
     let mut count = 0u32;
@@ -522,8 +530,12 @@ fn wide_coupon<T: Cell>(
         }
     }
     let longest = ranges.iter().map(|&(_, hi)| hi).max().unwrap_or(1);
+    let split = rayon::current_num_threads() > 1;
     let mut a = 1;
     while a < longest {
+        if split && a > SPLIT_COUPON {
+            return split_coupon(g, ranges, a, c, wanted, spare_wanted, pairs);
+        }
         let e = a + CHUNK;
         for &(rest, hi) in ranges.iter() {
             let e = e.min(hi);
@@ -547,6 +559,83 @@ fn wide_coupon<T: Cell>(
     let least = wanted[..c as usize].iter().position(|&x| x == 1);
     wanted[..c as usize].fill(0);
     least.map_or(c, |v| v as u32)
+}
+
+/// The rest of [`wide_coupon`]'s scan, from the pairs of smaller heap `from` on, on two threads:
+/// one scans the even chunks of [`SPLIT_CHUNK`] pairs, the other the odd ones, both in
+/// ascending order, so that together they cover the pairs in about the order of one scan at
+/// twice its pace. A value found for the first time by either is cleared in a shared bit set of
+/// the values still wanted (`wanted` on entry) and lowers a shared count; both stop when it
+/// reaches zero. The result does not depend on the timing: `c` when every wanted value is
+/// found, else (every pair scanned) the least value never found. `wanted` and `spare` are all
+/// zero on return.
+fn split_coupon<T: Cell>(
+    g: &[T],
+    ranges: &[(usize, usize)],
+    from: usize,
+    c: u32,
+    wanted: &mut [u8],
+    spare: &mut [u8],
+    pairs: &mut u64,
+) -> u32 {
+    use std::sync::atomic::{AtomicU32, AtomicU64};
+    let missing: Vec<AtomicU64> = wanted[..c as usize]
+        .chunks(64)
+        .map(|chunk| {
+            let bits = chunk
+                .iter()
+                .enumerate()
+                .fold(0u64, |bits, (i, &x)| bits | (x as u64) << i);
+            AtomicU64::new(bits)
+        })
+        .collect();
+    spare[..c as usize].copy_from_slice(&wanted[..c as usize]);
+    let total: u32 = missing
+        .iter()
+        .map(|m| m.load(Ordering::Relaxed).count_ones())
+        .sum();
+    let count = AtomicU32::new(total);
+    let longest = ranges.iter().map(|&(_, hi)| hi).max().unwrap_or(1);
+    let (missing, count) = (&missing, &count);
+    let scan = |first: usize, wanted: &mut [u8]| -> u64 {
+        let mut scanned = 0;
+        let mut a = first;
+        while a < longest && count.load(Ordering::Relaxed) > 0 {
+            let e = a + SPLIT_CHUNK;
+            for &(rest, hi) in ranges {
+                let e = e.min(hi);
+                if a < e {
+                    let left = &g[a..e];
+                    let right = &g[rest + 1 - e..rest + 1 - a];
+                    for (l, r) in left.iter().zip(right.iter().rev()) {
+                        let v = (l.get() ^ r.get()) as usize;
+                        if wanted[v] == 1 {
+                            wanted[v] = 0;
+                            let bit = 1u64 << (v % 64);
+                            if missing[v / 64].fetch_and(!bit, Ordering::Relaxed) & bit != 0 {
+                                count.fetch_sub(1, Ordering::Relaxed);
+                            }
+                        }
+                    }
+                    scanned += (e - a) as u64;
+                }
+            }
+            a += 2 * SPLIT_CHUNK;
+        }
+        wanted[..c as usize].fill(0);
+        scanned
+    };
+    let (x, y) = rayon::join(|| scan(from, wanted), || scan(from + SPLIT_CHUNK, spare));
+    *pairs += x + y;
+    // Every pair seen by one thread or the other: the least value neither found is the mex.
+    missing
+        .iter()
+        .enumerate()
+        .find_map(|(w, m)| {
+            let bits = m.load(Ordering::Relaxed);
+            (bits != 0).then(|| 64 * w as u32 + bits.trailing_zeros())
+        })
+        .unwrap_or(c)
 }
 
 impl Core {
@@ -591,6 +680,7 @@ impl Core {
         self.marks.resize(64 * w, 0);
         self.spare_marks.resize(64 * w, 0);
         self.coupon.wanted.resize(64 * w, 0);
+        self.coupon.spare_wanted.resize(64 * w, 0);
         self.set_classes();
     }
 
