@@ -133,13 +133,11 @@ const TABLE_PARAMS: &[Param] = &[Param {
 /// `partizan table arc_kayles n=N`: the Grundy value of every graph `path:n`, `cycle:n`,
 /// `complete:n` and `star:n` (a centre and `n` leaves) for `n = 1..=N`.
 pub fn table(a: &TableParams) -> Result<Table, Error> {
-    let mut solver = GrundySolver::new(ArcKayles::new());
-    graph::shape_table(
+    graph::grundy_shape_table(
         "Grundy values of Arc Kayles on graphs, shape by n",
         a,
         (12, 24),
-        &graph::TABLE_SHAPES,
-        |shape, n| Ok(solver.grundy(&graph::shape(shape, n)?).to_string()),
+        ArcKayles::new(),
     )
 }
 

@@ -752,6 +752,20 @@ impl fmt::Display for Graph {
     }
 }
 
+/// The table of Grundy values of an impartial ruleset on graphs over [`TABLE_SHAPES`] (see
+/// [`shape_table`]), as Node Kayles and Arc Kayles have.
+pub fn grundy_shape_table<R: crate::solve::ImpartialRuleset<Position = Graph>>(
+    caption: &str,
+    a: &crate::solve::TableParams,
+    bounds: (usize, usize),
+    ruleset: R,
+) -> Result<crate::solve::Table, Error> {
+    let mut solver = crate::solve::GrundySolver::new(ruleset);
+    shape_table(caption, a, bounds, &TABLE_SHAPES, |shape, n| {
+        Ok(solver.grundy(&self::shape(shape, n)?).to_string())
+    })
+}
+
 /// The graph shapes of the graph families' tables, one row each: `path:n`, `cycle:n`,
 /// `complete:n` and `star:n` (the shorthands of the module documentation).
 pub const TABLE_SHAPES: [&str; 4] = ["path", "cycle", "complete", "star"];
