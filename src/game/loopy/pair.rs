@@ -267,83 +267,106 @@ impl<'a> Product<'a> {
         status
     }
 
-    /// The states from which Left wins the Büchi game on the difference: Left wins a play in
-    /// which Right runs out of moves, or an infinite play with infinitely many moves in the
+    /// Whether Left wins, from state `start`, the Büchi game on the difference: Left wins a play
+    /// in which Right runs out of moves, or an infinite play with infinitely many moves in the
     /// accepting component (`g` when `accept_g`, else `h`). The greatest fixed point
     /// `νZ. μY. CPre(Z, Y)`, where a Left state is in `CPre` when some move is accepting into `Z`
-    /// or non-accepting into `Y`, and a Right state when every move is.
-    pub(crate) fn buchi_left_wins(&self, accept_g: bool) -> Vec<bool> {
-        let n = self.states();
-        let mut z = vec![true; n];
+    /// or non-accepting into `Y`, and a Right state when every move is. A state's outcome
+    /// depends only on the states after it, so the fixed point is taken over the states
+    /// reachable from `start` only, numbered in the order found, with their moves and the
+    /// reverse moves gathered once.
+    pub(crate) fn buchi_left_wins_from(&self, start: usize, accept_g: bool) -> bool {
+        const NEW: u32 = u32::MAX;
+        let mut index = vec![NEW; self.states()];
+        let mut states = vec![start];
+        index[start] = 0;
+        // The moves of compact state c: moves[first[c]..first[c + 1]], (target, accepting).
+        let mut first = vec![0usize];
+        let mut moves: Vec<(u32, bool)> = Vec::new();
+        let mut k = 0;
+        while k < states.len() {
+            self.moves(states[k], |t, in_g| {
+                if index[t] == NEW {
+                    index[t] = states.len() as u32;
+                    states.push(t);
+                }
+                moves.push((index[t], in_g == accept_g));
+            });
+            first.push(moves.len());
+            k += 1;
+        }
+        drop(index);
+        let m = states.len();
+        let left: Vec<bool> = states.iter().map(|&s| s % 2 == LEFT).collect();
+        // The non-accepting moves into each state, in the same layout.
+        let mut into_first = vec![0usize; m + 1];
+        for &(t, accepting) in &moves {
+            if !accepting {
+                into_first[t as usize + 1] += 1;
+            }
+        }
+        for c in 0..m {
+            into_first[c + 1] += into_first[c];
+        }
+        let mut into = vec![0u32; into_first[m]];
+        let mut fill = into_first.clone();
+        for c in 0..m {
+            for &(t, accepting) in &moves[first[c]..first[c + 1]] {
+                if !accepting {
+                    into[fill[t as usize]] = c as u32;
+                    fill[t as usize] += 1;
+                }
+            }
+        }
+        let mut z = vec![true; m];
+        let mut count = vec![0u32; m];
+        let mut blocked = vec![false; m];
+        let mut queue = Vec::new();
         loop {
-            let y = self.attractor(&z, accept_g);
+            // Y = μY. CPre(Z, Y) by retrograde counting of the non-accepting moves.
+            let mut y = vec![false; m];
+            for c in 0..m {
+                let out = &moves[first[c]..first[c + 1]];
+                blocked[c] = false;
+                if left[c] {
+                    if out.iter().any(|&(t, acc)| acc && z[t as usize]) {
+                        y[c] = true;
+                        queue.push(c);
+                    }
+                } else if out.iter().any(|&(t, acc)| acc && !z[t as usize]) {
+                    blocked[c] = true;
+                } else {
+                    count[c] = out.iter().filter(|&&(_, acc)| !acc).count() as u32;
+                    if count[c] == 0 {
+                        y[c] = true;
+                        queue.push(c);
+                    }
+                }
+            }
+            while let Some(t) = queue.pop() {
+                for &c in &into[into_first[t]..into_first[t + 1]] {
+                    let c = c as usize;
+                    if y[c] {
+                        continue;
+                    }
+                    if left[c] {
+                        y[c] = true;
+                        queue.push(c);
+                    } else if !blocked[c] {
+                        count[c] -= 1;
+                        if count[c] == 0 {
+                            y[c] = true;
+                            queue.push(c);
+                        }
+                    }
+                }
+            }
             if y == z {
-                return z;
+                return z[0];
             }
             z = y;
             crate::progress::record(1);
         }
-    }
-
-    /// `μY. CPre(Z, Y)` by retrograde counting.
-    fn attractor(&self, z: &[bool], accept_g: bool) -> Vec<bool> {
-        let n = self.states();
-        let mut y = vec![false; n];
-        let mut count = vec![0u32; n];
-        let mut blocked = vec![false; n];
-        let mut queue = Vec::new();
-        for s in 0..n {
-            let left_to_move = s % 2 == LEFT;
-            let mut joins = false;
-            let mut pending = 0u32;
-            let mut block = false;
-            self.moves(s, |t, in_g| {
-                let accepting = in_g == accept_g;
-                if left_to_move {
-                    if accepting && z[t] {
-                        joins = true;
-                    }
-                } else if accepting {
-                    if !z[t] {
-                        block = true;
-                    }
-                } else {
-                    pending += 1;
-                }
-            });
-            if left_to_move {
-                if joins {
-                    y[s] = true;
-                    queue.push(s);
-                }
-            } else if block {
-                blocked[s] = true;
-            } else {
-                count[s] = pending;
-                if pending == 0 {
-                    y[s] = true;
-                    queue.push(s);
-                }
-            }
-        }
-        while let Some(t) = queue.pop() {
-            self.preds(t, |s, in_g| {
-                if y[s] || in_g == accept_g {
-                    return;
-                }
-                if s % 2 == LEFT {
-                    y[s] = true;
-                    queue.push(s);
-                } else if !blocked[s] {
-                    count[s] -= 1;
-                    if count[s] == 0 {
-                        y[s] = true;
-                        queue.push(s);
-                    }
-                }
-            });
-        }
-        y
     }
 }
 

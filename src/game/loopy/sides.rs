@@ -11,7 +11,7 @@
 //! moves or make the play infinite with infinitely many moves in `H`; `G⁻ <= H⁻` when she can
 //! make it infinite with infinitely many moves in `−G` (the conventions of CGSuite's
 //! `LoopyGame.leq` for onsides and offsides). These are Büchi games on pairs of positions
-//! ([`Product::buchi_left_wins`]); for stoppers they reduce to the survival game.
+//! ([`Product::buchi_left_wins_from`]); for stoppers they reduce to the survival game.
 //!
 //! **Sidling.** Deleting a Right edge can only raise the onside, deleting a Left edge can only
 //! lower it. [`onside`] deletes edges that lie on alternating cycles, one at a time, keeping a
@@ -36,8 +36,7 @@ use std::fmt;
 /// `a⁺ <= b⁺` (onside) or `a⁻ <= b⁻` (offside) for the games at `sa` in `a` and `sb` in `b`.
 pub(crate) fn side_le(a: &Graph, sa: u32, b: &Graph, sb: u32, onside: bool) -> bool {
     let p = Product::new(b, a);
-    let wins = p.buchi_left_wins(onside);
-    wins[p.state(sb, sa, RIGHT)]
+    p.buchi_left_wins_from(p.state(sb, sa, RIGHT), onside)
 }
 
 /// The onside of the game at `start` as a canonical stopper (see the module documentation).
