@@ -18,6 +18,9 @@ fn loopy(c: &mut Criterion) {
     group.bench_function("backsliding toads TT...FF outcome", |b| {
         b.iter(|| black_box(backsliding_toads::outcome(&row).unwrap()))
     });
+    group.bench_function("backsliding toads TT...FF value", |b| {
+        b.iter(|| black_box(backsliding_toads::value(&row).unwrap()))
+    });
     let game = LoopySubtraction::new(&[2, 5, 7], &[1, 3], 100_000).unwrap();
     group.bench_function(
         "loopy subtraction {2,5,7} add {1,3} Smith values to 100000",

@@ -14,8 +14,9 @@
 //! ([`Product::buchi_left_wins_from`]); for stoppers they reduce to the survival game.
 //!
 //! **Sidling.** Deleting a Right edge can only raise the onside, deleting a Left edge can only
-//! lower it. [`onside`] deletes edges that lie on alternating cycles, one at a time, keeping a
-//! deletion only when the Büchi comparison with the original game shows the onside unchanged,
+//! lower it. [`onside`] deletes edges that lie on alternating cycles (every Right one at once,
+//! then every Left one, then one at a time), keeping a deletion only when the Büchi comparison
+//! with the original game shows the onside unchanged,
 //! until no alternating cycle is left; the result is a stopper equal to `G⁺`, whose canonical
 //! form is the onside. (Conway's sidling, Winning Ways ch. 11, approximates `G⁺` from `on`
 //! downwards through the stoppers `{G_n^L | G_n^R}`; it can need infinitely many steps, e.g. for
@@ -63,10 +64,18 @@ pub(crate) fn onside(graph: &Graph, start: u32) -> Result<Stopper, LoopyError> {
         let cycle_edges = current.alternating_cycle_edges();
         let (rights, lefts): (Vec<_>, Vec<_>) =
             cycle_edges.into_iter().partition(|&(_, p, _)| p == RIGHT);
-        // First the quick try: every Right edge on an alternating cycle at once.
+        // First the quick tries: every Right edge on an alternating cycle at once, then every
+        // Left one.
         if !rights.is_empty() {
             let candidate = without(&current, &rights);
             if side_le(&candidate, 0, &original, 0, true) {
+                current = candidate.restrict(0);
+                continue;
+            }
+        }
+        if !lefts.is_empty() {
+            let candidate = without(&current, &lefts);
+            if side_le(&original, 0, &candidate, 0, true) {
                 current = candidate.restrict(0);
                 continue;
             }
