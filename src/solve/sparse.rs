@@ -377,6 +377,22 @@ fn insert_values(values: impl Iterator<Item = u32>, seen: &mut [u64], value_word
     }
 }
 
+/// `G(a) ⊕ G(rest − a)` for `a` in `lo..hi` (`lo <= hi`), the option values of those pairs
+/// of a split that leaves `rest` tokens: two slices read in opposite directions.
+#[inline(always)]
+fn pair_values<T: Cell>(
+    g: &[T],
+    rest: usize,
+    lo: usize,
+    hi: usize,
+) -> impl Iterator<Item = u32> + '_ {
+    let left = &g[lo..hi];
+    let right = &g[rest + 1 - hi..rest + 1 - lo];
+    left.iter()
+        .zip(right.iter().rev())
+        .map(|(l, r)| l.get() ^ r.get())
+}
+
 /// Inserts `G(a) ⊕ G(rest − a)` for `a` in `lo..hi` into `seen`, whose values fill
 /// `value_words` words.
 #[inline]
@@ -391,13 +407,7 @@ fn pairs<T: Cell>(
     if lo >= hi {
         return;
     }
-    let left = &g[lo..hi];
-    let right = &g[rest + 1 - hi..rest + 1 - lo];
-    let values = left
-        .iter()
-        .zip(right.iter().rev())
-        .map(|(l, r)| l.get() ^ r.get());
-    insert_values(values, seen, value_words);
+    insert_values(pair_values(g, rest, lo, hi), seen, value_words);
 }
 
 /// Marks `G(a) ⊕ G(rest − a)` for `a` in `lo..hi` in `marks` (see [`pack`]).
@@ -406,10 +416,8 @@ fn mark_pairs<T: Cell>(g: &[T], rest: usize, lo: usize, hi: usize, marks: &mut [
     if lo >= hi {
         return;
     }
-    let left = &g[lo..hi];
-    let right = &g[rest + 1 - hi..rest + 1 - lo];
-    for (l, r) in left.iter().zip(right.iter().rev()) {
-        marks[(l.get() ^ r.get()) as usize] = 1;
+    for v in pair_values(g, rest, lo, hi) {
+        marks[v as usize] = 1;
     }
 }
 
@@ -540,12 +548,9 @@ fn wide_coupon<T: Cell>(
         for &(rest, hi) in ranges.iter() {
             let e = e.min(hi);
             if a < e {
-                let left = &g[a..e];
-                let right = &g[rest + 1 - e..rest + 1 - a];
-                for (l, r) in left.iter().zip(right.iter().rev()) {
-                    let v = (l.get() ^ r.get()) as usize;
-                    count -= wanted[v] as u32;
-                    wanted[v] = 0;
+                for v in pair_values(g, rest, a, e) {
+                    count -= wanted[v as usize] as u32;
+                    wanted[v as usize] = 0;
                 }
                 *pairs += (e - a) as u64;
             }
@@ -605,10 +610,8 @@ fn split_coupon<T: Cell>(
             for &(rest, hi) in ranges {
                 let e = e.min(hi);
                 if a < e {
-                    let left = &g[a..e];
-                    let right = &g[rest + 1 - e..rest + 1 - a];
-                    for (l, r) in left.iter().zip(right.iter().rev()) {
-                        let v = (l.get() ^ r.get()) as usize;
+                    for v in pair_values(g, rest, a, e) {
+                        let v = v as usize;
                         if wanted[v] == 1 {
                             wanted[v] = 0;
                             let bit = 1u64 << (v % 64);
