@@ -64,45 +64,38 @@ pub(crate) fn onside(graph: &Graph, start: u32) -> Result<Stopper, LoopyError> {
         let cycle_edges = current.alternating_cycle_edges();
         let (rights, lefts): (Vec<_>, Vec<_>) =
             cycle_edges.into_iter().partition(|&(_, p, _)| p == RIGHT);
-        // First the quick tries: every Right edge on an alternating cycle at once, then every
-        // Left one.
-        if !rights.is_empty() {
-            let candidate = without(&current, &rights);
-            if side_le(&candidate, 0, &original, 0, true) {
-                current = candidate.restrict(0);
-                continue;
+        // Every Right edge on an alternating cycle at once, then every Left one, then each edge
+        // alone: the first deletion that keeps the onside.
+        let whole = [rights.as_slice(), lefts.as_slice()];
+        let single = rights.iter().chain(&lefts).map(std::slice::from_ref);
+        let found = whole
+            .into_iter()
+            .chain(single)
+            .find_map(|edges| keeps_onside(&current, &original, edges));
+        match found {
+            Some(candidate) => current = candidate.restrict(0),
+            None => {
+                return Err(LoopyError::NotStopperSided(
+                    "the onside of this game was not found to be a stopper (its sides may not be stoppers, as for Bach's Carousel)".into(),
+                ))
             }
-        }
-        if !lefts.is_empty() {
-            let candidate = without(&current, &lefts);
-            if side_le(&original, 0, &candidate, 0, true) {
-                current = candidate.restrict(0);
-                continue;
-            }
-        }
-        let mut progress = false;
-        for &edge in rights.iter().chain(&lefts) {
-            let candidate = without(&current, &[edge]);
-            // Deleting a Right edge raises the onside, deleting a Left edge lowers it: check the
-            // other inequality.
-            let same = if edge.1 == RIGHT {
-                side_le(&candidate, 0, &original, 0, true)
-            } else {
-                side_le(&original, 0, &candidate, 0, true)
-            };
-            crate::progress::record(1);
-            if same {
-                current = candidate.restrict(0);
-                progress = true;
-                break;
-            }
-        }
-        if !progress {
-            return Err(LoopyError::NotStopperSided(
-                "the onside of this game was not found to be a stopper (its sides may not be stoppers, as for Bach's Carousel)".into(),
-            ));
         }
     }
+}
+
+/// `current` without `edges` (all of one player's, at least one), if that keeps the onside of
+/// `original`. Deleting a Right edge can only raise the onside and deleting a Left edge can only
+/// lower it, so one comparison, the other inequality, decides.
+fn keeps_onside(current: &Graph, original: &Graph, edges: &[(u32, usize, u32)]) -> Option<Graph> {
+    let &(_, player, _) = edges.first()?;
+    let candidate = without(current, edges);
+    let same = if player == RIGHT {
+        side_le(&candidate, 0, original, 0, true)
+    } else {
+        side_le(original, 0, &candidate, 0, true)
+    };
+    crate::progress::record(1);
+    same.then_some(candidate)
 }
 
 /// `g` without the Right moves that Left can undo at once (a Right edge `v → t` where `t` has a
