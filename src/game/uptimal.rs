@@ -450,14 +450,32 @@ fn candidate(
     }
     let mut tries = Vec::with_capacity(2);
     if right.coefficients.last().is_some_and(|&d| d > 0) {
-        tries.extend(right.incremented(right.len()));
+        tries.push(right.len());
     }
-    tries.extend(right.incremented(longest + 1));
-    let target = if negated { -g } else { g };
-    tries
-        .into_iter()
-        .find(|e| e.is_cheap_to_build() && e.built() == Some(target))
-        .map(|e| if negated { e.negated() } else { e })
+    tries.push(longest + 1);
+    let (target, option) = if negated { (-g, -*r) } else { (g, *r) };
+    tries.into_iter().find_map(|len| {
+        let e = right.incremented(len)?;
+        (e.is_cheap_to_build() && incremented_value(option, len) == Some(target)).then(|| {
+            if negated {
+                e.negated()
+            } else {
+                e
+            }
+        })
+    })
+}
+
+/// The value of [`UptimalExpansion::incremented`]`(len)` of the expansion of `option`:
+/// `option + ↑ + ↑² + … + ↑^len + *`, built as one sum from the option (whose expansion was
+/// confirmed when it was recognised) rather than from the powers of `↑` one copy at a time, so
+/// that recognising every follower of a deep game costs one sum per follower (building each
+/// candidate from scratch made printing a 250-level chain take 25 seconds); `None` when the sum
+/// exceeds the algebra's limits.
+fn incremented_value(option: Game, len: usize) -> Option<Game> {
+    let len = u32::try_from(len).ok()?;
+    let sum = || option + Game::up_nth_sum(len) + Game::star();
+    super::limits::catch(std::panic::AssertUnwindSafe(sum)).ok()
 }
 
 /// The largest `Σ |dᵢ|` over `i >= 2` (copies of higher powers of `↑` to add up) and the
@@ -475,11 +493,5 @@ impl UptimalExpansion {
             .map(|d| d.unsigned_abs())
             .sum();
         copies <= MAX_CONFIRMED_COPIES && self.len() <= MAX_CONFIRMED_COPIES as usize
-    }
-
-    /// [`UptimalExpansion::value`], or `None` when building it would exceed the algebra's limits
-    /// (an up multiple beyond them, say).
-    fn built(&self) -> Option<Game> {
-        super::limits::catch(std::panic::AssertUnwindSafe(|| self.value())).ok()?
     }
 }
