@@ -552,11 +552,15 @@ fn eval_line(expr: &str, options: &EvalOptions) -> Result<String, String> {
             format!("{v}\n")
         }
     };
-    Ok(match &value {
+    // Printing can meet the notation's length limit (a form that shares its followers may
+    // print exponentially long); that is this line's error, not the end of the run.
+    let print = || match &value {
         _ if options.json => format!("{}\n", value_json(&value)),
         partizan::Value::List(items) if !options.one_line => items.iter().map(show).collect(),
         value => show(value),
-    })
+    };
+    partizan::game::limits::catch(std::panic::AssertUnwindSafe(print))
+        .map_err(|limit| format!("at byte 0 of {expr:?}: {limit}"))
 }
 
 /// `eval -`: answers each non-blank line of standard input on one line of output, in order, an

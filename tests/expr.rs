@@ -7,8 +7,10 @@ mod common;
 
 use common::{check, g};
 use partizan::expr::{self, evaluate, Error, Scope, Value, MAX_NESTING};
+use partizan::game::limits::{catch, PRINT_LIMIT};
 use partizan::Game;
 use quickcheck::{Arbitrary, Gen};
+use std::panic::AssertUnwindSafe;
 
 /// The value of `s` as CGSuite would print it.
 fn show(s: &str) -> String {
@@ -543,6 +545,53 @@ fn no_input_panics() {
     assert_eq!(show(tiny_number), tiny_number);
 }
 
+/// Printing writes a form out as a tree, so a value whose followers are shared can have a
+/// notation exponentially longer than itself; beyond `PRINT_LIMIT` characters printing is
+/// refused in one line (the library unwinds with the limit, the CLI exits with status 2). The
+/// case is the ordinal sum `*2 : x` (Siegel, *Combinatorial Game Theory*, ch. II, ordinal sums:
+/// `G : H = {G^L, G : H^L | G^R, G : H^R}`) with `x` a number with a 101-bit denominator; the
+/// number of options its notation writes out is counted here from the options alone (values
+/// `x + n·↑ + *k` print as atoms), a lower bound on its length.
+#[test]
+fn a_notation_beyond_the_limit_is_refused() {
+    // A Game hashes by its handle; its interior mutability is the lazily listed options.
+    #[allow(clippy::mutable_key_type)]
+    fn written_options(g: Game, memo: &mut std::collections::HashMap<Game, u128>) -> u128 {
+        if g.is_nus() {
+            return 1;
+        }
+        if let Some(&n) = memo.get(&g) {
+            return n;
+        }
+        let options = g.left_options().iter().chain(g.right_options());
+        let n = options.fold(1u128, |n, &o| n.saturating_add(written_options(o, memo)));
+        memo.insert(g, n);
+        n
+    }
+    let text = "*2:-12345678901234567891/2535301200456458802993406410752";
+    let huge = g(text);
+    assert!(written_options(huge, &mut Default::default()) > PRINT_LIMIT as u128);
+    let refused = catch(AssertUnwindSafe(|| huge.to_string())).expect_err("refused");
+    assert!(
+        refused.to_string().contains("longer than the limit"),
+        "{refused}"
+    );
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_partizan"))
+        .args(["eval", text])
+        .output()
+        .expect("run partizan");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).expect("UTF-8");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("at byte 0 of") && err.contains("longer than the limit"),
+        "{err}"
+    );
+    // The same sum with a short denominator prints, and reads back.
+    let small = g("*2:-5/16");
+    assert_eq!(small.to_string().parse::<Game>(), Ok(small));
+}
+
 /// A literal whose value needs a form beyond the algebra's limits is an error at the literal,
 /// like any other step of the evaluation. Found by the fuzzer: `^<2>*65537` is ↑² + *65537, a
 /// sum that needs the options of *65537 and of the nimbers below it (beyond
@@ -772,8 +821,15 @@ fn round_trips(s: &str) -> bool {
 fn value_round_trips(value: &Value) -> bool {
     match value {
         Value::Game(game) => {
-            let ascii = game.to_string().parse::<Game>();
-            let unicode = format!("{game:#}").parse::<Game>();
+            // A form that shares its followers may print longer than the printer's limit, which
+            // it refuses in one line.
+            let printed = catch(AssertUnwindSafe(|| (game.to_string(), format!("{game:#}"))));
+            let (ascii, unicode) = match printed {
+                Ok(texts) => texts,
+                Err(limit) => return limit.to_string().lines().count() == 1,
+            };
+            let ascii = ascii.parse::<Game>();
+            let unicode = unicode.parse::<Game>();
             // A form of birthday above MAX_NESTING / 2 may print deeper than the parser accepts
             // (each level prints as at most two levels of nesting); the parser says so.
             let deep =
@@ -785,8 +841,11 @@ fn value_round_trips(value: &Value) -> bool {
         }
         Value::List(items) => items.iter().all(value_round_trips),
         other => {
-            // Printing must not panic; what it prints is checked elsewhere.
-            let _ = (other.to_string(), format!("{other:#}"));
+            // Printing must not panic (but for the length limit); what it prints is checked
+            // elsewhere.
+            let _ = catch(AssertUnwindSafe(|| {
+                (other.to_string(), format!("{other:#}"))
+            }));
             true
         }
     }

@@ -70,6 +70,18 @@ fn run<T: Send>(py: Python<'_>, f: impl FnOnce() -> Result<T, Error> + Send) -> 
     .map_err(|e| py_error(py, e))
 }
 
+/// The notation of `g` (Unicode arrows when `unicode`): `OverflowError` beyond the printer's
+/// length limit, which a form that shares its followers can reach.
+fn notation(py: Python<'_>, g: Game, unicode: bool) -> PyResult<String> {
+    run_ok(py, move || {
+        if unicode {
+            format!("{g:#}")
+        } else {
+            g.to_string()
+        }
+    })
+}
+
 /// [`run`] for work that cannot fail but for the limits.
 fn run_ok<T: Send>(py: Python<'_>, f: impl FnOnce() -> T + Send) -> PyResult<T> {
     run(py, || Ok(f()))
@@ -340,36 +352,37 @@ impl PyGame {
         })
     }
 
-    fn __str__(&self) -> String {
-        self.g.to_string()
+    fn __str__(&self, py: Python<'_>) -> PyResult<String> {
+        notation(py, self.g, false)
     }
 
     /// `Game('...')`, which evaluates back to an equal game.
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-        let text = PyString::new(py, &self.g.to_string());
+        let text = PyString::new(py, &notation(py, self.g, false)?);
         Ok(format!("Game({})", text.repr()?))
     }
 
     /// The notation with Unicode arrows: `⇑*`, `±1`.
     #[getter]
-    fn unicode(&self) -> String {
-        format!("{:#}", self.g)
+    fn unicode(&self, py: Python<'_>) -> PyResult<String> {
+        notation(py, self.g, true)
     }
 
-    fn _repr_latex_(&self) -> String {
-        format!("${}$", latex(&format!("{:#}", self.g)))
+    fn _repr_latex_(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(format!("${}$", latex(&notation(py, self.g, true)?)))
     }
 
-    fn _repr_html_(&self) -> String {
-        format!(
+    fn _repr_html_(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(format!(
             "<span class=\"partizan-game\" style=\"font-family: 'DejaVu Sans Mono', monospace\">{}</span>",
-            html_escape(&format!("{:#}", self.g))
-        )
+            html_escape(&notation(py, self.g, true)?)
+        ))
     }
 
     /// Pickling goes through the notation.
     fn __reduce__(&self, py: Python<'_>) -> PyResult<(Py<PyType>, (String,))> {
-        Ok((py.get_type::<PyGame>().unbind(), (self.g.to_string(),)))
+        let text = notation(py, self.g, false)?;
+        Ok((py.get_type::<PyGame>().unbind(), (text,)))
     }
 
     /// Equal games hash equally; a number hashes as its `Fraction` (so `Game(1) == 1` and
@@ -590,7 +603,7 @@ impl PyGame {
         let t = run_ok(py, move || g.thermograph())?;
         Ok(PyThermograph {
             t,
-            caption: g.to_string(),
+            caption: notation(py, g, false)?,
         })
     }
 

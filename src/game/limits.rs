@@ -44,6 +44,13 @@ pub const NIMBER_FOLLOWERS_LIMIT: u64 = 1 << 16;
 /// visit every follower (heating, ordinal sums, …; an integer `n` has `|n|` followers in a chain).
 pub const UP_CHAIN_LIMIT: u64 = 1 << 16;
 
+/// The longest notation [`Display`](std::fmt::Display) writes for a game: 2^26 characters
+/// (64 MiB). Printing writes out a game's form as a tree, so a value whose form shares its
+/// followers (stored once each) can have a notation exponentially longer than its size:
+/// `*2 : x` for a number `x` with a 101-bit denominator has 104 generations of followers and
+/// a notation of some 2^100 characters.
+pub const PRINT_LIMIT: usize = 1 << 26;
+
 /// A request that needs a form larger than the algebra's limits; the message says which.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ExpansionLimit {
@@ -130,4 +137,13 @@ pub(crate) fn up_overflow() -> ! {
         "an up multiple outside the supported range ±{} (2^63 - 1)",
         i64::MAX
     ))
+}
+
+/// Refuses to print beyond [`PRINT_LIMIT`] characters.
+pub(crate) fn check_printed_length(len: usize) {
+    if len > PRINT_LIMIT {
+        exceeded(format!(
+            "the notation of this value is longer than the limit of {PRINT_LIMIT} characters (ask for its properties instead: Birthday, LeftStop, Temperature, ...)"
+        ));
+    }
 }

@@ -243,6 +243,7 @@ impl Printer {
         // The pieces of one value, in printing order (pushed onto `pieces` reversed).
         let mut parts: Vec<Piece> = Vec::new();
         while let Some(piece) = pieces.pop() {
+            super::limits::check_printed_length(out.len());
             let (h, force_braces, force_parens) = match piece {
                 Piece::Text(t) => {
                     out.push_str(t);
@@ -449,6 +450,12 @@ fn mean_above(g: Game, y: &Number) -> bool {
 
 impl fmt::Display for Game {
     /// The canonical form in the notation of `docs/NOTATION.md`; `{:#}` for Unicode arrows.
+    ///
+    /// # Panics
+    ///
+    /// Unwinds with an [`ExpansionLimit`](super::limits::ExpansionLimit) when the notation
+    /// would be longer than [`PRINT_LIMIT`](super::limits::PRINT_LIMIT) characters (see
+    /// [`limits`](super::limits); [`catch`](super::limits::catch) turns it into an error).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut layout = Layout::default();
         layout.add(*self);

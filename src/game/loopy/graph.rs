@@ -244,6 +244,12 @@ impl Graph {
 
     /// The graph of a short game's canonical form: one position per distinct follower.
     pub(crate) fn from_game(g: Game) -> Result<(Graph, u32), LoopyError> {
+        // A game born on day `b` has a chain of `b + 1` distinct followers (each born a day
+        // earlier than the one above it), so this refuses at once what the walk would refuse
+        // only after listing a million options (`-10^40`, say).
+        if g.birthday() >= num_bigint::BigUint::from(MAX_GRAPH_VERTICES) {
+            return Err(too_large_graph());
+        }
         let mut graph = Graph::default();
         let mut index: hashbrown::HashMap<Game, u32> = hashbrown::HashMap::new();
         let root = graph.push();
