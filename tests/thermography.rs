@@ -314,8 +314,10 @@ fn mean_is_additive() {
     fn prop(a: Day4, b: Day4) -> bool {
         (a.0 + b.0).mean() == a.0.mean() + b.0.mean()
     }
+    let (gen, _seed) = common::seeded();
     QuickCheck::new()
         .tests(2000)
+        .rng(gen)
         .quickcheck(prop as fn(Day4, Day4) -> bool);
 }
 

@@ -318,13 +318,109 @@ impl Arbitrary for Small {
     }
 }
 
-/// Runs a property on `n` random cases.
+/// Runs a property on `n` random cases (see [`seeded`]).
 pub fn check<A: Arbitrary + std::fmt::Debug>(n: u64, prop: fn(A) -> bool) {
+    let (gen, _seed) = seeded();
     quickcheck::QuickCheck::new()
         .tests(n)
         .max_tests(n * 10)
-        .rng(Gen::new(100))
+        .rng(gen)
         .quickcheck(prop);
+}
+
+/// How long one property may run, and how much memory the test process may hold, before the
+/// watchdog of [`seeded`] stops it.
+const WATCHDOG_SECONDS: u64 = 300;
+const WATCHDOG_BYTES: u64 = 8 << 30;
+
+/// A generator of random cases, seeded from `PARTIZAN_SEED` when it is set (to replay a run) and
+/// from the clock otherwise, with the guard that reports the seed.
+///
+/// The cases differ from run to run, so that every run of the suite tries new ones; when a
+/// property fails, the guard prints the seed beside quickcheck's report. A case that runs away
+/// (a CI run once printed a form of 2^100 characters until it was killed, without a word) is
+/// caught by the guard's watchdog: after `WATCHDOG_SECONDS`, or once the process holds more
+/// than `WATCHDOG_BYTES`, it writes the seed to standard error and aborts, so that the log
+/// says how to replay the run.
+pub fn seeded() -> (Gen, Seed) {
+    let seed = match std::env::var("PARTIZAN_SEED") {
+        Ok(s) => s.trim().parse().expect("PARTIZAN_SEED is a u64"),
+        Err(_) => {
+            let now = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .expect("a clock after 1970");
+            // Two properties started in the same nanosecond still differ by their thread.
+            let thread = format!("{:?}", std::thread::current().id());
+            now.as_nanos() as u64
+                ^ thread
+                    .bytes()
+                    .fold(0u64, |h, b| h.rotate_left(7) ^ b as u64)
+        }
+    };
+    let (done, stop) = std::sync::mpsc::channel::<()>();
+    let name = std::thread::current()
+        .name()
+        .unwrap_or("a test")
+        .to_string();
+    std::thread::spawn(move || watch(seed, &name, stop));
+    (
+        Gen::from_size_and_seed(100, seed),
+        Seed { seed, _done: done },
+    )
+}
+
+/// The seed of a run of random cases; reports it if the test fails, and stops its watchdog
+/// when dropped.
+pub struct Seed {
+    pub seed: u64,
+    _done: std::sync::mpsc::Sender<()>,
+}
+
+impl Drop for Seed {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            eprintln!(
+                "random cases from seed {0}: replay with PARTIZAN_SEED={0}",
+                self.seed
+            );
+        }
+    }
+}
+
+/// The watchdog of [`seeded`]: waits for the guard to be dropped, checking the time and the
+/// process's resident memory once a second.
+fn watch(seed: u64, name: &str, stop: std::sync::mpsc::Receiver<()>) {
+    use std::io::Write;
+    use std::sync::mpsc::RecvTimeoutError;
+    let start = std::time::Instant::now();
+    loop {
+        match stop.recv_timeout(std::time::Duration::from_secs(1)) {
+            Err(RecvTimeoutError::Timeout) => {}
+            _ => return,
+        }
+        let over = if start.elapsed().as_secs() > WATCHDOG_SECONDS {
+            Some(format!("ran for over {WATCHDOG_SECONDS} s"))
+        } else {
+            resident_bytes()
+                .filter(|&b| b > WATCHDOG_BYTES)
+                .map(|b| format!("the process holds {} MiB", b >> 20))
+        };
+        if let Some(what) = over {
+            // Straight to the file descriptor: the harness captures the test's own output.
+            let _ = writeln!(
+                std::io::stderr().lock(),
+                "{name}: random cases from seed {seed} {what}: stopping; replay with PARTIZAN_SEED={seed}"
+            );
+            std::process::abort();
+        }
+    }
+}
+
+/// The resident memory of this process, where `/proc` tells it.
+fn resident_bytes() -> Option<u64> {
+    let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
+    let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
+    Some(pages * 4096)
 }
 
 /// A random sum of two or three games of birthday at most 4: larger, hotter forms (birthdays up to
