@@ -138,6 +138,10 @@ enum Command {
         /// For a code: continue from the values saved in FILE
         #[arg(long, value_name = "FILE")]
         resume: Option<String>,
+        /// For a code: compute every value from the rules, also past a proven period, instead of
+        /// copying the period (a check of the proof; slower)
+        #[arg(long)]
+        every_value: bool,
         /// Misère play: the misère Grundy values and the genera of the heaps (octal CODE,
         /// kayles, dawson_kayles, grundy_game)
         #[arg(long)]
@@ -379,12 +383,14 @@ fn run(cli: Cli, budget_bytes: usize) -> Result<(), Failure> {
             format,
             save,
             resume,
+            every_value,
             misere: false,
         } => {
             // A code goes to the sparse-space engine; so does a family it computes (kayles,
             // octal CODE, grundy_game, ...) when the run is beyond the direct method's reach or
             // asks for the engine's options.
-            let engine_options = format.is_some() || save.is_some() || resume.is_some();
+            let engine_options =
+                format.is_some() || save.is_some() || resume.is_some() || every_value;
             let code = if family.contains('.') {
                 Some(family.clone())
             } else if engine_options || to > partizan::games::octal::MAX_SPLIT_HEAP {
@@ -405,12 +411,13 @@ fn run(cli: Cli, budget_bytes: usize) -> Result<(), Failure> {
                     format,
                     save,
                     resume,
+                    every_value,
                     budget_bytes,
                     &mut out,
                 )?;
             } else if engine_options {
                 return Err(Failure::Error(
-                    "--format, --save and --resume apply to a code such as 0.16 and to kayles, dawson_kayles, dawson_chess, octal CODE and grundy_game"
+                    "--format, --save, --resume and --every-value apply to a code such as 0.16 and to kayles, dawson_kayles, dawson_chess, octal CODE and grundy_game"
                         .into(),
                 ));
             } else {
@@ -426,10 +433,12 @@ fn run(cli: Cli, budget_bytes: usize) -> Result<(), Failure> {
             format,
             save,
             resume,
+            every_value,
         } => {
-            if format.is_some() || save.is_some() || resume.is_some() {
+            if format.is_some() || save.is_some() || resume.is_some() || every_value {
                 return Err(Failure::Error(
-                    "--format, --save and --resume do not apply with --misere".into(),
+                    "--format, --save, --resume and --every-value do not apply with --misere"
+                        .into(),
                 ));
             }
             let report = partizan::games::misere::sequence(&family, &args, to)?;
@@ -473,6 +482,7 @@ fn grundy_engine(
     format: Option<partizan::solve::sparse::ValueFormat>,
     save: Option<String>,
     resume: Option<String>,
+    every_value: bool,
     budget_bytes: usize,
     out: &mut Out,
 ) -> Result<(), Failure> {
@@ -491,6 +501,7 @@ fn grundy_engine(
         format,
         save: save.as_deref(),
         resume: resume.as_deref(),
+        every_value,
         limits: partizan::solve::sparse::Limits {
             stop: Some(&STOP),
             // The rest of the budget is for the rare positions, the period search and the

@@ -52,6 +52,36 @@ fn families_the_engine_computes_use_it_beyond_the_direct_methods_reach() {
 }
 
 #[test]
+fn every_value_computes_past_the_proven_period() {
+    let bin = Command::new(env!("CARGO_BIN_EXE_partizan"))
+        .args(["grundy", "kayles", "--to", "299999", "--every-value"])
+        .args(["--format", "binary"])
+        .output()
+        .unwrap();
+    assert!(bin.status.success(), "{bin:?}");
+    let g = bin.stdout;
+    assert_eq!(g.len(), 300_000);
+    // Kayles: OEIS A002186 begins 0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6 and is periodic with
+    // period 12 from n = 71 on (Guy and Smith 1956).
+    assert_eq!(g[..12], [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]);
+    assert!((71..g.len() - 12).all(|n| g[n + 12] == g[n]));
+    let (code, out, err) = run(&["grundy", "kayles", "--to", "20000", "--every-value"]);
+    assert_eq!(code, 0, "{err}");
+    // Computed value by value: the rare positions are counted in all of them.
+    assert!(
+        out.contains("rare positions: 9, the last at n = 70"),
+        "{out}"
+    );
+    assert!(out.contains("period 12, pre-period 71 (proven"), "{out}");
+    let (code, _, err) = run(&["grundy", "kayles", "--misere", "--every-value"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("--every-value do not apply with --misere"),
+        "{err}"
+    );
+}
+
+#[test]
 fn formats() {
     let (code, out, _) = run(&["grundy", "0.07", "--to", "3", "--format", "csv"]);
     assert_eq!(code, 0);

@@ -187,13 +187,19 @@ fn kayles_and_dawson_far_out_match_oeis() {
         1, 3, 0, 2, 1, 1, 0, 4, 5, 3, 7, 4, 8, 1, 1, 2, 0, 3, 1, 1,
     ];
     let len = 200_000;
-    // The engine would stop at the proven period and copy; compute every value instead by
-    // fixing a sparse method (the watch still proves the period, so compare before that too).
     let kayles = periodic(&a002186, 12, 71, len);
     assert_eq!(
         sequence(&HeapRules::octal(&[0, 7, 7]).unwrap(), len),
         kayles
     );
+    // The engine copies the period once it is proven; computed value by value instead, by the
+    // split it chooses and by a fixed one, the values are the same.
+    let mut run = SparseRun::new(HeapRules::octal(&[0, 7, 7]).unwrap());
+    run.extend_by_period(false);
+    run.compute(len, &Limits::default()).unwrap();
+    assert_eq!(run.values(), kayles);
+    assert!(matches!(run.method(), Method::Sparse { .. }));
+    assert_eq!(run.summary().rare_counted, len);
     let mut run = SparseRun::new(HeapRules::octal(&[0, 7, 7]).unwrap());
     run.fix_method(Method::Sparse {
         mask: 0xf,

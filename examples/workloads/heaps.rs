@@ -50,6 +50,12 @@ pub fn run_kayles(sizes: &[String]) -> Result<(), String> {
 /// `octal CODE N...`: `G(0..N)` of the code by the sparse-space engine; the summary fields and
 /// the rate in values per second (of values computed, not copied by a proven period).
 pub fn run_octal(args: &[String]) -> Result<(), String> {
+    let every_value = args.iter().any(|a| a == "--every-value");
+    let args: Vec<String> = args
+        .iter()
+        .filter(|a| *a != "--every-value")
+        .cloned()
+        .collect();
     let Some((code, sizes)) = args.split_first() else {
         return Err("give a code such as 0.16 and at least one N".into());
     };
@@ -57,18 +63,22 @@ pub fn run_octal(args: &[String]) -> Result<(), String> {
     let rules = HeapRules::octal(game.digits()).map_err(|e| e.to_string())?;
     for n in parse_sizes::<usize>(sizes, "N")? {
         let mut run = SparseRun::new(rules.clone());
+        run.extend_by_period(!every_value);
         let (r, secs) = timed(|| run.compute(n, &Limits::default()));
         r.map_err(|e| e.to_string())?;
         let s = run.summary();
         let period = match s.periodicity {
             Some(p) => format!(
-                "period={} preperiod={} proof_values={}",
+                "period={} preperiod={} computed={}",
                 p.period, p.preperiod, s.rare_counted
             ),
             None => "period=none".into(),
         };
         emit(
-            &format!("octal {code} {n}"),
+            &format!(
+                "octal {code} {n}{}",
+                if every_value { " every-value" } else { "" }
+            ),
             secs,
             &format!(
                 "max={} rare={} last_rare={} method=\"{}\" {period} values_per_s={:.0}",

@@ -25,6 +25,7 @@
 //! cargo run --release --example workloads -- octal 0.376 5000000
 //! cargo run --release --example workloads -- octal 0.354 30000000
 //! cargo run --release --example workloads -- octal 0.007 100000000
+//! cargo run --release --example workloads -- octal 0.77 100000000 --every-value
 //! cargo run --release --example workloads -- eatcake 24x24
 //! cargo run --release --example workloads -- turn-and-eatcake 40x20
 //! cargo run --release --example workloads -- maundy-cake 10000x7560
@@ -141,7 +142,7 @@ const WORKLOADS: &[(&str, &str, Workload)] = &[
     ),
     (
         "octal",
-        "octal CODE N...: G(0..N) of an octal code by the sparse-space engine, with its summary and rate",
+        "octal CODE N... [--every-value]: G(0..N) of an octal code by the sparse-space engine, with its summary and rate (--every-value: past a proven period too)",
         heaps::run_octal,
     ),
     (

@@ -343,6 +343,9 @@ pub struct GrundyRun<'a> {
     pub save: Option<&'a str>,
     /// Start from a run saved in this file.
     pub resume: Option<&'a str>,
+    /// Compute every value from the rules, also past a proven period
+    /// ([`SparseRun::extend_by_period`]).
+    pub every_value: bool,
     /// The stop flag and the memory budget.
     pub limits: Limits<'a>,
 }
@@ -411,6 +414,7 @@ pub fn grundy_run(run: &GrundyRun, out: &mut dyn std::io::Write) -> Result<Grund
         Some(path) => SparseRun::load_file(rules, path, &run.limits)?,
         None => SparseRun::new(rules),
     };
+    engine.extend_by_period(!run.every_value);
     let write_error = |e: std::io::Error| Error::input(format!("cannot write the output: {e}"));
     if engine.compute(len, &run.limits)? == Finish::Stopped {
         let done = engine.len();
