@@ -166,8 +166,9 @@ pub(crate) fn outcomes(g: &Graph) -> Vec<u8> {
 pub(crate) struct Product<'a> {
     pub(crate) g: &'a Graph,
     pub(crate) h: &'a Graph,
-    grev: Graph,
-    hrev: Graph,
+    /// The reverse graphs, built when retrograde analysis first asks for predecessors (the
+    /// Büchi comparison of sides walks forward only).
+    reverse: std::cell::OnceCell<(Graph, Graph)>,
 }
 
 impl<'a> Product<'a> {
@@ -175,8 +176,7 @@ impl<'a> Product<'a> {
         Product {
             g,
             h,
-            grev: g.reverse(),
-            hrev: h.reverse(),
+            reverse: std::cell::OnceCell::new(),
         }
     }
 
@@ -222,10 +222,13 @@ impl<'a> Product<'a> {
     pub(crate) fn preds(&self, t: usize, mut f: impl FnMut(usize, bool)) {
         let (i, j, mover_t) = self.split(t);
         let mover = 1 - mover_t;
-        for &i0 in self.grev.edges(mover, i) {
+        let (grev, hrev) = self
+            .reverse
+            .get_or_init(|| (self.g.reverse(), self.h.reverse()));
+        for &i0 in grev.edges(mover, i) {
             f(self.state(i0, j, mover), true);
         }
-        for &j0 in self.hrev.edges(1 - mover, j) {
+        for &j0 in hrev.edges(1 - mover, j) {
             f(self.state(i, j0, mover), false);
         }
     }
