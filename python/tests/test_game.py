@@ -207,3 +207,11 @@ def test_requests_beyond_the_limits_raise_instead_of_crashing():
     for bad in ["{" * 100000, "}" * 10, "", "((((", "\x00", "domineering(", "nim(-1)"]:
         with pytest.raises(ValueError):
             Game(bad)
+    # The ordinal sum *2 : x with x = -m/2^101 (m odd, |x| < 1, so x is born on day 102) shares
+    # its followers: born on day 2 + 102, but written out as a tree its notation runs to some
+    # 2^100 characters.
+    huge = Game("*2:-12345678901234567891/2535301200456458802993406410752")
+    assert huge.birthday == 104
+    for show in [str, repr, lambda g: g.unicode, lambda g: g._repr_html_()]:
+        with pytest.raises(OverflowError, match="longer than the limit"):
+            show(huge)

@@ -364,8 +364,9 @@ impl<'a> Product<'a> {
                     }
                 }
             }
-            if y == z {
-                return z[0];
+            // Z only shrinks from one round to the next, so a start outside it stays outside.
+            if y == z || !y[0] {
+                return y[0];
             }
             z = y;
             crate::progress::record(1);
