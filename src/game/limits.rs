@@ -143,7 +143,7 @@ pub(crate) fn up_overflow() -> ! {
 pub(crate) fn check_printed_length(len: usize) {
     if len > PRINT_LIMIT {
         exceeded(format!(
-            "the notation of this value is longer than the limit of {PRINT_LIMIT} characters (ask for its properties instead: Birthday, LeftStop, Temperature, ...)"
+            "the notation of this value is longer than the limit of {PRINT_LIMIT} characters (its birthday, stops, temperature and other properties can still be asked for)"
         ));
     }
 }

@@ -456,13 +456,15 @@ fn candidate(
     let (target, option) = if negated { (-g, -*r) } else { (g, *r) };
     tries.into_iter().find_map(|len| {
         let e = right.incremented(len)?;
-        (e.is_cheap_to_build() && incremented_value(option, len) == Some(target)).then(|| {
-            if negated {
-                e.negated()
-            } else {
-                e
-            }
-        })
+        (e.is_within_recognition_bounds() && incremented_value(option, len) == Some(target)).then(
+            || {
+                if negated {
+                    e.negated()
+                } else {
+                    e
+                }
+            },
+        )
     })
 }
 
@@ -478,14 +480,17 @@ fn incremented_value(option: Game, len: usize) -> Option<Game> {
     super::limits::catch(std::panic::AssertUnwindSafe(sum)).ok()
 }
 
-/// The largest `Σ |dᵢ|` over `i >= 2` (copies of higher powers of `↑` to add up) and the
-/// longest expansion that recognition confirms by building the value; beyond them a game is not
-/// reported as an uptimal. Recognition only orders options when printing, so it must stay cheap
-/// and never fail.
+/// The largest `Σ |dᵢ|` over `i >= 2` and the longest expansion that recognition reports; beyond
+/// them a game is not reported as an uptimal. The bounds date from when a candidate was
+/// confirmed by adding up that many copies of the powers of `↑`; [`incremented_value`] no longer
+/// costs more with them, but they are kept so that the same games are recognised, and so print
+/// and sort, as before. Recognition only orders options when printing, so it must stay cheap and
+/// never fail.
 const MAX_CONFIRMED_COPIES: u64 = 256;
 
 impl UptimalExpansion {
-    fn is_cheap_to_build(&self) -> bool {
+    /// Whether the expansion is within [`MAX_CONFIRMED_COPIES`].
+    fn is_within_recognition_bounds(&self) -> bool {
         let copies: u64 = self
             .coefficients
             .iter()

@@ -1146,9 +1146,9 @@ impl SparseRun {
         Ok(())
     }
 
-    /// Whether values past a proven period are copied from it (the default), or every value is
-    /// computed from the rules, as a check of the proof (or of the engine) at the cost of the
-    /// work per value: Kayles, whose period is proven by `G(0..168)`, gives `G(0..10^9)` in
+    /// Sets whether values past a proven period are copied from it (`true`, the default), or
+    /// every value is computed from the rules (`false`), as a check of the proof (or of the
+    /// engine) at the cost of the work per value: Kayles, whose period is proven by `G(0..168)`, gives `G(0..10^9)` in
     /// about a second by copying and in about a minute value by value.
     ///
     /// ```
