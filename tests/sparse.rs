@@ -198,8 +198,26 @@ fn kayles_and_dawson_far_out_match_oeis() {
     run.extend_by_period(false);
     run.compute(len, &Limits::default()).unwrap();
     assert_eq!(run.values(), kayles);
-    assert!(matches!(run.method(), Method::Sparse { .. }));
-    assert_eq!(run.summary().rare_counted, len);
+    // The summary counts the rare positions in every value, by the definition of the split in
+    // use applied to the published values (heap 0 is no heap of a pair).
+    let Method::Sparse {
+        mask,
+        by_position,
+        rare_parity,
+    } = run.method()
+    else {
+        panic!("Kayles has a sparse split: {}", run.method());
+    };
+    let rare: Vec<usize> = (1..len)
+        .filter(|&n| {
+            let p = ((kayles[n] & mask).count_ones() & 1) as usize ^ (by_position as usize & n & 1);
+            p as u8 == rare_parity
+        })
+        .collect();
+    let summary = run.summary();
+    assert_eq!(summary.rare_counted, len);
+    assert_eq!(summary.rare, rare.len() as u64);
+    assert_eq!(summary.last_rare, rare.last().copied());
     let mut run = SparseRun::new(HeapRules::octal(&[0, 7, 7]).unwrap());
     run.fix_method(Method::Sparse {
         mask: 0xf,
