@@ -22,7 +22,9 @@
 //! a new rare position, is the whole pair list scanned. So the cost per value is about the
 //! number of rare positions instead of `n`. Where the values grow with the heap (Treblecross)
 //! the coupon scan takes thousands of pairs, and it takes them in chunks spread over the heaps
-//! rather than from the smallest up (`CouponOrder`).
+//! rather than from the smallest up (`CouponOrder`); where the rare heaps are thousands, the
+//! pairs of 32 consecutive heaps with most of them are marked together, a rare heap's partners
+//! being consecutive heaps (`Core::mark_group`).
 //!
 //! Flammenkamp's refinement is used too: the class of a position may also depend on its
 //! parity, `σ(n) = parity(G(n) & m) ⊕ (n mod 2)`, which suits games whose splits all remove `k`
@@ -48,6 +50,7 @@ use super::periodic::{Candidate, PeriodWatch};
 use crate::Error;
 use std::fmt;
 use std::io::{Read, Write};
+use std::ops::Range;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// An element type of the value array: `u8`, `u16` or `u32`.
@@ -232,19 +235,20 @@ impl Store {
 const PARALLEL_PAIRS: usize = 1 << 14;
 
 /// Runs `scan(lo, hi, found)` over `lo..hi`, which records the option values of those pairs
-/// in `found` (a bit set, or [`pack`]'s byte marks). A long range is cut in two, the upper half
-/// scanned into `spare` on another thread of rayon's pool (when it has one) and then merged:
-/// the set of option values is the union of the halves' sets whatever the order, so the
-/// result is the same on any number of threads.
+/// (`per` pairs an index) in `found` (a bit set, or [`pack`]'s byte marks). A long range is cut
+/// in two, the upper half scanned into `spare` on another thread of rayon's pool (when it has
+/// one) and then merged: the set of option values is the union of the halves' sets whatever the
+/// order, so the result is the same on any number of threads.
 #[inline]
 fn halves<E: Copy + Default + Send + Sync + std::ops::BitOrAssign>(
     marks: &mut [E],
     spare: &mut [E],
     lo: usize,
     hi: usize,
+    per: usize,
     scan: impl Fn(usize, usize, &mut [E]) + Sync,
 ) {
-    if hi <= lo + PARALLEL_PAIRS || rayon::current_num_threads() < 2 {
+    if (hi - lo) * per <= PARALLEL_PAIRS || rayon::current_num_threads() < 2 {
         scan(lo, hi, marks);
         return;
     }
@@ -296,6 +300,25 @@ const SPREAD_CHUNK: usize = 256;
 /// A coupon scan still going after this many pairs goes on on two threads
 /// ([`split_coupon`]), which take the chunks of [`CouponOrder`] in turn.
 const SPLIT_COUPON: usize = 1 << 12;
+/// Heaps whose pairs with the rare heaps are scanned together (see [`Core::mark_group`]).
+const GROUP: usize = 32;
+
+/// The length of a group's run of byte marks for values below `width`, a power of two: one
+/// cache line more, so that the runs do not start a multiple of 4 KiB apart, where a load and
+/// an earlier store at the same offset in their pages are taken for the same address until the
+/// full addresses are compared (7% of Treblecross's time near heap 10^6).
+fn group_run(width: usize) -> usize {
+    width + 64
+}
+
+/// Copies run `lane` of a group's marks for values below `width` into `marks`, and clears the
+/// rest of `marks`. Kept out of line: inlined, it slows the heaps that are not grouped.
+#[inline(never)]
+fn copy_run(group: &[u8], lane: usize, width: usize, marks: &mut [u8]) {
+    marks[..width].copy_from_slice(&group[lane * group_run(width)..][..width]);
+    marks[width..].fill(0);
+}
+
 /// Values computed between looks at the stop flag, the progress counter and the periodicity.
 const BLOCK: usize = 1 << 16;
 /// Masks of at most this many bits are tried.
@@ -327,6 +350,10 @@ struct Core {
     spare_marks: Vec<u8>,
     /// Scratch of the coupon scan on this thread.
     coupon: CouponScratch,
+    /// The option values of a group's pairs with rare heaps, [`GROUP`] runs of byte marks
+    /// (see [`Core::mark_group`]), and a second such array for another thread.
+    group: Vec<u8>,
+    spare_group: Vec<u8>,
     /// `abundant[π]`: the values whose parity under the mask is `π`.
     abundant: [Vec<u64>; 2],
     next_review: usize,
@@ -742,6 +769,8 @@ impl Core {
             marks: Vec::new(),
             spare_marks: Vec::new(),
             coupon: CouponScratch::default(),
+            group: Vec::new(),
+            spare_group: Vec::new(),
             abundant: [Vec::new(), Vec::new()],
             next_review: 64,
             rare_at_review: 0,
@@ -802,10 +831,11 @@ impl Core {
         }
     }
 
-    /// `G(n)`, from `g = G(0..n)`.
+    /// `G(n)`, from `g = G(0..n)`; with `grouped`, the pairs of `n` with the rare heaps
+    /// `rare[range]` are already marked in the group's run `lane` ([`Core::mark_group`]).
     #[inline]
-    fn value<T: Cell>(&mut self, g: &[T], n: usize) -> u32 {
-        match self.first_options(g, n) {
+    fn value<T: Cell>(&mut self, g: &[T], n: usize, grouped: Option<(usize, Range<usize>)>) -> u32 {
+        match self.first_options(g, n, grouped) {
             Step::Mex(v) => v,
             Step::Confirm { c, pi0 } => confirm(
                 g,
@@ -821,8 +851,14 @@ impl Core {
 
     /// The options of heap `n` that decide its mex but for the coupon scan, in `seen`: its
     /// mex when they decide it, else the candidate that the coupon scan ([`confirm`]) checks.
+    /// `grouped` as for [`Core::value`].
     #[inline]
-    fn first_options<T: Cell>(&mut self, g: &[T], n: usize) -> Step {
+    fn first_options<T: Cell>(
+        &mut self,
+        g: &[T],
+        n: usize,
+        grouped: Option<(usize, Range<usize>)>,
+    ) -> Step {
         // Every option value is below 64 · value_words (the last word of `seen` stays empty).
         let value_words = self.words() - 1;
         let method = self.method;
@@ -835,6 +871,7 @@ impl Core {
             rare,
             rare_values,
             abundant,
+            group,
             ..
         } = self;
         seen.fill(0);
@@ -854,14 +891,14 @@ impl Core {
         let Method::Sparse { by_position, .. } = method else {
             if value_words <= 4 {
                 for rest in splits {
-                    halves(seen, spare, 1, top(rest) + 1, |lo, hi, seen| {
+                    halves(seen, spare, 1, top(rest) + 1, 1, |lo, hi, seen| {
                         pairs(g, rest, lo, hi, seen, value_words)
                     });
                 }
             } else {
                 marks.fill(0);
                 for rest in splits {
-                    halves(marks, spare_marks, 1, top(rest) + 1, |lo, hi, marks| {
+                    halves(marks, spare_marks, 1, top(rest) + 1, 1, |lo, hi, marks| {
                         mark_pairs(g, rest, lo, hi, marks)
                     });
                 }
@@ -873,7 +910,14 @@ impl Core {
         let mut any = false;
         // Byte marks pay for their packing when the values are many and wide.
         let many = value_words > 1 && rare.len() > 8 * value_words;
-        if many {
+        // The rare heaps whose pairs are marked already.
+        let mut done = 0..0;
+        if let Some((lane, range)) = grouped {
+            // A group is marked only under byte marks, and ends when the values widen.
+            debug_assert!(many);
+            copy_run(group, lane, 64 * value_words, marks);
+            done = range;
+        } else if many {
             marks.fill(0);
         }
         for rest in splits.clone() {
@@ -886,13 +930,16 @@ impl Core {
             };
             let skip = |s: usize| unequal && 2 * s == rest;
             if many {
-                halves(marks, spare_marks, 0, below, |lo, hi, marks| {
+                let scan = |lo: usize, hi: usize, marks: &mut [u8]| {
                     for (&s, &w) in rare[lo..hi].iter().zip(&rare_values[lo..hi]) {
                         if !skip(s) {
                             marks[(w ^ g[rest - s].get()) as usize] = 1;
                         }
                     }
-                });
+                };
+                // The rare heaps around those marked already (all of them, if none is).
+                halves(marks, spare_marks, 0, done.start, 1, scan);
+                halves(marks, spare_marks, done.end, below, 1, scan);
             } else {
                 let values = rare[..below]
                     .iter()
@@ -1050,16 +1097,101 @@ impl Core {
     /// Computes values until `g` holds `end` of them; stops early with a value that `T` cannot
     /// hold (not entered).
     fn block<T: Cell>(&mut self, g: &mut Vec<T>, end: usize) -> Option<u32> {
+        // Grouping needs wide values (see `mark_group`); looked at once a block, so values that
+        // widen within it are grouped from the next block on.
+        let wide = self.words() > 2;
+        let groups = wide && !self.rules.unequal && matches!(self.method, Method::Sparse { .. });
         while g.len() < end {
-            let n = g.len();
-            let v = self.value(g, n);
-            if v > T::MAX {
-                return Some(v);
+            let n0 = g.len();
+            let grouped = if groups && end - n0 >= GROUP {
+                self.mark_group(g, n0)
+            } else {
+                None
+            };
+            let (lanes, words) = match grouped {
+                Some(_) => (GROUP, self.words()),
+                None => (1, 0),
+            };
+            for lane in 0..lanes {
+                let n = n0 + lane;
+                let v = self.value(g, n, grouped.clone().map(|range| (lane, range)));
+                if v > T::MAX {
+                    return Some(v);
+                }
+                g.push(T::from_u32(v));
+                self.record(n, v);
+                // The group's marks are runs of the old width: the next group starts afresh.
+                if lanes > 1 && self.words() != words {
+                    break;
+                }
             }
-            g.push(T::from_u32(v));
-            self.record(n, v);
         }
         None
+    }
+
+    /// Marks, for each heap `n0 + j` of the group `n0..n0 + GROUP`, the option values of its
+    /// pairs with the rare heaps `s` in `GROUP..n0 − k` (`k` the largest split), in run `j` of
+    /// `group`, before any value of the group is known: their partners `n0 + j − k − s` lie
+    /// below `n0`. Returns the range of `rare` marked, or `None` where grouping does not pay
+    /// (narrow values, few rare heaps, small heaps). Only under the sparse method, and not for
+    /// Grundy's game, whose pairs of equal heaps are no options.
+    ///
+    /// Why: the partners of one rare heap in a group are consecutive heaps, so the rare heap
+    /// and its value are read once for [`GROUP`] pairs and the partners' values in one run,
+    /// where a scan heap by heap reads all three for every pair, the partner at a scattered
+    /// place. The pairs of the rare heaps outside the range (below [`GROUP`], or near the
+    /// group) are scanned heap by heap as before, so that every value is as exact as without.
+    /// On Treblecross (0.007) near heap 10^6 a pair costs 0.5 ns instead of 0.7.
+    fn mark_group<T: Cell>(&mut self, g: &[T], n0: usize) -> Option<Range<usize>> {
+        debug_assert!(!self.rules.unequal && matches!(self.method, Method::Sparse { .. }));
+        let value_words = self.words() - 1;
+        let many = value_words > 1 && self.rare.len() > 8 * value_words;
+        let k_max = *self.rules.split.iter().max()?;
+        if !many || n0 < 2 * GROUP + k_max {
+            return None;
+        }
+        let lo = self.rare.partition_point(|&s| s < GROUP);
+        let hi = self.rare.partition_point(|&s| s < n0 - k_max);
+        if hi < lo + GROUP {
+            return None;
+        }
+        let width = 64 * value_words;
+        let top = width - 1;
+        let Core {
+            rules,
+            rare,
+            rare_values,
+            group,
+            spare_group,
+            ..
+        } = self;
+        let run = group_run(width);
+        group.resize(GROUP * run, 0);
+        group.fill(0);
+        spare_group.resize(GROUP * run, 0);
+        let splits = rules.split.len();
+        halves(
+            group,
+            spare_group,
+            lo,
+            hi,
+            GROUP * splits,
+            |lo, hi, group| {
+                for &k in &rules.split {
+                    let rest0 = n0 - k;
+                    for (&s, &w) in rare[lo..hi].iter().zip(&rare_values[lo..hi]) {
+                        let partners = &g[rest0 - s..rest0 - s + GROUP];
+                        for (x, marks) in partners.iter().zip(group.chunks_exact_mut(run)) {
+                            // Values are below `width`, a power of two: the mask changes none,
+                            // and lets the compiler drop the bounds check (a tenth of
+                            // Treblecross's time near heap 10^6).
+                            marks[..=top][(w ^ x.get()) as usize & top] = 1;
+                        }
+                    }
+                }
+            },
+        );
+        Some(lo..hi)
     }
 }
 
