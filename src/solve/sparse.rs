@@ -549,6 +549,44 @@ impl CouponOrder {
     }
 }
 
+/// Asks the processor to bring the values of chunk `i` of `order` (if there is one) into the
+/// cache, for every split in `ranges`: a spread chunk lies far from the last, where the
+/// hardware's own prefetcher, which follows runs, finds it only after its first lines are
+/// missed. Asked two chunks ahead, the values are there when the scan comes: on Treblecross
+/// past heap 10^7 (20 MB of values) a tenth off the time on one thread, nothing near 10^6.
+/// The two threads of [`split_coupon`] do not ask: there it made Treblecross slower at both.
+#[inline(always)]
+fn prefetch_chunk<T: Cell>(g: &[T], ranges: &[(usize, usize)], order: &CouponOrder, i: usize) {
+    if i >= order.len() {
+        return;
+    }
+    let (lo, hi) = order.chunk(i);
+    for &(rest, top) in ranges {
+        let e = hi.min(top);
+        if lo < e {
+            prefetch(&g[lo..e]);
+            prefetch(&g[rest + 1 - e..rest + 1 - lo]);
+        }
+    }
+}
+
+/// Prefetches the cache lines of `run` (a hint: it changes no value).
+#[inline(always)]
+fn prefetch<T>(run: &[T]) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        let start = run.as_ptr().cast::<i8>();
+        for offset in (0..std::mem::size_of_val(run)).step_by(64) {
+            // SAFETY: SSE is part of every x86-64 processor, and a prefetch never faults,
+            // whatever the address; this one is inside `run` anyway.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(start.wrapping_add(offset)) };
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = run;
+}
+
 fn gcd(mut a: usize, mut b: usize) -> usize {
     while b != 0 {
         (a, b) = (b, a % b);
@@ -654,6 +692,7 @@ fn wide_coupon<T: Cell>(
             return split_coupon(g, ranges, &order, i, c, wanted, spare_wanted, pairs);
         }
         let (lo, hi) = order.chunk(i);
+        prefetch_chunk(g, ranges, &order, i + 2);
         for &(rest, top) in ranges.iter() {
             let e = hi.min(top);
             if lo < e {
