@@ -232,7 +232,7 @@ impl Game {
         self.is_nimber()
     }
 
-    /// Whether the value is a switch `{x | y}` with numbers `x > y` (*Lessons in Play* §6.x):
+    /// Whether the value is a switch `{x | y}` with numbers `x > y` (*Lessons in Play* ch. 6):
     /// one option each side, both numbers.
     pub fn is_switch(&self) -> bool {
         if self.is_nus() {
@@ -248,7 +248,7 @@ impl Game {
     }
 
     /// The day on which the value is born: the least height of a game tree with this value,
-    /// which is the height of the canonical form (Siegel, CGT §II.2; *Lessons in Play* §4.x).
+    /// which is the height of the canonical form (Siegel, CGT §II.2; *Lessons in Play* ch. 4).
     pub fn birthday(&self) -> BigUint {
         if let Some(n) = self.as_nus() {
             return n.birthday();
@@ -273,7 +273,7 @@ impl Game {
     }
 
     /// The Left stop: where the game settles when Left starts and both play optimally on the
-    /// stops (Siegel, CGT Def. II.3.x; *Lessons in Play* §6.x).
+    /// stops (Siegel, CGT §II.3; *Lessons in Play* ch. 6).
     pub fn left_stop(&self) -> &'static Number {
         let e: &'static Entry = self.0;
         &e.left_stop

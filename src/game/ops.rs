@@ -105,7 +105,7 @@ impl Game {
     }
 
     /// The Left incentives `G^L − G`, one for each Left option of the canonical form (Siegel,
-    /// CGT §II.5; *Lessons in Play* §6.x). A move's incentive is what it gains the mover.
+    /// CGT §II.5; *Lessons in Play* ch. 6). A move's incentive is what it gains the mover.
     pub fn left_incentives(&self) -> Vec<Game> {
         let g = *self;
         g.left_options().iter().map(|gl| *gl - g).collect()

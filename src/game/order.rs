@@ -1,7 +1,7 @@
 //! The partial order of games and outcome classes.
 //!
 //! `G <= H` iff no `G^L >= H` and no `H^R <= G` (Conway; Siegel, CGT Def. II.1.x; *Lessons in
-//! Play* §4.x). Comparison is memoised by handle in a fixed-size, lock-free cache that simply
+//! Play* ch. 4). Comparison is memoised by handle in a fixed-size, lock-free cache that simply
 //! overwrites on collision, so memory stays bounded however many comparisons a computation makes.
 //! Before recursing it tries three shortcuts:
 //! * number + up + nimber values compare by their parts;
@@ -18,7 +18,7 @@ use std::cell::RefCell;
 use std::cmp::Ordering;
 use std::sync::atomic::{AtomicPtr, AtomicU64, Ordering as AtomicOrdering};
 
-/// The outcome class of a game (*Lessons in Play* §2.x; Siegel, CGT §I.x).
+/// The outcome class of a game (*Lessons in Play* ch. 2; Siegel, CGT ch. I).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Outcome {
     /// Left wins whoever starts: `G > 0`.

@@ -1,6 +1,6 @@
 //! Domineering on any board: rectangles and any shape of holes.
 //!
-//! **Rules** (*Winning Ways*, ch. 1; *Lessons in Play* §1.x). Players alternately place a domino
+//! **Rules** (*Winning Ways*, ch. 1; *Lessons in Play* ch. 1). Players alternately place a domino
 //! on two adjacent empty squares: Left places them vertically (covering rows `r` and `r + 1` of
 //! one column), Right horizontally. The player who cannot move loses. (This is the orientation of
 //! *Winning Ways* and of the `cgt` crate: a board with a single vertical pair of squares is 1.)

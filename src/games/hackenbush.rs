@@ -1,6 +1,6 @@
 //! Hackenbush: Blue-Red, Green, and Red-Blue-Green, on any finite graph with a ground.
 //!
-//! **Rules** (*Winning Ways*, ch. 1, 2 and 7; Siegel, CGT §I.x). A picture is a graph whose
+//! **Rules** (*Winning Ways*, ch. 1, 2 and 7; Siegel, CGT ch. I). A picture is a graph whose
 //! edges are coloured Blue, Red or Green, some of whose vertices lie on the ground (here they are
 //! all one vertex, the ground). Left removes a Blue or a Green edge, Right a Red or a Green edge;
 //! then every edge no longer connected to the ground disappears. The player who cannot move
@@ -25,7 +25,7 @@
 //! * a one-colour picture of `n` edges: `n` (Blue) or `−n` (Red), since a player can always remove
 //!   an edge whose loss disconnects nothing else;
 //! * a Green picture, a nimber, by the fusion principle (*Winning Ways* ch. 7; Siegel, CGT
-//!   §IV.x): the vertices of every cycle are fused into one (the edges on cycles become loops,
+//!   ch. IV): the vertices of every cycle are fused into one (the edges on cycles become loops,
 //!   each worth a twig `*1`), leaving a tree of bridges, whose value comes from the colon
 //!   principle: a vertex is worth the nim-sum of `1 +` (the value above each child edge) and of
 //!   `1` per loop. For a tree with parallel edges (an edge of *weight* `w`: `w` parallel edges

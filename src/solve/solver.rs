@@ -543,7 +543,7 @@ mod depth_tests {
     #[test]
     fn a_strip_of_2000_squares_evaluates_without_stack_overflow() {
         // Right can place at most ⌊n/2⌋ dominoes and Left none, so the value is the integer
-        // −⌊n/2⌋ (a row of 2n or 2n+1 squares is −n; Winning Ways ch. 5, Lessons in Play §5.x).
+        // −⌊n/2⌋ (a row of 2n or 2n+1 squares is −n; Winning Ways ch. 5, Lessons in Play ch. 5).
         let mut s = Solver::new(Strip);
         assert_eq!(s.value(&vec![2000]), Game::integer(-1000));
         assert_eq!(s.value(&vec![1999]), Game::integer(-999));
