@@ -295,13 +295,18 @@ fn in_pool<R: Send>(f: impl FnOnce() -> R + Send) -> R {
 const CHUNK: usize = 16;
 /// The coupon scan takes the pairs of smaller heaps below this in ascending order, and the
 /// rest in chunks of [`SPREAD_CHUNK`] spread over their range (see [`CouponOrder`]).
-const HEAD: usize = 1 << 10;
+const HEAD: usize = 1 << 12;
 const SPREAD_CHUNK: usize = 256;
 /// A coupon scan still going after this many pairs goes on on two threads
 /// ([`split_coupon`]), which take the chunks of [`CouponOrder`] in turn.
 const SPLIT_COUPON: usize = 1 << 12;
 /// Heaps whose pairs with the rare heaps are scanned together (see [`Core::mark_group`]).
 const GROUP: usize = 32;
+/// The fewest rare heaps for which a group is marked.
+const GROUP_RARE: usize = 2048;
+/// The spread chunks of the coupon scan whose pairs a group marks for all its heaps at once
+/// (see [`Core::mark_group`]).
+const PRESCAN_CHUNKS: usize = 64;
 
 /// The length of a group's run of byte marks for values below `width`, a power of two: one
 /// cache line more, so that the runs do not start a multiple of 4 KiB apart, where a load and
@@ -309,6 +314,32 @@ const GROUP: usize = 32;
 /// full addresses are compared (7% of Treblecross's time near heap 10^6).
 fn group_run(width: usize) -> usize {
     width + 64
+}
+
+/// Marks in run `j` of `group` (runs of `run` bytes, values below `top + 1`, a power of two)
+/// the values `w ⊕ G(n0 + j − k − s)` of the pairs of heap `n0 + j` that leave `n0 + j − k` for
+/// a split `k` in `splits`, for the heaps `s` with their values `w` in `heaps` (see
+/// [`Core::mark_group`]).
+fn mark_runs<T: Cell>(
+    g: &[T],
+    splits: &[usize],
+    n0: usize,
+    heaps: impl Iterator<Item = (usize, u32)> + Clone,
+    group: &mut [u8],
+    run: usize,
+    top: usize,
+) {
+    for &k in splits {
+        let rest0 = n0 - k;
+        for (s, w) in heaps.clone() {
+            let partners = &g[rest0 - s..rest0 - s + GROUP];
+            for (x, marks) in partners.iter().zip(group.chunks_exact_mut(run)) {
+                // The mask changes no value (all are below top + 1), and lets the compiler
+                // drop the bounds check (a tenth of Treblecross's time near heap 10^6).
+                marks[..=top][(w ^ x.get()) as usize & top] = 1;
+            }
+        }
+    }
 }
 
 /// Copies run `lane` of a group's marks for values below `width` into `marks`, and clears the
@@ -354,6 +385,14 @@ struct Core {
     /// (see [`Core::mark_group`]), and a second such array for another thread.
     group: Vec<u8>,
     spare_group: Vec<u8>,
+    /// What the current group marked: the range of `rare`, and the first `.1` spread chunks of
+    /// the coupon order `.0` (its number of chunks and stride).
+    group_rare: Range<usize>,
+    group_prescan: ((usize, usize), usize),
+    /// Sixteen times a moving average of the pairs that the coupon scan of a group's first heap
+    /// takes (its 1/16 weight over the recent groups): the first heap does not skip the
+    /// prescanned chunks, so that this measures the scans the prescan is to save.
+    coupon_need: u64,
     /// `abundant[π]`: the values whose parity under the mask is `π`.
     abundant: [Vec<u64>; 2],
     next_review: usize,
@@ -602,7 +641,10 @@ fn gcd(mut a: usize, mut b: usize) -> usize {
 /// The splits are scanned side by side, a chunk of each in turn: where the values follow the
 /// parity of the position, the pairs of one split give only values of one parity, and scanning
 /// a whole split before the next would cost `n` pairs for every heap whose missing values lie in
-/// a later split.
+/// a later split. `prescanned`: the coupon order (number of spread chunks and stride) and the
+/// number of its first spread chunks whose pairs are in `seen` already (see
+/// [`Core::mark_group`]); they are skipped when the order is this heap's.
+#[allow(clippy::too_many_arguments)]
 fn confirm<T: Cell>(
     g: &[T],
     rules: &HeapRules,
@@ -611,6 +653,7 @@ fn confirm<T: Cell>(
     need: &[u64],
     seen: &mut [u64],
     scratch: &mut CouponScratch,
+    prescanned: ((usize, usize), usize),
 ) -> u32 {
     let value_words = seen.len() - 1;
     let unequal = rules.unequal;
@@ -624,7 +667,7 @@ fn confirm<T: Cell>(
             .map(|&k| (n - k, top(n - k) + 1)),
     );
     if value_words > 1 {
-        return wide_coupon(g, seen, need, c, scratch);
+        return wide_coupon(g, seen, need, c, scratch, prescanned);
     }
     let end = scratch.ranges.iter().map(|&(_, hi)| hi).max().unwrap_or(1);
     let order = CouponOrder::new(end, &mut scratch.stride);
@@ -657,6 +700,7 @@ fn wide_coupon<T: Cell>(
     need: &[u64],
     c: u32,
     scratch: &mut CouponScratch,
+    prescanned: ((usize, usize), usize),
 ) -> u32 {
     let CouponScratch {
         ranges,
@@ -687,12 +731,20 @@ fn wide_coupon<T: Cell>(
     let order = CouponOrder::new(ranges.iter().map(|&(_, hi)| hi).max().unwrap_or(1), stride);
     let split = rayon::current_num_threads() > 1;
     let mut scanned = 0;
-    for i in 0..order.len() {
+    // The spread chunks whose pairs are in `seen` already (see `Core::mark_group`).
+    let skip = if (order.spread, order.stride) == prescanned.0 {
+        prescanned.1
+    } else {
+        0
+    };
+    for i in (0..order.head).chain(order.head + skip..order.len()) {
         if split && scanned > SPLIT_COUPON {
             return split_coupon(g, ranges, &order, i, c, wanted, spare_wanted, pairs);
         }
         let (lo, hi) = order.chunk(i);
-        prefetch_chunk(g, ranges, &order, i + 2);
+        if i + 2 >= order.head {
+            prefetch_chunk(g, ranges, &order, i + 2);
+        }
         for &(rest, top) in ranges.iter() {
             let e = hi.min(top);
             if lo < e {
@@ -810,6 +862,9 @@ impl Core {
             coupon: CouponScratch::default(),
             group: Vec::new(),
             spare_group: Vec::new(),
+            group_rare: 0..0,
+            group_prescan: ((0, 0), 0),
+            coupon_need: 0,
             abundant: [Vec::new(), Vec::new()],
             next_review: 64,
             rare_at_review: 0,
@@ -870,10 +925,10 @@ impl Core {
         }
     }
 
-    /// `G(n)`, from `g = G(0..n)`; with `grouped`, the pairs of `n` with the rare heaps
-    /// `rare[range]` are already marked in the group's run `lane` ([`Core::mark_group`]).
+    /// `G(n)`, from `g = G(0..n)`; with `grouped`, `n` is the heap of run `lane` of the
+    /// current group, whose pairs [`Core::mark_group`] has marked.
     #[inline]
-    fn value<T: Cell>(&mut self, g: &[T], n: usize, grouped: Option<(usize, Range<usize>)>) -> u32 {
+    fn value<T: Cell>(&mut self, g: &[T], n: usize, grouped: Option<usize>) -> u32 {
         match self.first_options(g, n, grouped) {
             Step::Mex(v) => v,
             Step::Confirm { c, pi0 } => confirm(
@@ -884,6 +939,10 @@ impl Core {
                 &self.abundant[pi0],
                 &mut self.seen,
                 &mut self.coupon,
+                match grouped {
+                    Some(lane) if lane > 0 => self.group_prescan,
+                    _ => ((0, 0), 0),
+                },
             ),
         }
     }
@@ -892,12 +951,7 @@ impl Core {
     /// mex when they decide it, else the candidate that the coupon scan ([`confirm`]) checks.
     /// `grouped` as for [`Core::value`].
     #[inline]
-    fn first_options<T: Cell>(
-        &mut self,
-        g: &[T],
-        n: usize,
-        grouped: Option<(usize, Range<usize>)>,
-    ) -> Step {
+    fn first_options<T: Cell>(&mut self, g: &[T], n: usize, grouped: Option<usize>) -> Step {
         // Every option value is below 64 · value_words (the last word of `seen` stays empty).
         let value_words = self.words() - 1;
         let method = self.method;
@@ -911,6 +965,7 @@ impl Core {
             rare_values,
             abundant,
             group,
+            group_rare,
             ..
         } = self;
         seen.fill(0);
@@ -951,11 +1006,11 @@ impl Core {
         let many = value_words > 1 && rare.len() > 8 * value_words;
         // The rare heaps whose pairs are marked already.
         let mut done = 0..0;
-        if let Some((lane, range)) = grouped {
+        if let Some(lane) = grouped {
             // A group is marked only under byte marks, and ends when the values widen.
             debug_assert!(many);
             copy_run(group, lane, 64 * value_words, marks);
-            done = range;
+            done = group_rare.clone();
         } else if many {
             marks.fill(0);
         }
@@ -1153,7 +1208,12 @@ impl Core {
             };
             for lane in 0..lanes {
                 let n = n0 + lane;
-                let v = self.value(g, n, grouped.clone().map(|range| (lane, range)));
+                let before = self.coupon.pairs;
+                let v = self.value(g, n, grouped.map(|()| lane));
+                if grouped.is_some() && lane == 0 {
+                    let need = self.coupon.pairs - before;
+                    self.coupon_need = self.coupon_need - self.coupon_need / 16 + need;
+                }
                 if v > T::MAX {
                     return Some(v);
                 }
@@ -1168,32 +1228,59 @@ impl Core {
         None
     }
 
-    /// Marks, for each heap `n0 + j` of the group `n0..n0 + GROUP`, the option values of its
-    /// pairs with the rare heaps `s` in `GROUP..n0 − k` (`k` the largest split), in run `j` of
-    /// `group`, before any value of the group is known: their partners `n0 + j − k − s` lie
-    /// below `n0`. Returns the range of `rare` marked, or `None` where grouping does not pay
-    /// (narrow values, few rare heaps, small heaps). Only under the sparse method, and not for
-    /// Grundy's game, whose pairs of equal heaps are no options.
+    /// Marks, for each heap `n0 + j` of the group `n0..n0 + GROUP`, before any value of the
+    /// group is known, in run `j` of `group`, the option values of two kinds of its pairs:
+    /// those with the rare heaps `s` in `GROUP..n0 − k` (`k` the largest split), whose range
+    /// of `rare` goes to `group_rare`; and those of the first [`PRESCAN_CHUNKS`] spread chunks
+    /// of the coupon order of heap `n0`, which goes to `group_prescan` (a heap of the group with
+    /// the same order skips them in its coupon scan). Their partners `n0 + j − k − s` lie
+    /// below `n0`. `None` where grouping does not pay (narrow values, few rare heaps, small
+    /// heaps). Only under the sparse method, and not for Grundy's game, whose pairs of equal
+    /// heaps are no options.
     ///
-    /// Why: the partners of one rare heap in a group are consecutive heaps, so the rare heap
-    /// and its value are read once for [`GROUP`] pairs and the partners' values in one run,
-    /// where a scan heap by heap reads all three for every pair, the partner at a scattered
-    /// place. The pairs of the rare heaps outside the range (below [`GROUP`], or near the
-    /// group) are scanned heap by heap as before, so that every value is as exact as without.
-    /// On Treblecross (0.007) near heap 10^6 a pair costs 0.5 ns instead of 0.7.
-    fn mark_group<T: Cell>(&mut self, g: &[T], n0: usize) -> Option<Range<usize>> {
+    /// Why: the partners of one heap `s` in a group are consecutive heaps, so `s` and its value
+    /// are read once for [`GROUP`] pairs and the partners' values in one run, where a scan heap
+    /// by heap reads all three for every pair, the partner at a scattered place: on Treblecross
+    /// (0.007) near heap 10^6 a rare pair costs 0.5 ns instead of 0.7. The coupon scan of most
+    /// heaps there runs past the prescanned chunks (half of them past 18 000 pairs near heap
+    /// 10^7), so marking those for all at the lower cost pays, although a heap whose abundant
+    /// values all come sooner would have stopped earlier; the chunks are marked only while the
+    /// coupon scans of the groups' first heaps (`coupon_need`) take more pairs on average. The pairs of the rare heaps outside
+    /// the range (below [`GROUP`], or near the group) are scanned heap by heap as before, and
+    /// every pair is a true option, so every value is as exact as without.
+    fn mark_group<T: Cell>(&mut self, g: &[T], n0: usize) -> Option<()> {
         debug_assert!(!self.rules.unequal && matches!(self.method, Method::Sparse { .. }));
         let value_words = self.words() - 1;
         let many = value_words > 1 && self.rare.len() > 8 * value_words;
+        // Asked for every heap of a game that never groups: the cheap refusals first.
+        if !many || self.rare.len() < GROUP_RARE {
+            return None;
+        }
         let k_max = *self.rules.split.iter().max()?;
-        if !many || n0 < 2 * GROUP + k_max {
+        let k_min = *self.rules.split.iter().min()?;
+        if n0 < 2 * GROUP + k_max {
             return None;
         }
         let lo = self.rare.partition_point(|&s| s < GROUP);
         let hi = self.rare.partition_point(|&s| s < n0 - k_max);
-        if hi < lo + GROUP {
+        // With few rare heaps a heap's own scan of them is short, and grouping gained nothing
+        // measurable (0.376, 509 rare heaps, and 0.354, 131, were slower grouped).
+        if hi < lo + GROUP_RARE {
             return None;
         }
+        // The coupon order of heap n0 (its largest split leaves n0 − k_min); a prescanned chunk
+        // ends below n0 / 2 + SPREAD_CHUNK, so its partners are heaps from 1 on when n0 is
+        // past 4 · HEAD.
+        let order = CouponOrder::new((n0 - k_min) / 2 + 1, &mut self.coupon.stride);
+        // Only where the coupon scans run on average past the head and half the chunks: a
+        // pair costs less than half as much marked for a group (0.5 ns against 1.2 ns on
+        // Treblecross), so marking `x` pairs for every heap pays once a scan would take about
+        // `x / 2` of them. Where scans end sooner (most games) the chunks are not marked.
+        let chunks = PRESCAN_CHUNKS.min(order.spread);
+        let pays = self.coupon_need / 16 >= (HEAD + chunks * SPREAD_CHUNK / 2) as u64;
+        let chunks = if pays && n0 >= 4 * HEAD { chunks } else { 0 };
+        self.group_rare = lo..hi;
+        self.group_prescan = ((order.spread, order.stride), chunks);
         let width = 64 * value_words;
         let top = width - 1;
         let Core {
@@ -1208,29 +1295,36 @@ impl Core {
         group.resize(GROUP * run, 0);
         group.fill(0);
         spare_group.resize(GROUP * run, 0);
-        let splits = rules.split.len();
+        let splits = &rules.split;
+        let heaps = |lo: usize, hi: usize| {
+            rare[lo..hi]
+                .iter()
+                .copied()
+                .zip(rare_values[lo..hi].iter().copied())
+        };
         halves(
             group,
             spare_group,
             lo,
             hi,
-            GROUP * splits,
+            GROUP * splits.len(),
+            |lo, hi, group| mark_runs(g, splits, n0, heaps(lo, hi), group, run, top),
+        );
+        halves(
+            group,
+            spare_group,
+            order.head,
+            order.head + chunks,
+            GROUP * splits.len() * SPREAD_CHUNK,
             |lo, hi, group| {
-                for &k in &rules.split {
-                    let rest0 = n0 - k;
-                    for (&s, &w) in rare[lo..hi].iter().zip(&rare_values[lo..hi]) {
-                        let partners = &g[rest0 - s..rest0 - s + GROUP];
-                        for (x, marks) in partners.iter().zip(group.chunks_exact_mut(run)) {
-                            // Values are below `width`, a power of two: the mask changes none,
-                            // and lets the compiler drop the bounds check (a tenth of
-                            // Treblecross's time near heap 10^6).
-                            marks[..=top][(w ^ x.get()) as usize & top] = 1;
-                        }
-                    }
+                for i in lo..hi {
+                    let (a, _) = order.chunk(i);
+                    let heaps = (a..a + SPREAD_CHUNK).map(|a| (a, g[a].get()));
+                    mark_runs(g, splits, n0, heaps, group, run, top)
                 }
             },
         );
-        Some(lo..hi)
+        Some(())
     }
 }
 
