@@ -139,40 +139,44 @@ fn long_coupon_scans_shared_by_two_threads_give_the_same_values() {
     assert_eq!(run.values(), direct);
 }
 
+/// `G(0..len)` of the octal game `code` computed by the sparse engine under `fixed` (else its
+/// own choice of split) on a pool of `threads` threads.
+fn sparse_values(code: &[u8], fixed: Option<Method>, len: usize, threads: usize) -> Vec<u32> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .unwrap();
+    let mut run = SparseRun::new(HeapRules::octal(code).unwrap());
+    if let Some(method) = fixed {
+        run.fix_method(method).unwrap();
+    }
+    pool.install(|| run.compute(len, &Limits::default()).unwrap());
+    run.values()
+}
+
 #[test]
 fn grouped_rare_scans_and_spread_coupon_scans_give_the_same_values() {
-    // Past a few thousand heaps the engine marks the pairs of 32 heaps at once (with the rare
-    // heaps, and the first chunks of their coupon scans, which each heap then skips) and scans
-    // the abundant values' other pairs in chunks spread over the heaps; none of this may change
-    // a value.
-    // 0.637 splits after taking 1 or 3 (two splits, rare heaps on both), Treblecross after
-    // taking 3; both have values beyond 256 and thousands of rare heaps by 20 000, and new rare
-    // heaps and wider values arrive inside groups. The engine's own choice of split, and the
-    // splits it settles on fixed from the start, on one thread and two, against the plain
-    // direct method (solve::grundy).
+    // Past a few thousand heaps the engine marks the pairs of 32 heaps with the rare heaps at
+    // once, and scans the abundant values' pairs in chunks spread over the heaps; neither may
+    // change a value. 0.637 splits after taking 1 or 3 (two splits, rare heaps on both),
+    // Treblecross after taking 3; both have values beyond 256 and thousands of rare heaps by
+    // 20 000, and new rare heaps and wider values arrive inside groups. The engine's own
+    // choice of split, and the splits it settles on fixed from the start, on one thread and
+    // two, against the plain direct method (solve::grundy).
     let len = 20_000;
     for (code, mask) in [([0u8, 6, 3, 7], 0x1fe), ([0, 0, 0, 7], 0x7b8)] {
         let direct = octal_sequence(&code, len).unwrap();
+        let split = Method::Sparse {
+            mask,
+            by_position: false,
+            rare_parity: 0,
+        };
         for threads in [1, 2] {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .unwrap();
-            for fixed in [None, Some(mask)] {
-                let mut run = SparseRun::new(HeapRules::octal(&code).unwrap());
-                if let Some(mask) = fixed {
-                    run.fix_method(Method::Sparse {
-                        mask,
-                        by_position: false,
-                        rare_parity: 0,
-                    })
-                    .unwrap();
-                }
-                pool.install(|| run.compute(len, &Limits::default()).unwrap());
+            for fixed in [None, Some(split)] {
                 assert_eq!(
-                    run.values(),
+                    sparse_values(&code, fixed, len, threads),
                     direct,
-                    "{code:?}, mask {fixed:?}, {threads} threads"
+                    "{code:?}, {fixed:?}, {threads} threads"
                 );
             }
         }
@@ -189,13 +193,11 @@ fn prescanned_coupon_chunks_give_the_same_values() {
     let code = [0u8, 0, 0, 7];
     let direct = octal_sequence(&code, len).unwrap();
     for threads in [1, 2] {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .unwrap();
-        let mut run = SparseRun::new(HeapRules::octal(&code).unwrap());
-        pool.install(|| run.compute(len, &Limits::default()).unwrap());
-        assert_eq!(run.values(), direct, "{threads} threads");
+        assert_eq!(
+            sparse_values(&code, None, len, threads),
+            direct,
+            "{threads} threads"
+        );
     }
 }
 

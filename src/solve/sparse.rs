@@ -522,10 +522,11 @@ struct CouponScratch {
     stride: (usize, usize),
 }
 
-/// The order in which the coupon scan ([`confirm`]) visits the smaller heaps `a` of the pairs,
-/// `1..end`, as chunks of consecutive heaps: those below [`HEAD`] ascending, [`CHUNK`] at a
-/// time; the rest in chunks of [`SPREAD_CHUNK`], the `j`-th being chunk `j · s mod m` of the
-/// `m` chunks, with `s` coprime to `m` (so every chunk comes exactly once) and near `m / φ`.
+/// The order in which the coupon scan of values of 64 and more ([`wide_coupon`]) visits the
+/// smaller heaps `a` of the pairs, `1..end`, as chunks of consecutive heaps: those below
+/// [`HEAD`] ascending, [`CHUNK`] at a time; the rest in chunks of [`SPREAD_CHUNK`], the `j`-th
+/// being chunk `j · s mod m` of the `m` chunks, with `s` coprime to `m` (so every chunk comes
+/// exactly once) and near `m / φ`.
 ///
 /// Why spread: where the values grow with the heap (Treblecross's reach 1 226 by heap 10^6),
 /// the pairs of the smallest heaps XOR a small value into the partner's and give only values
@@ -669,17 +670,19 @@ fn confirm<T: Cell>(
     if value_words > 1 {
         return wide_coupon(g, seen, need, c, scratch, prescanned);
     }
-    let end = scratch.ranges.iter().map(|&(_, hi)| hi).max().unwrap_or(1);
-    let order = CouponOrder::new(end, &mut scratch.stride);
-    for i in 0..order.len() {
-        let (lo, hi) = order.chunk(i);
-        for &(rest, top) in scratch.ranges.iter() {
-            let e = hi.min(top);
-            if lo < e {
-                pairs(g, rest, lo, e, seen, value_words);
-                scratch.pairs += (e - lo) as u64;
+    // Values below 64 do not grow with the heap far enough for the spread order to pay: the
+    // pairs are taken from the smallest heap up, a chunk at a time.
+    let longest = scratch.ranges.iter().map(|&(_, hi)| hi).max().unwrap_or(1);
+    let mut a = 1;
+    while a < longest {
+        let e = a + CHUNK;
+        for &(rest, hi) in scratch.ranges.iter() {
+            if a < hi {
+                pairs(g, rest, a, e.min(hi), seen, value_words);
+                scratch.pairs += (e.min(hi) - a) as u64;
             }
         }
+        a = e;
         if covered(seen, need, c) {
             return c;
         }
