@@ -24,7 +24,8 @@
 //! the coupon scan takes thousands of pairs, and it takes them in chunks spread over the heaps
 //! rather than from the smallest up (`CouponOrder`); where the rare heaps are thousands, the
 //! pairs of 32 consecutive heaps with most of them are marked together, a rare heap's partners
-//! being consecutive heaps (`Core::mark_group`).
+//! being consecutive heaps, and so are the first chunks of their coupon scans where those are
+//! long (`Core::mark_group`).
 //!
 //! Flammenkamp's refinement is used too: the class of a position may also depend on its
 //! parity, `σ(n) = parity(G(n) & m) ⊕ (n mod 2)`, which suits games whose splits all remove `k`
