@@ -90,7 +90,7 @@ impl Dyadic {
     }
 }
 
-/// The temperature and mean of `G_n`, by the thermograph rules (Siegel, CGT Def. II.5.x; Winning
+/// The temperature and mean of `G_n`, by the thermograph rules (Siegel, CGT §II.5; Winning
 /// Ways ch. 6) specialised to the chain. `G_{2k+1} = {2k+2 | G_{2k}}` has left scaffold
 /// `2k+2 − t` and right scaffold `LW(G_{2k})(t) + t`, which is `m + t` above `G_{2k}`'s
 /// temperature (its mast at mean `m`): they meet at `T = (2k+2 − m)/2`, with mean `2k+2 − T`.

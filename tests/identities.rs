@@ -35,7 +35,7 @@ fn star_two_is_the_mex() {
 
 #[test]
 fn up_and_friends() {
-    // ↑ = {0|*} (WW ch. 3; LIP §5.x).
+    // ↑ = {0|*} (WW ch. 3; LIP ch. 5).
     assert_eq!(g("{0|*}"), Game::up());
     // ↓ = -↑ = {*|0}.
     assert_eq!(g("{*|0}"), Game::down());
@@ -94,7 +94,7 @@ fn switches_and_numbers() {
 #[test]
 fn reversible_options_are_bypassed() {
     // {↑|↓} = *: Left's ↑ reverses through its option * <= {↑|↓}... so Left's option becomes 0,
-    // Right's symmetrically 0, giving {0|0} = * (LIP Example 5.x).
+    // Right's symmetrically 0, giving {0|0} = * (LIP ch. 5).
     assert_eq!(g("{^|v}"), Game::star());
     // {↑*|↓*} = 0.
     assert_eq!(g("{^*|v*}"), zero());

@@ -1,7 +1,7 @@
 //! Exact dyadic rationals: the numbers of short games.
 //!
 //! Every short game that is a number equals a *dyadic rational* `m / 2^k`
-//! (Siegel, *Combinatorial Game Theory*, Thm II.3.x; *Lessons in Play* Ch. 5).
+//! (Siegel, *Combinatorial Game Theory*, §II.3; *Lessons in Play* Ch. 5).
 //! [`Number`] stores such a value exactly, of any size. Values whose numerator
 //! fits a machine word and whose denominator is at most `2^62` live in a small
 //! inline representation; everything else falls back to [`num_bigint::BigInt`].

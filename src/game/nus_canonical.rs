@@ -14,7 +14,7 @@
 //! let `T` be the least `t` with `r(t)` or `l(t)`. Below `T` neither relation holds; at `T`,
 //! `*T ≤ G` iff `r(T)` and `G ≤ *T` iff `l(T)`; above `T`, `*t ≤ G` iff `r(T) ∧ ¬l(T) ∧ r(t)`
 //! and `G ≤ *t` iff `l(T) ∧ ¬r(T) ∧ l(t)`. Each of `r` and `l` is decided by the signs of
-//! `m·↑ + *j` (`> 0` iff `m ≥ 2`, or `m = 1` and `j ≠ 1`; CGT Thm II.4.x on the group of
+//! `m·↑ + *j` (`> 0` iff `m ≥ 2`, or `m = 1` and `j ≠ 1`; CGT §II.4 on the group of
 //! ups and nimbers, also *Lessons in Play* Ch. 5), so an option `(m, j)` of `B` rules out every
 //! `t` when `m ≤ −2`, every `t` but `j ⊕ 1` when `m = −1`, and only `t = j` when `m = 0`; and
 //! symmetrically for `A`. So `T`, `r` and `l` are computed from the options alone.

@@ -1,15 +1,15 @@
 //! The partial order of games and outcome classes.
 //!
-//! `G <= H` iff no `G^L >= H` and no `H^R <= G` (Conway; Siegel, CGT Def. II.1.x; *Lessons in
+//! `G <= H` iff no `G^L >= H` and no `H^R <= G` (Conway; Siegel, CGT §II.1; *Lessons in
 //! Play* ch. 4). Comparison is memoised by handle in a fixed-size, lock-free cache that simply
 //! overwrites on collision, so memory stays bounded however many comparisons a computation makes.
 //! Before recursing it tries three shortcuts:
 //! * number + up + nimber values compare by their parts;
 //! * stops: `G <= H` implies `LS(G) <= LS(H)` and `RS(G) <= RS(H)`, and `LS(G) < RS(H)` implies
-//!   `G < H` (Siegel, CGT Thm II.3.x: stops are order-preserving, `RS(G + H) >= RS(G) + RS(H)`,
+//!   `G < H` (Siegel, CGT §II.3: stops are order-preserving, `RS(G + H) >= RS(G) + RS(H)`,
 //!   and a game with positive Right stop is positive);
 //! * number avoidance: for a number `x` and a non-number `H`, `x <= H` iff no `H^R <= x`
-//!   (Siegel, CGT Thm II.3.x, the number avoidance theorem).
+//!   (Siegel, CGT §II.3, the number avoidance theorem).
 
 use super::number::Number;
 use super::Game;
