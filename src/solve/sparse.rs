@@ -386,10 +386,10 @@ struct Core {
     /// (see [`Core::mark_group`]), and a second such array for another thread.
     group: Vec<u8>,
     spare_group: Vec<u8>,
-    /// What the current group marked: the range of `rare`, and the first `.1` spread chunks of
-    /// the coupon order `.0` (its number of chunks and stride).
+    /// What the current group marked: the range of `rare`, and the first spread chunks of its
+    /// heaps' coupon order.
     group_rare: Range<usize>,
-    group_prescan: ((usize, usize), usize),
+    group_prescan: Prescan,
     /// Sixteen times a moving average of the pairs that the coupon scan of a group's first heap
     /// takes (its 1/16 weight over the recent groups): the first heap does not skip the
     /// prescanned chunks, so that this measures the scans the prescan is to save.
@@ -590,6 +590,15 @@ impl CouponOrder {
     }
 }
 
+/// Spread chunks of a coupon order already marked for a heap (see [`Core::mark_group`]): the
+/// first `chunks` of the order with `spread` spread chunks, whose stride follows from that
+/// number ([`CouponOrder::new`]).
+#[derive(Clone, Copy, Debug, Default)]
+struct Prescan {
+    spread: usize,
+    chunks: usize,
+}
+
 /// Asks the processor to bring the values of chunk `i` of `order` (if there is one) into the
 /// cache, for every split in `ranges`: a spread chunk lies far from the last, where the
 /// hardware's own prefetcher, which follows runs, finds it only after its first lines are
@@ -643,9 +652,8 @@ fn gcd(mut a: usize, mut b: usize) -> usize {
 /// The splits are scanned side by side, a chunk of each in turn: where the values follow the
 /// parity of the position, the pairs of one split give only values of one parity, and scanning
 /// a whole split before the next would cost `n` pairs for every heap whose missing values lie in
-/// a later split. `prescanned`: the coupon order (number of spread chunks and stride) and the
-/// number of its first spread chunks whose pairs are in `seen` already (see
-/// [`Core::mark_group`]); they are skipped when the order is this heap's.
+/// a later split. The chunks of `prescanned`, whose pairs are in `seen` already, are skipped when
+/// their order is this heap's.
 #[allow(clippy::too_many_arguments)]
 fn confirm<T: Cell>(
     g: &[T],
@@ -655,7 +663,7 @@ fn confirm<T: Cell>(
     need: &[u64],
     seen: &mut [u64],
     scratch: &mut CouponScratch,
-    prescanned: ((usize, usize), usize),
+    prescanned: Prescan,
 ) -> u32 {
     let value_words = seen.len() - 1;
     let unequal = rules.unequal;
@@ -704,7 +712,7 @@ fn wide_coupon<T: Cell>(
     need: &[u64],
     c: u32,
     scratch: &mut CouponScratch,
-    prescanned: ((usize, usize), usize),
+    prescanned: Prescan,
 ) -> u32 {
     let CouponScratch {
         ranges,
@@ -736,8 +744,8 @@ fn wide_coupon<T: Cell>(
     let split = rayon::current_num_threads() > 1;
     let mut scanned = 0;
     // The spread chunks whose pairs are in `seen` already (see `Core::mark_group`).
-    let skip = if (order.spread, order.stride) == prescanned.0 {
-        prescanned.1
+    let skip = if order.spread == prescanned.spread {
+        prescanned.chunks
     } else {
         0
     };
@@ -746,8 +754,10 @@ fn wide_coupon<T: Cell>(
             return split_coupon(g, ranges, &order, i, c, wanted, spare_wanted, pairs);
         }
         let (lo, hi) = order.chunk(i);
-        if i + 2 >= order.head {
-            prefetch_chunk(g, ranges, &order, i + 2);
+        // The chunk after next in this scan, past the skipped ones; the head needs none.
+        let ahead = i + 2 + if i < order.head { skip } else { 0 };
+        if ahead >= order.head + skip {
+            prefetch_chunk(g, ranges, &order, ahead);
         }
         for &(rest, top) in ranges.iter() {
             let e = hi.min(top);
@@ -867,7 +877,7 @@ impl Core {
             group: Vec::new(),
             spare_group: Vec::new(),
             group_rare: 0..0,
-            group_prescan: ((0, 0), 0),
+            group_prescan: Prescan::default(),
             coupon_need: 0,
             abundant: [Vec::new(), Vec::new()],
             next_review: 64,
@@ -945,7 +955,7 @@ impl Core {
                 &mut self.coupon,
                 match grouped {
                     Some(lane) if lane > 0 => self.group_prescan,
-                    _ => ((0, 0), 0),
+                    _ => Prescan::default(),
                 },
             ),
         }
@@ -1249,9 +1259,10 @@ impl Core {
     /// heaps there runs past the prescanned chunks (half of them past 18 000 pairs near heap
     /// 10^7), so marking those for all at the lower cost pays, although a heap whose abundant
     /// values all come sooner would have stopped earlier; the chunks are marked only while the
-    /// coupon scans of the groups' first heaps (`coupon_need`) take more pairs on average. The pairs of the rare heaps outside
-    /// the range (below [`GROUP`], or near the group) are scanned heap by heap as before, and
-    /// every pair is a true option, so every value is as exact as without.
+    /// coupon scans of the groups' first heaps (`coupon_need`) take more pairs on average. The
+    /// pairs of the rare heaps outside the range (below [`GROUP`], or near the group) are
+    /// scanned heap by heap as before, and every pair is a true option, so every value is as
+    /// exact as without.
     fn mark_group<T: Cell>(&mut self, g: &[T], n0: usize) -> Option<()> {
         debug_assert!(!self.rules.unequal && matches!(self.method, Method::Sparse { .. }));
         let value_words = self.words() - 1;
@@ -1284,7 +1295,10 @@ impl Core {
         let pays = self.coupon_need / 16 >= (HEAD + chunks * SPREAD_CHUNK / 2) as u64;
         let chunks = if pays && n0 >= 4 * HEAD { chunks } else { 0 };
         self.group_rare = lo..hi;
-        self.group_prescan = ((order.spread, order.stride), chunks);
+        self.group_prescan = Prescan {
+            spread: order.spread,
+            chunks,
+        };
         let width = 64 * value_words;
         let top = width - 1;
         let Core {
