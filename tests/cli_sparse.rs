@@ -75,7 +75,7 @@ fn every_value_computes_past_the_proven_period() {
         .and_then(|(hex, _)| u8::from_str_radix(hex, 16).ok())
         .unwrap_or_else(|| panic!("a mask on its own in {out}"));
     let rare: Vec<usize> = (1..=20_000)
-        .filter(|&n| (g[n] & mask).count_ones() % 2 == 0)
+        .filter(|&n| (g[n] & mask).count_ones().is_multiple_of(2))
         .collect();
     let line = format!(
         "rare positions: {}, the last at n = {}",

@@ -65,7 +65,7 @@ fn impartial_compounds_follow_the_classical_outcome_rules() {
             // A join is a second-player win iff the least remoteness is even.
             let least = remoteness(&tx).min(remoteness(&ty));
             let join_p = outcome(x.conjunctive_sum(&y)) == Outcome::P;
-            assert_eq!(join_p, least % 2 == 0, "*{a} ∧ *{b}");
+            assert_eq!(join_p, least.is_multiple_of(2), "*{a} ∧ *{b}");
             // A union is a second-player win iff every component is (C. A. B. Smith).
             let union_p = outcome(x.selective_sum(&y)) == Outcome::P;
             assert_eq!(union_p, a == 0 && b == 0, "*{a} ∨ *{b}");

@@ -91,11 +91,11 @@ fn maundy_brute() -> impl FnMut(u32, u32) -> Game {
         }
         let copies = |piece: Game, d: u32| (0..d).fold(Game::zero(), |acc, _| acc + piece);
         let left: Vec<Game> = (2..=w)
-            .filter(|d| w % d == 0)
+            .filter(|d| w.is_multiple_of(*d))
             .map(|d| copies(eval(w / d, h, memo), d))
             .collect();
         let right: Vec<Game> = (2..=h)
-            .filter(|d| h % d == 0)
+            .filter(|d| h.is_multiple_of(*d))
             .map(|d| copies(eval(w, h / d, memo), d))
             .collect();
         let v = Game::new(left, right);
@@ -110,7 +110,7 @@ fn prime_factors(mut n: u32) -> Vec<u32> {
     let mut out = Vec::new();
     let mut p = 2;
     while p * p <= n {
-        while n % p == 0 {
+        while n.is_multiple_of(p) {
             out.push(p);
             n /= p;
         }

@@ -194,7 +194,7 @@ fn encode<'a>(c: u32, above: impl Iterator<Item = &'a u32>, window: &[u32]) -> V
 fn least_arithmetic_period(g: &[u32], n1: usize, p: usize, s: u32) -> Periodicity {
     let diff = |n: usize, d: usize| i64::from(g[n + d]) - i64::from(g[n]);
     let (d, saltus) = (1..=p)
-        .filter(|d| p % d == 0)
+        .filter(|d| p.is_multiple_of(*d))
         .find_map(|d| {
             let s_d = diff(n1, d);
             (n1..n1 + p).all(|n| diff(n, d) == s_d).then_some((d, s_d))

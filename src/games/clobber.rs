@@ -269,7 +269,7 @@ pub fn checkerboard(rows: usize, cols: usize) -> Grid {
         cols,
         cells: (0..rows * cols)
             .map(|k| {
-                if (k / cols + k % cols) % 2 == 0 {
+                if (k / cols + k % cols).is_multiple_of(2) {
                     LEFT
                 } else {
                     RIGHT

@@ -139,7 +139,7 @@ pub fn misere_winning_move(heaps: &[u64]) -> Option<(usize, u64)> {
         // Reduce the only big heap so that an odd number of 1s remains.
         1 => {
             let ones = heaps.iter().filter(|&&h| h == 1).count() as u64;
-            Some((big[0], if ones % 2 == 0 { 1 } else { 0 }))
+            Some((big[0], if ones.is_multiple_of(2) { 1 } else { 0 }))
         }
         // Two big heaps remain big after one move: play as in normal Nim.
         _ => winning_move(heaps),

@@ -98,7 +98,9 @@ impl Ryuoh {
         let p = self.p as u128;
         let (x, y) = match self.q {
             None => (x as u128, y as u128),
-            Some(q) if q as u128 % p == 0 => (x as u128 % q as u128, y as u128 % q as u128),
+            Some(q) if (q as u128).is_multiple_of(p) => {
+                (x as u128 % q as u128, y as u128 % q as u128)
+            }
             Some(_) => return None,
         };
         // x/p ⊕ y/p < 2^64 and p < 2^64, so the product fits u128.

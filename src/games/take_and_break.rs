@@ -264,7 +264,7 @@ fn splits(
             Ok(())
         }
         _ if c == Constraint::AllEqual => {
-            if rest % j == 0 && rest >= j {
+            if rest.is_multiple_of(j) && rest >= j {
                 f(if j % 2 == 1 { g[rest / j] } else { 0 })?;
             }
             Ok(())

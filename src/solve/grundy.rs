@@ -156,7 +156,7 @@ const PROGRESS_BATCH: usize = 4096;
 /// Records value `n` of `0..len` as done, a batch at a time.
 #[inline]
 fn record_progress(n: usize, len: usize) {
-    if (n + 1) % PROGRESS_BATCH == 0 {
+    if (n + 1).is_multiple_of(PROGRESS_BATCH) {
         crate::progress::record(PROGRESS_BATCH as u64);
     } else if n + 1 == len {
         crate::progress::record((len % PROGRESS_BATCH) as u64);

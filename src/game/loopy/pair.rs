@@ -263,7 +263,7 @@ impl<'a> Product<'a> {
                 }
             });
             processed += 1;
-            if processed % 65536 == 0 {
+            if processed.is_multiple_of(65536) {
                 crate::progress::record(65536);
             }
         }
