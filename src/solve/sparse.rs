@@ -317,19 +317,31 @@ fn group_run(width: usize) -> usize {
     width + 64
 }
 
-/// Marks in run `j` of `group` (runs of `run` bytes, values below `top + 1`, a power of two)
-/// the values `w ⊕ G(n0 + j − k − s)` of the pairs of heap `n0 + j` that leave `n0 + j − k` for
-/// a split `k` in `splits`, for the heaps `s` with their values `w` in `heaps` (see
-/// [`Core::mark_group`]).
+/// Marks in run `j` of `group` (runs of [`group_run`]`(width)` bytes, values below `width`, a
+/// power of two) the values `w ⊕ G(n0 + j − k − s)` of the pairs of heap `n0 + j` that leave
+/// `n0 + j − k` for a split `k` in `splits`, for the heaps `s` with their values `w` in `heaps`
+/// (see [`Core::mark_group`]).
 fn mark_runs<T: Cell>(
     g: &[T],
     splits: &[usize],
     n0: usize,
     heaps: impl Iterator<Item = (usize, u32)> + Clone,
     group: &mut [u8],
-    run: usize,
-    top: usize,
+    width: usize,
 ) {
+    // With the run's length a constant, each lane's run is at a constant offset and every
+    // index is masked below it: no bounds check and no offset to compute (Treblecross near heap
+    // 10^6: 0.38 ns a pair against 0.47 ns with the length a variable).
+    macro_rules! fixed {
+        ($($width:literal),*) => {
+            match width {
+                $($width => return mark_fixed_runs::<T, { $width + 64 }>(g, splits, n0, heaps, group),)*
+                _ => {}
+            }
+        };
+    }
+    fixed!(128, 256, 512, 1024, 2048, 4096);
+    let (run, top) = (group_run(width), width - 1);
     for &k in splits {
         let rest0 = n0 - k;
         for (s, w) in heaps.clone() {
@@ -338,6 +350,34 @@ fn mark_runs<T: Cell>(
                 // The mask changes no value (all are below top + 1), and lets the compiler
                 // drop the bounds check (a tenth of Treblecross's time near heap 10^6).
                 marks[..=top][(w ^ x.get()) as usize & top] = 1;
+            }
+        }
+    }
+}
+
+/// [`mark_runs`] for runs of `RUN` bytes, values below `RUN − 64`.
+#[inline(always)]
+fn mark_fixed_runs<T: Cell, const RUN: usize>(
+    g: &[T],
+    splits: &[usize],
+    n0: usize,
+    heaps: impl Iterator<Item = (usize, u32)> + Clone,
+    group: &mut [u8],
+) {
+    let top = RUN - 65;
+    let runs: &mut [[u8; RUN]; GROUP] = group
+        .as_chunks_mut::<RUN>()
+        .0
+        .try_into()
+        .expect("a group's runs");
+    for &k in splits {
+        let rest0 = n0 - k;
+        for (s, w) in heaps.clone() {
+            let partners: &[T; GROUP] = g[rest0 - s..rest0 - s + GROUP]
+                .try_into()
+                .expect("a group's partners");
+            for lane in 0..GROUP {
+                runs[lane][(w ^ partners[lane].get()) as usize & top] = 1;
             }
         }
     }
@@ -1300,7 +1340,6 @@ impl Core {
             chunks,
         };
         let width = 64 * value_words;
-        let top = width - 1;
         let Core {
             rules,
             rare,
@@ -1326,7 +1365,7 @@ impl Core {
             lo,
             hi,
             GROUP * splits.len(),
-            |lo, hi, group| mark_runs(g, splits, n0, heaps(lo, hi), group, run, top),
+            |lo, hi, group| mark_runs(g, splits, n0, heaps(lo, hi), group, width),
         );
         halves(
             group,
@@ -1338,7 +1377,7 @@ impl Core {
                 for i in lo..hi {
                     let (a, _) = order.chunk(i);
                     let heaps = (a..a + SPREAD_CHUNK).map(|a| (a, g[a].get()));
-                    mark_runs(g, splits, n0, heaps, group, run, top)
+                    mark_runs(g, splits, n0, heaps, group, width)
                 }
             },
         );
