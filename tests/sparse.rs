@@ -141,7 +141,16 @@ fn long_coupon_scans_shared_by_two_threads_give_the_same_values() {
 
 /// `G(0..len)` of the octal game `code` computed by the sparse engine under `fixed` (else its
 /// own choice of split) on a pool of `threads` threads.
-fn sparse_values(code: &[u8], fixed: Option<Method>, len: usize, threads: usize) -> Vec<u32> {
+/// `G(0..len)` of the octal game `code` by the sparse engine on `threads` threads, with the
+/// split `fixed` from the start if given, and with the vector test of the coupon scan if
+/// `vector` (it runs only where the processor has AVX-512BW; elsewhere both are scalar).
+fn sparse_values(
+    code: &[u8],
+    fixed: Option<Method>,
+    len: usize,
+    threads: usize,
+    vector: bool,
+) -> Vec<u32> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
@@ -150,6 +159,7 @@ fn sparse_values(code: &[u8], fixed: Option<Method>, len: usize, threads: usize)
     if let Some(method) = fixed {
         run.fix_method(method).unwrap();
     }
+    run.use_vector_test(vector);
     pool.install(|| run.compute(len, &Limits::default()).unwrap());
     run.values()
 }
@@ -173,11 +183,13 @@ fn grouped_rare_scans_and_spread_coupon_scans_give_the_same_values() {
         };
         for threads in [1, 2] {
             for fixed in [None, Some(split)] {
-                assert_eq!(
-                    sparse_values(&code, fixed, len, threads),
-                    direct,
-                    "{code:?}, {fixed:?}, {threads} threads"
-                );
+                for vector in [true, false] {
+                    assert_eq!(
+                        sparse_values(&code, fixed, len, threads, vector),
+                        direct,
+                        "{code:?}, {fixed:?}, {threads} threads, vector test {vector}"
+                    );
+                }
             }
         }
     }
@@ -187,17 +199,20 @@ fn grouped_rare_scans_and_spread_coupon_scans_give_the_same_values() {
 fn prescanned_coupon_chunks_give_the_same_values() {
     // Past heap 66 000 or so Treblecross's coupon scans take thousands of pairs on average, and
     // the engine marks the first chunks of them for 32 heaps at once, which the heaps then
-    // skip; the values must be those of the plain direct method (solve::grundy), on one thread
-    // and two.
+    // skip (with the vector test of the coupon scan only on two threads); the values must be
+    // those of the plain direct method (solve::grundy), on one thread and two, with the vector
+    // test and without.
     let len = 100_000;
     let code = [0u8, 0, 0, 7];
     let direct = octal_sequence(&code, len).unwrap();
     for threads in [1, 2] {
-        assert_eq!(
-            sparse_values(&code, None, len, threads),
-            direct,
-            "{threads} threads"
-        );
+        for vector in [true, false] {
+            assert_eq!(
+                sparse_values(&code, None, len, threads, vector),
+                direct,
+                "{threads} threads, vector test {vector}"
+            );
+        }
     }
 }
 

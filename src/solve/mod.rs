@@ -7,6 +7,7 @@ pub mod grundy;
 pub mod loopy;
 pub mod minimax;
 pub mod misere;
+mod pair_test;
 pub mod periodic;
 pub mod quotient;
 pub mod ruleset;

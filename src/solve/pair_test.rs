@@ -1,0 +1,209 @@
+//! The vector test of the sparse engine's coupon scan (`sparse::wide_coupon`): which block of
+//! [`LANES`] consecutive pairs `a`, `rest − a` of a split gives a value still wanted.
+//!
+//! Past its first few thousand pairs, a coupon scan finds a wanted value in one pair out of
+//! hundreds or thousands: almost every pair is only looked at. Looked at one by one, a pair costs
+//! two loads, an XOR and a load of the wanted flag (about a nanosecond on Treblecross, whose
+//! scans take some 20 000 pairs a value near heap 10^6). With AVX-512 (the `avx512bw` extension:
+//! 32 lanes of 16 bits) a block of 32 pairs is tested in about a dozen instructions: the 32 left
+//! values are loaded at once, the 32 right values loaded and reversed, XORed, and each result
+//! looked up in the bit set of wanted values, which is held in registers (1 024 values to a pair
+//! of registers, at most [`MAX_WANTED`] in all) and indexed by a two-table permute. The caller
+//! scans a block that the test flags pair by pair, as before: the vector test only skips blocks
+//! that give no wanted value, so the values found are the same with it or without it.
+
+/// Pairs tested at once: 512 bits of 16-bit values.
+pub(super) const LANES: usize = 32;
+
+/// The wanted values must lie below this for the vector test: their bit set fills at most
+/// eight registers.
+pub(super) const MAX_WANTED: usize = 4096;
+
+/// Whether the vector test runs here: on x86-64 processors with AVX-512BW, unless turned off
+/// (to check the scalar scans against it).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct PairTest {
+    available: bool,
+}
+
+impl PairTest {
+    /// The test, if the processor has the instructions.
+    pub(super) fn detect() -> PairTest {
+        #[cfg(target_arch = "x86_64")]
+        let available = std::arch::is_x86_feature_detected!("avx512bw");
+        #[cfg(not(target_arch = "x86_64"))]
+        let available = false;
+        PairTest { available }
+    }
+
+    /// No vector test: every pair is looked at one by one.
+    pub(super) fn off() -> PairTest {
+        PairTest { available: false }
+    }
+
+    /// Whether it runs for values below `c` (the wanted ones).
+    pub(super) fn applies(&self, c: u32) -> bool {
+        self.available && c as usize <= MAX_WANTED
+    }
+
+    /// The first `a` of `lo, lo + LANES, lo + 2 · LANES, …` below `hi` whose block of pairs
+    /// `a..a + LANES` may give a value in `wanted` (a bit set of values below `c`, [`MAX_WANTED`]
+    /// bits, zero from bit `c` on), or the start of the last block if it is shorter than
+    /// [`LANES`], or `hi`: the caller looks at that block pair by pair. The pairs are `a`,
+    /// `rest − a` with their values in `g`, and `hi <= rest + 1 − (hi − 1)`, so that every
+    /// partner lies in `g`. A block it passes over gives no wanted value; one it stops at may
+    /// give none (a value of `c` or more can be taken for a wanted one). Only where
+    /// [`PairTest::applies`] to `c`.
+    pub(super) fn next_block(
+        &self,
+        g: &[u16],
+        rest: usize,
+        lo: usize,
+        hi: usize,
+        wanted: &[u64; MAX_WANTED / 64],
+        c: u32,
+    ) -> usize {
+        debug_assert!(self.applies(c));
+        #[cfg(target_arch = "x86_64")]
+        {
+            // SAFETY: `available` is set only where the processor has AVX-512BW (and with it
+            // AVX-512F), which is all that `next_block_avx512` needs.
+            unsafe {
+                match c.div_ceil(1024) {
+                    0 | 1 => next_block_avx512::<1>(g, rest, lo, hi, wanted),
+                    2 => next_block_avx512::<2>(g, rest, lo, hi, wanted),
+                    _ => next_block_avx512::<4>(g, rest, lo, hi, wanted),
+                }
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            let _ = (g, rest, hi, wanted, c);
+            lo
+        }
+    }
+}
+
+/// [`PairTest::next_block`] with the wanted values below `1024 · S`.
+///
+/// A value `v`'s flag is bit `v mod 16` of the 16-bit word `v / 16` of the bit set (the bit set's
+/// 64-bit words, little-endian, are those 16-bit words four at a time). Words `64 s .. 64 s + 64`
+/// fill registers `2 s` and `2 s + 1`, from which a two-table permute picks word `v / 16 mod 64`
+/// for every lane at once; the lanes of segment `v / 1024 = s > 0` take it from their pair. A
+/// value of `1024 · S` or more reads a word of some segment, which can only flag its block for
+/// nothing, never pass a wanted value.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw")]
+fn next_block_avx512<const S: usize>(
+    g: &[u16],
+    rest: usize,
+    lo: usize,
+    hi: usize,
+    wanted: &[u64; MAX_WANTED / 64],
+) -> usize {
+    use std::arch::x86_64::*;
+    let mut table = [_mm512_setzero_si512(); 8];
+    for (i, register) in table.iter_mut().enumerate().take(2 * S) {
+        let words: &[u64; 8] = wanted[8 * i..8 * i + 8].try_into().expect("eight words");
+        // SAFETY: an unaligned load of the 64 bytes of `words`.
+        *register = unsafe { _mm512_loadu_si512(words.as_ptr().cast()) };
+    }
+    // Lane i of the reversed right block takes lane 31 − i (`_mm512_set_epi16` lists the lanes
+    // from 31 down to 0).
+    let reverse = _mm512_set_epi16(
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24,
+        25, 26, 27, 28, 29, 30, 31,
+    );
+    let low_bits = _mm512_set1_epi16(15);
+    let one = _mm512_set1_epi16(1);
+    let mut a = lo;
+    while a + LANES <= hi {
+        let left: &[u16; LANES] = g[a..a + LANES].try_into().expect("a block");
+        let right: &[u16; LANES] = g[rest + 1 - a - LANES..rest + 1 - a]
+            .try_into()
+            .expect("a block");
+        // SAFETY: unaligned loads of the 64 bytes of `left` and of `right`.
+        let (l, r) = unsafe {
+            (
+                _mm512_loadu_si512(left.as_ptr().cast()),
+                _mm512_loadu_si512(right.as_ptr().cast()),
+            )
+        };
+        let v = _mm512_xor_si512(l, _mm512_permutexvar_epi16(reverse, r));
+        let word = _mm512_srli_epi16::<4>(v);
+        let mut bits = _mm512_permutex2var_epi16(table[0], word, table[1]);
+        if S > 1 {
+            let segment = _mm512_srli_epi16::<10>(v);
+            for s in 1..S {
+                let lanes = _mm512_cmpeq_epi16_mask(segment, _mm512_set1_epi16(s as i16));
+                let other = _mm512_permutex2var_epi16(table[2 * s], word, table[2 * s + 1]);
+                bits = _mm512_mask_blend_epi16(lanes, bits, other);
+            }
+        }
+        let flag = _mm512_srlv_epi16(bits, _mm512_and_si512(v, low_bits));
+        if _mm512_test_epi16_mask(flag, one) != 0 {
+            return a;
+        }
+        a += LANES;
+    }
+    a
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The vector test against the pairs looked at one by one, on values of every segment
+    /// count and blocks with and without wanted values.
+    #[test]
+    fn a_block_is_passed_over_only_when_it_gives_no_wanted_value() {
+        let test = PairTest::detect();
+        // A fixed pseudo-random sequence of values below 4096.
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let g: Vec<u16> = (0..3000)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                (x % 4096) as u16
+            })
+            .collect();
+        for c in [1000u32, 2000, 4096] {
+            let g: Vec<u16> = g
+                .iter()
+                .map(|&v| v % c.next_power_of_two() as u16)
+                .collect();
+            let rest = g.len() - 1;
+            let hi = rest / 2 + 1;
+            for step in [7u32, 61, 397] {
+                let mut wanted = [0u64; MAX_WANTED / 64];
+                for v in (0..c).step_by(step as usize) {
+                    wanted[(v / 64) as usize] |= 1 << (v % 64);
+                }
+                let gives = |a: usize| {
+                    let v = u32::from(g[a] ^ g[rest - a]);
+                    v < c && wanted[(v / 64) as usize] >> (v % 64) & 1 == 1
+                };
+                let mut a = 3;
+                while a < hi {
+                    let next = if test.applies(c) {
+                        test.next_block(&g, rest, a, hi, &wanted, c)
+                    } else {
+                        a
+                    };
+                    assert!(next >= a && next <= hi && (next - a) % LANES == 0);
+                    // Nothing wanted among the blocks passed over ...
+                    assert!(!(a..next).any(gives), "c {c}, step {step}, a {a}");
+                    // ... and a full block stopped at gives a wanted value or one that the
+                    // segments do not reach.
+                    let reach = 1024 * c.div_ceil(1024).next_power_of_two();
+                    if test.applies(c) && next + LANES <= hi {
+                        assert!((next..next + LANES)
+                            .any(|a| { gives(a) || u32::from(g[a] ^ g[rest - a]) >= reach }));
+                    }
+                    a = (next + LANES).min(hi);
+                }
+            }
+        }
+    }
+}
