@@ -420,6 +420,47 @@ const BLOCK: usize = 1 << 16;
 /// Masks of at most this many bits are tried.
 const MASK_BITS: u32 = 12;
 
+/// The scratch space of one heap's value.
+#[derive(Clone, Debug, Default)]
+struct HeapScratch {
+    /// A bitset of option values, [`Core::words`] words.
+    seen: Vec<u64>,
+    /// A second such bitset, for the half of a scan that runs on another thread.
+    spare: Vec<u64>,
+    /// The option values of a long scan, a byte each (see [`pack`]), `64 · words` bytes.
+    marks: Vec<u8>,
+    /// A second such array, for the half of a long scan that runs on another thread.
+    spare_marks: Vec<u8>,
+    /// Scratch of the coupon scan.
+    coupon: CouponScratch,
+}
+
+impl HeapScratch {
+    fn resize(&mut self, w: usize) {
+        self.seen.resize(w, 0);
+        self.spare.resize(w, 0);
+        self.marks.resize(64 * w, 0);
+        self.spare_marks.resize(64 * w, 0);
+        self.coupon.wanted.resize(64 * w, 0);
+        self.coupon.spare_wanted.resize(64 * w, 0);
+    }
+}
+
+/// What a heap's value reads of the computation (see [`HeapView::value`]): all of it stays
+/// unchanged while the values of two heaps are computed side by side.
+struct HeapView<'a> {
+    rules: &'a HeapRules,
+    method: Method,
+    rare: &'a [usize],
+    rare_values: &'a [u32],
+    abundant: &'a [Vec<u64>; 2],
+    group: &'a [u8],
+    group_rare: Range<usize>,
+    group_prescan: Prescan,
+    /// Words of the bitsets' values ([`Core::words`] − 1).
+    value_words: usize,
+}
+
 /// The computation: rules, method, rare positions, scratch bitsets, counters.
 #[derive(Clone, Debug)]
 struct Core {
@@ -436,16 +477,10 @@ struct Core {
     /// How many positions had each value, by the parity of the position.
     hist: Vec<[u64; 2]>,
     max: u32,
-    /// A bitset of option values, `words` words.
-    seen: Vec<u64>,
-    /// A second such bitset, for the half of a scan that runs on another thread.
-    spare: Vec<u64>,
-    /// The option values of a long scan, a byte each (see [`pack`]), `64 · words` bytes.
-    marks: Vec<u8>,
-    /// A second such array, for the half of a long scan that runs on another thread.
-    spare_marks: Vec<u8>,
-    /// Scratch of the coupon scan on this thread.
-    coupon: CouponScratch,
+    /// The scratch space of a heap's value, and of a second heap's computed beside it (see
+    /// [`Core::block`]).
+    scratch: HeapScratch,
+    second: HeapScratch,
     /// The option values of a group's pairs with rare heaps, [`GROUP`] runs of byte marks
     /// (see [`Core::mark_group`]), and a second such array for another thread.
     group: Vec<u8>,
@@ -996,11 +1031,8 @@ impl Core {
             rare_values: Vec::new(),
             hist: Vec::new(),
             max: 0,
-            seen: Vec::new(),
-            spare: Vec::new(),
-            marks: Vec::new(),
-            spare_marks: Vec::new(),
-            coupon: CouponScratch::default(),
+            scratch: HeapScratch::default(),
+            second: HeapScratch::default(),
             group: Vec::new(),
             spare_group: Vec::new(),
             group_rare: 0..0,
@@ -1024,17 +1056,13 @@ impl Core {
 
     fn resize(&mut self) {
         let w = self.words();
-        self.seen.resize(w, 0);
-        self.spare.resize(w, 0);
-        self.marks.resize(64 * w, 0);
-        self.spare_marks.resize(64 * w, 0);
-        self.coupon.wanted.resize(64 * w, 0);
-        self.coupon.spare_wanted.resize(64 * w, 0);
+        self.scratch.resize(w);
+        self.second.resize(w);
         self.set_classes();
     }
 
     fn set_classes(&mut self) {
-        let w = self.seen.len();
+        let w = self.words();
         let mask = match self.method {
             Method::Sparse { mask, .. } => mask,
             Method::Direct => 0,
@@ -1066,20 +1094,53 @@ impl Core {
         }
     }
 
+    /// What a heap's value reads, and the two heaps' scratch spaces.
+    fn parts(&mut self) -> (HeapView<'_>, &mut HeapScratch, &mut HeapScratch) {
+        let value_words = self.words() - 1;
+        let view = HeapView {
+            rules: &self.rules,
+            method: self.method,
+            rare: &self.rare,
+            rare_values: &self.rare_values,
+            abundant: &self.abundant,
+            group: &self.group,
+            group_rare: self.group_rare.clone(),
+            group_prescan: self.group_prescan,
+            value_words,
+        };
+        (view, &mut self.scratch, &mut self.second)
+    }
+
     /// `G(n)`, from `g = G(0..n)`; with `grouped`, `n` is the heap of run `lane` of the
     /// current group, whose pairs [`Core::mark_group`] has marked.
     #[inline]
     fn value<T: Cell>(&mut self, g: &[T], n: usize, grouped: Option<usize>) -> u32 {
-        match self.first_options(g, n, grouped) {
+        let (view, scratch, _) = self.parts();
+        view.value(scratch, g, n, grouped)
+    }
+}
+
+impl HeapView<'_> {
+    /// `G(n)` as for [`Core::value`], from `g` holding at least the values that `n`'s options
+    /// need (`G(0..=n − k)` for the least `k` a move takes), in the scratch space `s`.
+    #[inline]
+    fn value<T: Cell>(
+        &self,
+        s: &mut HeapScratch,
+        g: &[T],
+        n: usize,
+        grouped: Option<usize>,
+    ) -> u32 {
+        match self.first_options(s, g, n, grouped) {
             Step::Mex(v) => v,
             Step::Confirm { c, pi0 } => confirm(
                 g,
-                &self.rules,
+                self.rules,
                 n,
                 c,
                 &self.abundant[pi0],
-                &mut self.seen,
-                &mut self.coupon,
+                &mut s.seen,
+                &mut s.coupon,
                 match grouped {
                     Some(lane) if lane > 0 => self.group_prescan,
                     _ => Prescan::default(),
@@ -1088,27 +1149,36 @@ impl Core {
         }
     }
 
-    /// The options of heap `n` that decide its mex but for the coupon scan, in `seen`: its
+    /// The options of heap `n` that decide its mex but for the coupon scan, in `s.seen`: its
     /// mex when they decide it, else the candidate that the coupon scan ([`confirm`]) checks.
     /// `grouped` as for [`Core::value`].
     #[inline]
-    fn first_options<T: Cell>(&mut self, g: &[T], n: usize, grouped: Option<usize>) -> Step {
+    fn first_options<T: Cell>(
+        &self,
+        s: &mut HeapScratch,
+        g: &[T],
+        n: usize,
+        grouped: Option<usize>,
+    ) -> Step {
         // Every option value is below 64 · value_words (the last word of `seen` stays empty).
-        let value_words = self.words() - 1;
+        let value_words = self.value_words;
         let method = self.method;
-        let Core {
+        let HeapView {
             rules,
-            seen,
-            spare,
-            marks,
-            spare_marks,
             rare,
             rare_values,
             abundant,
             group,
-            group_rare,
+            ref group_rare,
             ..
-        } = self;
+        } = *self;
+        let HeapScratch {
+            seen,
+            spare,
+            marks,
+            spare_marks,
+            ..
+        } = s;
         seen.fill(0);
         for &k in &rules.whole {
             if k == n {
@@ -1207,7 +1277,9 @@ impl Core {
             Step::Confirm { c, pi0 }
         }
     }
+}
 
+impl Core {
     /// Enters `G(n) = v`.
     #[inline]
     fn record(&mut self, n: usize, v: u32) {
@@ -1302,9 +1374,7 @@ impl Core {
         };
         let splits = self.rules.split.len() as u64;
         // Measured under the sparse method; a guess before it has run.
-        let coupon = self
-            .coupon
-            .pairs
+        let coupon = (self.scratch.coupon.pairs + self.second.coupon.pairs)
             .checked_div(self.sparse_values)
             .unwrap_or(64);
         let sparse_cost = splits * count + coupon + 16;
@@ -1331,11 +1401,21 @@ impl Core {
 
     /// Computes values until `g` holds `end` of them; stops early with a value that `T` cannot
     /// hold (not entered).
+    ///
+    /// With two threads, the heaps of a group are computed two at a time, side by side, where
+    /// every move takes two tokens or more (the moves that take all of a heap aside): the
+    /// options of heap `n + 1` are then made of the values of heaps up to `n − 1`, so neither of
+    /// `n`, `n + 1` needs the other's value, and their rare pairs are the same whichever of them
+    /// is rare. The scans within a group's heaps (the rare heaps near the group, the coupon scan)
+    /// run mostly on one thread each, where the group's marking runs in halves on both.
     fn block<T: Cell>(&mut self, g: &mut Vec<T>, end: usize) -> Option<u32> {
         // Grouping needs wide values (see `mark_group`); looked at once a block, so values that
         // widen within it are grouped from the next block on.
         let wide = self.words() > 2;
         let groups = wide && !self.rules.unequal && matches!(self.method, Method::Sparse { .. });
+        let least_take = self.rules.single.iter().chain(&self.rules.split).min();
+        let side_by_side =
+            groups && least_take.is_some_and(|&k| k >= 2) && rayon::current_num_threads() > 1;
         while g.len() < end {
             let n0 = g.len();
             let grouped = if groups && end - n0 >= GROUP {
@@ -1347,20 +1427,38 @@ impl Core {
                 Some(_) => (GROUP, self.words()),
                 None => (1, 0),
             };
-            for lane in 0..lanes {
+            let mut lane = 0;
+            while lane < lanes {
                 let n = n0 + lane;
-                let before = self.coupon.pairs;
-                let v = self.value(g, n, grouped.map(|()| lane));
+                let before = self.scratch.coupon.pairs;
+                let (v, next) = if side_by_side && lane + 1 < lanes {
+                    let (view, first, second) = self.parts();
+                    let values: &[T] = g;
+                    let (v, w) = rayon::join(
+                        || view.value(first, values, n, Some(lane)),
+                        || view.value(second, values, n + 1, Some(lane + 1)),
+                    );
+                    (v, Some(w))
+                } else {
+                    (self.value(g, n, grouped.map(|()| lane)), None)
+                };
                 if grouped.is_some() && lane == 0 {
-                    let need = self.coupon.pairs - before;
+                    let need = self.scratch.coupon.pairs - before;
                     self.coupon_need = self.coupon_need - self.coupon_need / 16 + need;
                 }
-                if v > T::MAX {
-                    return Some(v);
+                for (n, v) in [(n, v)].into_iter().chain(next.map(|w| (n + 1, w))) {
+                    if v > T::MAX {
+                        return Some(v);
+                    }
+                    g.push(T::from_u32(v));
+                    self.record(n, v);
+                    lane += 1;
+                    // The group's marks are runs of the old width: the next group starts
+                    // afresh (and a value computed beside this one is computed again).
+                    if lanes > 1 && self.words() != words {
+                        break;
+                    }
                 }
-                g.push(T::from_u32(v));
-                self.record(n, v);
-                // The group's marks are runs of the old width: the next group starts afresh.
                 if lanes > 1 && self.words() != words {
                     break;
                 }
@@ -1413,7 +1511,7 @@ impl Core {
         // The coupon order of heap n0 (its largest split leaves n0 − k_min); a prescanned chunk
         // ends below n0 / 2 + SPREAD_CHUNK, so its partners are heaps from 1 on when n0 is
         // past 4 · HEAD.
-        let order = CouponOrder::new((n0 - k_min) / 2 + 1, &mut self.coupon.stride);
+        let order = CouponOrder::new((n0 - k_min) / 2 + 1, &mut self.scratch.coupon.stride);
         // Only where the coupon scans run on average past the head and half the chunks: a
         // pair costs less than half as much marked for a group (0.5 ns against 1.2 ns on
         // Treblecross), so marking `x` pairs for every heap pays once a scan would take about
@@ -1423,7 +1521,8 @@ impl Core {
         // group, and the chunks are marked only on two threads, in halves (Treblecross near
         // heap 10^7, 100 000 values: 1.70 s against 1.83 s on two threads, 2.40 s against
         // 2.15 s on one).
-        let vector = T::as_u16(g).is_some() && self.coupon.test.applies(64 * value_words as u32);
+        let vector =
+            T::as_u16(g).is_some() && self.scratch.coupon.test.applies(64 * value_words as u32);
         let pays = self.coupon_need / 16 >= (HEAD + chunks * SPREAD_CHUNK / 2) as u64
             && (!vector || rayon::current_num_threads() > 1);
         let chunks = if pays && n0 >= 4 * HEAD { chunks } else { 0 };
@@ -1679,11 +1778,13 @@ impl SparseRun {
     /// assert_eq!(vector.values(), scalar.values());
     /// ```
     pub fn use_vector_test(&mut self, on: bool) {
-        self.core.coupon.test = if on {
+        let test = if on {
             PairTest::detect()
         } else {
             PairTest::off()
         };
+        self.core.scratch.coupon.test = test;
+        self.core.second.coupon.test = test;
     }
 
     /// Computes values until `G(0..len)` are known, the stop flag is set, or the budget would
