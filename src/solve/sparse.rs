@@ -308,10 +308,12 @@ fn in_pool<R: Send>(f: impl FnOnce() -> R + Send) -> R {
     }
 }
 
-/// Pairs scanned between checks of the coupon scan of values below 64.
+/// Pairs scanned between checks of the coupon scan, among the smaller heaps below [`HEAD`].
 const CHUNK: usize = 16;
-/// Pairs of a chunk of [`CouponOrder`]'s head: two blocks of the vector test ([`LANES`]).
-const HEAD_CHUNK: usize = 64;
+/// The same where the coupon scan has the vector test: two of its blocks ([`LANES`]). Without
+/// it, a scan that ends within a few dozen pairs (0.354's, with 131 rare heaps) would take up
+/// to 48 pairs more (0.354's proof: 6.9 s against 7.4 s).
+const VECTOR_CHUNK: usize = 64;
 /// The coupon scan takes the vector test once at most this many values are still wanted: with
 /// more, most blocks of [`LANES`] pairs give one, and the test only adds to the pair-by-pair
 /// look. On Treblecross near heap 10^7 the scan was fastest from 16 to 64 (2.16-2.20 s for
@@ -643,7 +645,7 @@ impl Default for CouponScratch {
 
 /// The order in which the coupon scan of values of 64 and more ([`wide_coupon`]) visits the
 /// smaller heaps `a` of the pairs, `1..end`, as chunks of consecutive heaps: those below
-/// [`HEAD`] ascending, [`HEAD_CHUNK`] at a time; the rest in chunks of [`SPREAD_CHUNK`], the `j`-th
+/// [`HEAD`] ascending, [`CHUNK`] at a time ([`VECTOR_CHUNK`] with the vector test); the rest in chunks of [`SPREAD_CHUNK`], the `j`-th
 /// being chunk `j · s mod m` of the `m` chunks, with `s` coprime to `m` (so every chunk comes
 /// exactly once) and near `m / φ`.
 ///
@@ -659,17 +661,18 @@ impl Default for CouponScratch {
 #[derive(Clone, Copy, Debug)]
 struct CouponOrder {
     end: usize,
-    /// The chunks below [`HEAD`].
+    /// The chunks below [`HEAD`], and their length.
     head: usize,
+    head_chunk: usize,
     /// The chunks from [`HEAD`] on, and the stride between them.
     spread: usize,
     stride: usize,
 }
 
 impl CouponOrder {
-    /// The order of `1..end`; `last` is the previous order's `(spread, stride)`, and becomes
-    /// this one's.
-    fn new(end: usize, last: &mut (usize, usize)) -> CouponOrder {
+    /// The order of `1..end` with chunks of `head_chunk` in the head; `last` is the previous
+    /// order's `(spread, stride)`, and becomes this one's.
+    fn new(end: usize, head_chunk: usize, last: &mut (usize, usize)) -> CouponOrder {
         let head_end = end.clamp(1, HEAD);
         let spread = end.saturating_sub(HEAD).div_ceil(SPREAD_CHUNK);
         if last.0 != spread {
@@ -682,7 +685,8 @@ impl CouponOrder {
         let stride = last.1;
         CouponOrder {
             end,
-            head: (head_end - 1).div_ceil(HEAD_CHUNK),
+            head: (head_end - 1).div_ceil(head_chunk),
+            head_chunk,
             spread,
             stride,
         }
@@ -697,8 +701,8 @@ impl CouponOrder {
     #[inline]
     fn chunk(&self, i: usize) -> (usize, usize) {
         if i < self.head {
-            let lo = 1 + i * HEAD_CHUNK;
-            (lo, (lo + HEAD_CHUNK).min(self.end.min(HEAD)))
+            let lo = 1 + i * self.head_chunk;
+            (lo, (lo + self.head_chunk).min(self.end.min(HEAD)))
         } else {
             // (i − head) · stride < spread², far below 2^64 for any array that fits memory.
             let k = ((i - self.head) as u64 * self.stride as u64 % self.spread as u64) as usize;
@@ -773,6 +777,7 @@ fn gcd(mut a: usize, mut b: usize) -> usize {
 /// a later split. The chunks of `prescanned`, whose pairs are in `seen` already, are skipped when
 /// their order is this heap's.
 #[allow(clippy::too_many_arguments)]
+#[inline(always)]
 fn confirm<T: Cell>(
     g: &[T],
     rules: &HeapRules,
@@ -870,7 +875,13 @@ fn wide_coupon<T: Cell>(
             bits &= bits - 1;
         }
     }
-    let order = CouponOrder::new(ranges.iter().map(|&(_, hi)| hi).max().unwrap_or(1), stride);
+    let head_chunk = if vector.is_some() {
+        VECTOR_CHUNK
+    } else {
+        CHUNK
+    };
+    let end = ranges.iter().map(|&(_, hi)| hi).max().unwrap_or(1);
+    let order = CouponOrder::new(end, head_chunk, stride);
     let split = rayon::current_num_threads() > 1;
     let mut scanned = 0;
     // The spread chunks whose pairs are in `seen` already (see `Core::mark_group`).
@@ -1123,7 +1134,7 @@ impl Core {
 impl HeapView<'_> {
     /// `G(n)` as for [`Core::value`], from `g` holding at least the values that `n`'s options
     /// need (`G(0..=n − k)` for the least `k` a move takes), in the scratch space `s`.
-    #[inline]
+    #[inline(always)]
     fn value<T: Cell>(
         &self,
         s: &mut HeapScratch,
@@ -1152,7 +1163,7 @@ impl HeapView<'_> {
     /// The options of heap `n` that decide its mex but for the coupon scan, in `s.seen`: its
     /// mex when they decide it, else the candidate that the coupon scan ([`confirm`]) checks.
     /// `grouped` as for [`Core::value`].
-    #[inline]
+    #[inline(always)]
     fn first_options<T: Cell>(
         &self,
         s: &mut HeapScratch,
@@ -1427,40 +1438,60 @@ impl Core {
                 Some(_) => (GROUP, self.words()),
                 None => (1, 0),
             };
-            let mut lane = 0;
-            while lane < lanes {
+            if side_by_side && grouped.is_some() {
+                if let Some(v) = self.side_by_side(g, n0, words) {
+                    return Some(v);
+                }
+                continue;
+            }
+            for lane in 0..lanes {
                 let n = n0 + lane;
                 let before = self.scratch.coupon.pairs;
-                let (v, next) = if side_by_side && lane + 1 < lanes {
-                    let (view, first, second) = self.parts();
-                    let values: &[T] = g;
-                    let (v, w) = rayon::join(
-                        || view.value(first, values, n, Some(lane)),
-                        || view.value(second, values, n + 1, Some(lane + 1)),
-                    );
-                    (v, Some(w))
-                } else {
-                    (self.value(g, n, grouped.map(|()| lane)), None)
-                };
+                let v = self.value(g, n, grouped.map(|()| lane));
                 if grouped.is_some() && lane == 0 {
                     let need = self.scratch.coupon.pairs - before;
                     self.coupon_need = self.coupon_need - self.coupon_need / 16 + need;
                 }
-                for (n, v) in [(n, v)].into_iter().chain(next.map(|w| (n + 1, w))) {
-                    if v > T::MAX {
-                        return Some(v);
-                    }
-                    g.push(T::from_u32(v));
-                    self.record(n, v);
-                    lane += 1;
-                    // The group's marks are runs of the old width: the next group starts
-                    // afresh (and a value computed beside this one is computed again).
-                    if lanes > 1 && self.words() != words {
-                        break;
-                    }
+                if v > T::MAX {
+                    return Some(v);
                 }
+                g.push(T::from_u32(v));
+                self.record(n, v);
+                // The group's marks are runs of the old width: the next group starts afresh.
                 if lanes > 1 && self.words() != words {
                     break;
+                }
+            }
+        }
+        None
+    }
+
+    /// The values of the group from `n0` (marked, of `words` words) two at a time side by side
+    /// (see [`Core::block`]); stops early with a value that `T` cannot hold (not entered), or
+    /// when the values widen (the group's marks are runs of the old width: the next group
+    /// starts afresh, and a value computed beside the widening one is computed again).
+    fn side_by_side<T: Cell>(&mut self, g: &mut Vec<T>, n0: usize, words: usize) -> Option<u32> {
+        for lane in (0..GROUP).step_by(2) {
+            let n = n0 + lane;
+            let before = self.scratch.coupon.pairs;
+            let (view, first, second) = self.parts();
+            let values: &[T] = g;
+            let (v, w) = rayon::join(
+                || view.value(first, values, n, Some(lane)),
+                || view.value(second, values, n + 1, Some(lane + 1)),
+            );
+            if lane == 0 {
+                let need = self.scratch.coupon.pairs - before;
+                self.coupon_need = self.coupon_need - self.coupon_need / 16 + need;
+            }
+            for (n, v) in [(n, v), (n + 1, w)] {
+                if v > T::MAX {
+                    return Some(v);
+                }
+                g.push(T::from_u32(v));
+                self.record(n, v);
+                if self.words() != words {
+                    return None;
                 }
             }
         }
@@ -1511,7 +1542,8 @@ impl Core {
         // The coupon order of heap n0 (its largest split leaves n0 − k_min); a prescanned chunk
         // ends below n0 / 2 + SPREAD_CHUNK, so its partners are heaps from 1 on when n0 is
         // past 4 · HEAD.
-        let order = CouponOrder::new((n0 - k_min) / 2 + 1, &mut self.scratch.coupon.stride);
+        // Its head's chunks do not matter: only spread chunks are marked.
+        let order = CouponOrder::new((n0 - k_min) / 2 + 1, CHUNK, &mut self.scratch.coupon.stride);
         // Only where the coupon scans run on average past the head and half the chunks: a
         // pair costs less than half as much marked for a group (0.5 ns against 1.2 ns on
         // Treblecross), so marking `x` pairs for every heap pays once a scan would take about
