@@ -200,7 +200,7 @@ fn prescanned_coupon_chunks_give_the_same_values() {
     // Past heap 66 000 or so Treblecross's coupon scans take thousands of pairs on average, and
     // without the vector test of the coupon scan the engine marks the first chunks of them for
     // 32 heaps at once, which the heaps then skip; with it, on two threads, it computes the
-    // heaps two at a time side by side. The values must be those of the plain direct method
+    // heaps three at a time side by side. The values must be those of the plain direct method
     // (solve::grundy), on one thread and two, with the vector test and without.
     let len = 100_000;
     let code = [0u8, 0, 0, 7];

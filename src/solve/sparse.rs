@@ -328,6 +328,8 @@ const SPREAD_CHUNK: usize = 256;
 const SPLIT_COUPON: usize = 1 << 12;
 /// Heaps whose pairs with the rare heaps are scanned together (see [`Core::mark_group`]).
 const GROUP: usize = 32;
+/// The most heaps of a group computed side by side at a time (see [`Core::side_by_side`]).
+const BATCH: usize = 4;
 /// The fewest rare heaps for which a group is marked.
 const GROUP_RARE: usize = 2048;
 /// The spread chunks of the coupon scan whose pairs a group marks for all its heaps at once
@@ -449,7 +451,7 @@ impl HeapScratch {
 }
 
 /// What a heap's value reads of the computation (see [`HeapView::value`]): all of it stays
-/// unchanged while the values of two heaps are computed side by side.
+/// unchanged while the values of several heaps are computed side by side.
 struct HeapView<'a> {
     rules: &'a HeapRules,
     method: Method,
@@ -483,6 +485,8 @@ struct Core {
     /// [`Core::block`]).
     scratch: HeapScratch,
     second: HeapScratch,
+    /// The scratch spaces of the further heaps of a batch computed side by side.
+    extra: [HeapScratch; BATCH - 2],
     /// The option values of a group's pairs with rare heaps, [`GROUP`] runs of byte marks
     /// (see [`Core::mark_group`]), and a second such array for another thread.
     group: Vec<u8>,
@@ -1044,6 +1048,7 @@ impl Core {
             max: 0,
             scratch: HeapScratch::default(),
             second: HeapScratch::default(),
+            extra: Default::default(),
             group: Vec::new(),
             spare_group: Vec::new(),
             group_rare: 0..0,
@@ -1069,6 +1074,9 @@ impl Core {
         let w = self.words();
         self.scratch.resize(w);
         self.second.resize(w);
+        for s in &mut self.extra {
+            s.resize(w);
+        }
         self.set_classes();
     }
 
@@ -1105,8 +1113,16 @@ impl Core {
         }
     }
 
-    /// What a heap's value reads, and the two heaps' scratch spaces.
-    fn parts(&mut self) -> (HeapView<'_>, &mut HeapScratch, &mut HeapScratch) {
+    /// What a heap's value reads, and the scratch spaces of a batch's heaps.
+    #[allow(clippy::type_complexity)]
+    fn parts(
+        &mut self,
+    ) -> (
+        HeapView<'_>,
+        &mut HeapScratch,
+        &mut HeapScratch,
+        &mut [HeapScratch; BATCH - 2],
+    ) {
         let value_words = self.words() - 1;
         let view = HeapView {
             rules: &self.rules,
@@ -1119,14 +1135,14 @@ impl Core {
             group_prescan: self.group_prescan,
             value_words,
         };
-        (view, &mut self.scratch, &mut self.second)
+        (view, &mut self.scratch, &mut self.second, &mut self.extra)
     }
 
     /// `G(n)`, from `g = G(0..n)`; with `grouped`, `n` is the heap of run `lane` of the
     /// current group, whose pairs [`Core::mark_group`] has marked.
     #[inline]
     fn value<T: Cell>(&mut self, g: &[T], n: usize, grouped: Option<usize>) -> u32 {
-        let (view, scratch, _) = self.parts();
+        let (view, scratch, ..) = self.parts();
         view.value(scratch, g, n, grouped)
     }
 }
@@ -1385,9 +1401,11 @@ impl Core {
         };
         let splits = self.rules.split.len() as u64;
         // Measured under the sparse method; a guess before it has run.
-        let coupon = (self.scratch.coupon.pairs + self.second.coupon.pairs)
-            .checked_div(self.sparse_values)
-            .unwrap_or(64);
+        let coupon = (self.scratch.coupon.pairs
+            + self.second.coupon.pairs
+            + self.extra.iter().map(|s| s.coupon.pairs).sum::<u64>())
+        .checked_div(self.sparse_values)
+        .unwrap_or(64);
         let sparse_cost = splits * count + coupon + 16;
         let direct_cost = splits * n as u64 / 2;
         let chosen = if 2 * sparse_cost < direct_cost {
@@ -1413,20 +1431,27 @@ impl Core {
     /// Computes values until `g` holds `end` of them; stops early with a value that `T` cannot
     /// hold (not entered).
     ///
-    /// With two threads, the heaps of a group are computed two at a time, side by side, where
-    /// every move takes two tokens or more (the moves that take all of a heap aside): the
-    /// options of heap `n + 1` are then made of the values of heaps up to `n − 1`, so neither of
-    /// `n`, `n + 1` needs the other's value, and their rare pairs are the same whichever of them
-    /// is rare. The scans within a group's heaps (the rare heaps near the group, the coupon scan)
-    /// run mostly on one thread each, where the group's marking runs in halves on both.
+    /// With two threads, the heaps of a group are computed side by side, `k` at a time (at most
+    /// [`BATCH`]), where every move takes `k ≥ 2` tokens or more (the moves that take all of a
+    /// heap aside): the options of heaps `n..n + k` are then made of the values of heaps below
+    /// `n`, so none of them needs another's value, and their rare pairs are the same whichever
+    /// of them is rare. The scans within a group's heaps (the rare heaps near the group, the
+    /// coupon scan) run mostly on one thread each, where the group's marking runs in halves on
+    /// both.
     fn block<T: Cell>(&mut self, g: &mut Vec<T>, end: usize) -> Option<u32> {
         // Grouping needs wide values (see `mark_group`); looked at once a block, so values that
         // widen within it are grouped from the next block on.
         let wide = self.words() > 2;
         let groups = wide && !self.rules.unequal && matches!(self.method, Method::Sparse { .. });
-        let least_take = self.rules.single.iter().chain(&self.rules.split).min();
+        let least_take = self
+            .rules
+            .single
+            .iter()
+            .chain(&self.rules.split)
+            .min()
+            .copied();
         let side_by_side =
-            groups && least_take.is_some_and(|&k| k >= 2) && rayon::current_num_threads() > 1;
+            groups && least_take.is_some_and(|k| k >= 2) && rayon::current_num_threads() > 1;
         while g.len() < end {
             let n0 = g.len();
             let grouped = if groups && end - n0 >= GROUP {
@@ -1439,7 +1464,8 @@ impl Core {
                 None => (1, 0),
             };
             if side_by_side && grouped.is_some() {
-                if let Some(v) = self.side_by_side(g, n0, words) {
+                let batch = least_take.map_or(1, |k| k.min(BATCH));
+                if let Some(v) = self.side_by_side(g, n0, words, batch) {
                     return Some(v);
                 }
                 continue;
@@ -1466,34 +1492,62 @@ impl Core {
         None
     }
 
-    /// The values of the group from `n0` (marked, of `words` words) two at a time side by side
-    /// (see [`Core::block`]); stops early with a value that `T` cannot hold (not entered), or
-    /// when the values widen (the group's marks are runs of the old width: the next group
-    /// starts afresh, and a value computed beside the widening one is computed again).
-    fn side_by_side<T: Cell>(&mut self, g: &mut Vec<T>, n0: usize, words: usize) -> Option<u32> {
-        for lane in (0..GROUP).step_by(2) {
+    /// The values of the group from `n0` (marked, of `words` words) side by side, `batch` heaps
+    /// at a time (see [`Core::block`]): two threads take the first two heaps of a batch, and
+    /// each takes the next one left when it is done, so that a long scan on one thread is met
+    /// by more heaps on the other. Stops early with a value that `T` cannot hold (not entered),
+    /// or when the values widen (the group's marks are runs of the old width: the next group
+    /// starts afresh, and the values computed beside the widening one are computed again).
+    fn side_by_side<T: Cell>(
+        &mut self,
+        g: &mut Vec<T>,
+        n0: usize,
+        words: usize,
+        batch: usize,
+    ) -> Option<u32> {
+        use std::sync::atomic::AtomicUsize;
+        use std::sync::Mutex;
+        let mut lane = 0;
+        while lane < GROUP {
+            let size = batch.min(GROUP - lane);
             let n = n0 + lane;
             let before = self.scratch.coupon.pairs;
-            let (view, first, second) = self.parts();
+            let (view, first, second, extra) = self.parts();
             let values: &[T] = g;
-            let (v, w) = rayon::join(
-                || view.value(first, values, n, Some(lane)),
-                || view.value(second, values, n + 1, Some(lane + 1)),
-            );
+            let next = AtomicUsize::new(2);
+            let extra: Vec<Mutex<&mut HeapScratch>> = extra.iter_mut().map(Mutex::new).collect();
+            let run = |own: &mut HeapScratch, j: usize| {
+                let mut found = [None; BATCH];
+                if j < size {
+                    found[j] = Some(view.value(own, values, n + j, Some(lane + j)));
+                }
+                loop {
+                    let k = next.fetch_add(1, Ordering::Relaxed);
+                    if k >= size {
+                        return found;
+                    }
+                    // Each k is taken once: the lock is never contended.
+                    let mut scratch = extra[k - 2].lock().expect("no panic while computing");
+                    found[k] = Some(view.value(&mut scratch, values, n + k, Some(lane + k)));
+                }
+            };
+            let (a, b) = rayon::join(|| run(first, 0), || run(second, 1));
             if lane == 0 {
                 let need = self.scratch.coupon.pairs - before;
                 self.coupon_need = self.coupon_need - self.coupon_need / 16 + need;
             }
-            for (n, v) in [(n, v), (n + 1, w)] {
+            for j in 0..size {
+                let v = a[j].or(b[j]).expect("every heap of the batch computed");
                 if v > T::MAX {
                     return Some(v);
                 }
                 g.push(T::from_u32(v));
-                self.record(n, v);
+                self.record(n + j, v);
                 if self.words() != words {
                     return None;
                 }
             }
+            lane += size;
         }
         None
     }
