@@ -649,9 +649,9 @@ impl Default for CouponScratch {
 
 /// The order in which the coupon scan of values of 64 and more ([`wide_coupon`]) visits the
 /// smaller heaps `a` of the pairs, `1..end`, as chunks of consecutive heaps: those below
-/// [`HEAD`] ascending, [`CHUNK`] at a time ([`VECTOR_CHUNK`] with the vector test); the rest in chunks of [`SPREAD_CHUNK`], the `j`-th
-/// being chunk `j · s mod m` of the `m` chunks, with `s` coprime to `m` (so every chunk comes
-/// exactly once) and near `m / φ`.
+/// [`HEAD`] ascending, [`CHUNK`] at a time ([`VECTOR_CHUNK`] with the vector test); the rest in
+/// chunks of [`SPREAD_CHUNK`], the `j`-th being chunk `j · s mod m` of the `m` chunks, with `s`
+/// coprime to `m` (so every chunk comes exactly once) and near `m / φ`.
 ///
 /// Why spread: where the values grow with the heap (Treblecross's reach 1 226 by heap 10^6),
 /// the pairs of the smallest heaps XOR a small value into the partner's and give only values
@@ -856,7 +856,13 @@ fn wide_coupon<T: Cell>(
         table,
     } = scratch;
     let vector = T::as_u16(g).filter(|_| test.applies(c));
-    let words = c.div_ceil(64) as usize;
+    // The words of the wanted values' bit set, none without the vector test (`c` may then be
+    // past the bit set's reach).
+    let words = if vector.is_some() {
+        c.div_ceil(64) as usize
+    } else {
+        0
+    };
     let mut count = 0u32;
     for (w, (&s, &m)) in seen
         .iter()
@@ -870,7 +876,7 @@ fn wide_coupon<T: Cell>(
             (1u64 << (c % 64)) - 1
         };
         let mut bits = m & !s & below;
-        if vector.is_some() {
+        if w < words {
             table[w] = bits;
         }
         count += bits.count_ones();
@@ -959,11 +965,11 @@ fn wide_coupon<T: Cell>(
 
 /// The rest of [`wide_coupon`]'s scan, from chunk `from` of `order` on, on two threads: one
 /// scans the chunks `from`, `from + 2`, …, the other `from + 1`, `from + 3`, …, so that
-/// together they cover the pairs in about the order of one scan at twice its pace. A value found for the first time by either is cleared in a shared bit set of
-/// the values still wanted (`wanted` on entry) and lowers a shared count; both stop when it
-/// reaches zero. The result does not depend on the timing: `c` when every wanted value is
-/// found, else (every pair scanned) the least value never found. `wanted` and `spare` are all
-/// zero on return.
+/// together they cover the pairs in about the order of one scan at twice its pace. A value
+/// found for the first time by either is cleared in a shared bit set of the values still
+/// wanted (`wanted` on entry) and lowers a shared count; both stop when it reaches zero. The
+/// result does not depend on the timing: `c` when every wanted value is found, else (every pair
+/// scanned) the least value never found. `wanted` and `spare` are all zero on return.
 #[allow(clippy::too_many_arguments)]
 fn split_coupon<T: Cell>(
     g: &[T],
@@ -1829,8 +1835,9 @@ impl SparseRun {
 
     /// Sets whether values past a proven period are copied from it (`true`, the default), or
     /// every value is computed from the rules (`false`), as a check of the proof (or of the
-    /// engine) at the cost of the work per value: Kayles, whose period is proven by `G(0..168)`, gives `G(0..10^9)` in
-    /// about a second by copying and in about a minute value by value.
+    /// engine) at the cost of the work per value: Kayles, whose period is proven by
+    /// `G(0..168)`, gives `G(0..10^9)` in about a second by copying and in about a minute value
+    /// by value.
     ///
     /// ```
     /// use partizan::solve::sparse::{HeapRules, Limits, SparseRun};
@@ -2319,4 +2326,58 @@ pub fn sequence(rules: &HeapRules, len: usize) -> Vec<u32> {
     // Without a stop flag or a budget, compute cannot fail.
     let _ = run.compute(len, &Limits::default());
     run.values()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The coupon scan of [`wide_coupon`] against the least missing value found from its
+    /// definition, on values below and beyond the vector test's reach ([`MAX_WANTED`]), with
+    /// the test and without, where every wanted value is found (the candidate) and where one is
+    /// missing: pseudo-random values below `bound` and one split leaving `rest`, the wanted
+    /// values those below `c` of one class (even ones).
+    #[test]
+    fn the_coupon_scan_finds_the_least_missing_value_below_its_candidate() {
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut random = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let words = 16_384 / 64 + 1;
+        let seen = vec![0u64; words];
+        let mut need = vec![0x5555_5555_5555_5555u64; words];
+        need[words - 1] = 0;
+        let mut outcomes = [false; 2];
+        for (bound, rest) in [(1_024u64, 9_998usize), (8_192, 120_000), (16_384, 30_001)] {
+            let g: Vec<u16> = (0..=rest).map(|_| (random() % bound) as u16).collect();
+            let options: Vec<u32> = (1..=rest / 2)
+                .map(|a| u32::from(g[a] ^ g[rest - a]))
+                .collect();
+            for c in [200u32, 1_000, 3_000, 4_096, 5_000, 9_000] {
+                let expected = (0..c)
+                    .step_by(2)
+                    .find(|v| !options.contains(v))
+                    .unwrap_or(c);
+                outcomes[(expected == c) as usize] = true;
+                for test in [PairTest::detect(), PairTest::off()] {
+                    let mut scratch = CouponScratch {
+                        test,
+                        ..CouponScratch::default()
+                    };
+                    scratch.wanted.resize(64 * words, 0);
+                    scratch.spare_wanted.resize(64 * words, 0);
+                    scratch.ranges.push((rest, rest / 2 + 1));
+                    let found = wide_coupon(&g, &seen, &need, c, &mut scratch, Prescan::default());
+                    assert_eq!(found, expected, "bound {bound}, c {c}, {test:?}");
+                    assert!(scratch.wanted.iter().all(|&x| x == 0));
+                    assert!(scratch.table.iter().all(|&x| x == 0));
+                }
+            }
+        }
+        // Both ends of the scan were reached.
+        assert_eq!(outcomes, [true, true]);
+    }
 }
