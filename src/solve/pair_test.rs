@@ -50,10 +50,10 @@ impl PairTest {
     /// `a..a + LANES` may give a value in `wanted` (a bit set of values below `c`, [`MAX_WANTED`]
     /// bits, zero from bit `c` on), or the start of the last block if it is shorter than
     /// [`LANES`], or `hi`: the caller looks at that block pair by pair. The pairs are `a`,
-    /// `rest − a` with their values in `g`, and `hi <= rest + 1 − (hi − 1)`, so that every
-    /// partner lies in `g`. A block it passes over gives no wanted value; one it stops at may
-    /// give none (a value of `c` or more can be taken for a wanted one). Only where
-    /// [`PairTest::applies`] to `c`.
+    /// `rest − a` with their values in `g` (`rest < g.len()`), the smaller heap first
+    /// (`hi − 1 <= rest − (hi − 1)`). A block it passes over gives no wanted value; one it
+    /// stops at may give none (a value of `c` or more can be taken for a wanted one). Only
+    /// where [`PairTest::applies`] to `c`.
     pub(super) fn next_block(
         &self,
         g: &[u16],
