@@ -463,6 +463,7 @@ struct HeapView<'a> {
     group_prescan: Prescan,
     /// Words of the bitsets' values ([`Core::words`] − 1).
     value_words: usize,
+    test: PairTest,
 }
 
 /// The computation: rules, method, rare positions, scratch bitsets, counters.
@@ -487,6 +488,9 @@ struct Core {
     second: HeapScratch,
     /// The scratch spaces of the further heaps of a batch computed side by side.
     extra: [HeapScratch; BATCH - 2],
+    /// The vector test of the coupon scan's blocks of pairs, where the processor has it (see
+    /// [`SparseRun::use_vector_test`]).
+    test: PairTest,
     /// The option values of a group's pairs with rare heaps, [`GROUP`] runs of byte marks
     /// (see [`Core::mark_group`]), and a second such array for another thread.
     group: Vec<u8>,
@@ -626,8 +630,6 @@ struct CouponScratch {
     /// The last [`CouponOrder`]'s number of spread chunks and stride: the number changes only
     /// every `2 · SPREAD_CHUNK` heaps, and finding a stride coprime to it costs a few gcds.
     stride: (usize, usize),
-    /// The vector test of blocks of pairs, where the processor has it.
-    test: PairTest,
     /// The values still wanted as a bit set for the vector test (see [`wide_coupon`]), all zero
     /// between calls.
     table: Box<[u64; MAX_WANTED / 64]>,
@@ -641,7 +643,6 @@ impl Default for CouponScratch {
             spare_wanted: Vec::new(),
             pairs: 0,
             stride: (0, 0),
-            test: PairTest::detect(),
             table: Box::new([0; MAX_WANTED / 64]),
         }
     }
@@ -791,6 +792,7 @@ fn confirm<T: Cell>(
     seen: &mut [u64],
     scratch: &mut CouponScratch,
     prescanned: Prescan,
+    test: PairTest,
 ) -> u32 {
     let value_words = seen.len() - 1;
     let unequal = rules.unequal;
@@ -804,7 +806,7 @@ fn confirm<T: Cell>(
             .map(|&k| (n - k, top(n - k) + 1)),
     );
     if value_words > 1 {
-        return wide_coupon(g, seen, need, c, scratch, prescanned);
+        return wide_coupon(g, seen, need, c, scratch, prescanned, test);
     }
     // Values below 64 do not grow with the heap far enough for the spread order to pay: the
     // pairs are taken from the smallest heap up, a chunk at a time.
@@ -845,6 +847,7 @@ fn wide_coupon<T: Cell>(
     c: u32,
     scratch: &mut CouponScratch,
     prescanned: Prescan,
+    test: PairTest,
 ) -> u32 {
     let CouponScratch {
         ranges,
@@ -852,7 +855,6 @@ fn wide_coupon<T: Cell>(
         spare_wanted,
         pairs,
         stride,
-        test,
         table,
     } = scratch;
     let vector = T::as_u16(g).filter(|_| test.applies(c));
@@ -1055,6 +1057,7 @@ impl Core {
             scratch: HeapScratch::default(),
             second: HeapScratch::default(),
             extra: Default::default(),
+            test: PairTest::detect(),
             group: Vec::new(),
             spare_group: Vec::new(),
             group_rare: 0..0,
@@ -1140,6 +1143,7 @@ impl Core {
             group_rare: self.group_rare.clone(),
             group_prescan: self.group_prescan,
             value_words,
+            test: self.test,
         };
         (view, &mut self.scratch, &mut self.second, &mut self.extra)
     }
@@ -1178,6 +1182,7 @@ impl HeapView<'_> {
                     Some(lane) if lane > 0 => self.group_prescan,
                     _ => Prescan::default(),
                 },
+                self.test,
             ),
         }
     }
@@ -1613,8 +1618,7 @@ impl Core {
         // group, and the chunks are not marked (Treblecross near heap 10^7, 100 000 values:
         // 2.15 s against 2.40 s on one thread; on two, with the heaps computed side by side,
         // 1.33-1.47 s against 1.37 s, with less work in all).
-        let vector =
-            T::as_u16(g).is_some() && self.scratch.coupon.test.applies(64 * value_words as u32);
+        let vector = T::as_u16(g).is_some() && self.test.applies(64 * value_words as u32);
         let pays = self.coupon_need / 16 >= (HEAD + chunks * SPREAD_CHUNK / 2) as u64 && !vector;
         let chunks = if pays && n0 >= 4 * HEAD { chunks } else { 0 };
         self.group_rare = lo..hi;
@@ -1870,13 +1874,11 @@ impl SparseRun {
     /// assert_eq!(vector.values(), scalar.values());
     /// ```
     pub fn use_vector_test(&mut self, on: bool) {
-        let test = if on {
+        self.core.test = if on {
             PairTest::detect()
         } else {
             PairTest::off()
         };
-        self.core.scratch.coupon.test = test;
-        self.core.second.coupon.test = test;
     }
 
     /// Computes values until `G(0..len)` are known, the stop flag is set, or the budget would
@@ -2363,14 +2365,12 @@ mod tests {
                     .unwrap_or(c);
                 outcomes[(expected == c) as usize] = true;
                 for test in [PairTest::detect(), PairTest::off()] {
-                    let mut scratch = CouponScratch {
-                        test,
-                        ..CouponScratch::default()
-                    };
+                    let mut scratch = CouponScratch::default();
                     scratch.wanted.resize(64 * words, 0);
                     scratch.spare_wanted.resize(64 * words, 0);
                     scratch.ranges.push((rest, rest / 2 + 1));
-                    let found = wide_coupon(&g, &seen, &need, c, &mut scratch, Prescan::default());
+                    let prescanned = Prescan::default();
+                    let found = wide_coupon(&g, &seen, &need, c, &mut scratch, prescanned, test);
                     assert_eq!(found, expected, "bound {bound}, c {c}, {test:?}");
                     assert!(scratch.wanted.iter().all(|&x| x == 0));
                     assert!(scratch.table.iter().all(|&x| x == 0));
