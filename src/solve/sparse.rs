@@ -340,7 +340,7 @@ const PRESCAN_CHUNKS: usize = 64;
 /// cache line more, so that the runs do not start a multiple of 4 KiB apart, where a load and
 /// an earlier store at the same offset in their pages are taken for the same address until the
 /// full addresses are compared (7% of Treblecross's time near heap 10^6).
-fn group_run(width: usize) -> usize {
+const fn group_run(width: usize) -> usize {
     width + 64
 }
 
@@ -363,7 +363,7 @@ fn mark_runs<T: Cell>(
     macro_rules! fixed {
         ($($width:literal),*) => {
             match width {
-                $($width => return mark_fixed_runs::<T, { $width + 64 }>(g, splits, n0, heaps, group),)*
+                $($width => return mark_fixed_runs::<T, { group_run($width) }>(g, splits, n0, heaps, group),)*
                 _ => {}
             }
         };
@@ -383,7 +383,7 @@ fn mark_runs<T: Cell>(
     }
 }
 
-/// [`mark_runs`] for runs of `RUN` bytes, values below `RUN − 64`.
+/// [`mark_runs`] for runs of `RUN` bytes ([`group_run`] of the width), values below `RUN − 64`.
 #[inline(always)]
 fn mark_fixed_runs<T: Cell, const RUN: usize>(
     g: &[T],
@@ -1526,7 +1526,7 @@ impl Core {
             let (view, first, second, extra) = self.parts();
             let values: &[T] = g;
             let next = AtomicUsize::new(2);
-            let extra: Vec<Mutex<&mut HeapScratch>> = extra.iter_mut().map(Mutex::new).collect();
+            let extra = extra.each_mut().map(Mutex::new);
             let run = |own: &mut HeapScratch, j: usize| {
                 let mut found = [None; BATCH];
                 if j < size {
