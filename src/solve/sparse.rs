@@ -1486,14 +1486,11 @@ impl Core {
                 let before = self.scratch.coupon.pairs;
                 let v = self.value(g, n, grouped.map(|()| lane));
                 if grouped.is_some() && lane == 0 {
-                    let need = self.scratch.coupon.pairs - before;
-                    self.coupon_need = self.coupon_need - self.coupon_need / 16 + need;
+                    self.count_coupon_need(before);
                 }
-                if v > T::MAX {
+                if let Err(v) = self.push(g, n, v) {
                     return Some(v);
                 }
-                g.push(T::from_u32(v));
-                self.record(n, v);
                 // The group's marks are runs of the old width: the next group starts afresh.
                 if lanes > 1 && self.words() != words {
                     break;
@@ -1501,6 +1498,25 @@ impl Core {
             }
         }
         None
+    }
+
+    /// Enters `G(n) = v` at the end of `g`, or gives back `v` if `T` cannot hold it (not
+    /// entered).
+    #[inline]
+    fn push<T: Cell>(&mut self, g: &mut Vec<T>, n: usize, v: u32) -> Result<(), u32> {
+        if v > T::MAX {
+            return Err(v);
+        }
+        g.push(T::from_u32(v));
+        self.record(n, v);
+        Ok(())
+    }
+
+    /// Adds to the moving average `coupon_need` the pairs that a group's first heap took in its
+    /// coupon scan, the scratch's count having been `before`.
+    fn count_coupon_need(&mut self, before: u64) {
+        let need = self.scratch.coupon.pairs - before;
+        self.coupon_need = self.coupon_need - self.coupon_need / 16 + need;
     }
 
     /// The values of the group from `n0` (marked, of `words` words) side by side, `batch` heaps
@@ -1544,16 +1560,13 @@ impl Core {
             };
             let (a, b) = rayon::join(|| run(first, 0), || run(second, 1));
             if lane == 0 {
-                let need = self.scratch.coupon.pairs - before;
-                self.coupon_need = self.coupon_need - self.coupon_need / 16 + need;
+                self.count_coupon_need(before);
             }
             for j in 0..size {
                 let v = a[j].or(b[j]).expect("every heap of the batch computed");
-                if v > T::MAX {
+                if let Err(v) = self.push(g, n + j, v) {
                     return Some(v);
                 }
-                g.push(T::from_u32(v));
-                self.record(n + j, v);
                 if self.words() != words {
                     return None;
                 }
