@@ -164,6 +164,21 @@ fn sparse_values(
     run.values()
 }
 
+/// Asserts that the sparse engine gives `expected` for the octal game `code` (as many values)
+/// on one thread and two, with the vector test of the coupon scan and without, with the split
+/// `fixed` from the start if given.
+fn assert_agrees_everywhere(code: &[u8], fixed: Option<Method>, expected: &[u32]) {
+    for threads in [1, 2] {
+        for vector in [true, false] {
+            assert_eq!(
+                sparse_values(code, fixed, expected.len(), threads, vector),
+                expected,
+                "{code:?}, {fixed:?}, {threads} threads, vector test {vector}"
+            );
+        }
+    }
+}
+
 #[test]
 fn grouped_rare_scans_and_spread_coupon_scans_give_the_same_values() {
     // Past a few thousand heaps the engine marks the pairs of 32 heaps with the rare heaps at
@@ -181,16 +196,8 @@ fn grouped_rare_scans_and_spread_coupon_scans_give_the_same_values() {
             by_position: false,
             rare_parity: 0,
         };
-        for threads in [1, 2] {
-            for fixed in [None, Some(split)] {
-                for vector in [true, false] {
-                    assert_eq!(
-                        sparse_values(&code, fixed, len, threads, vector),
-                        direct,
-                        "{code:?}, {fixed:?}, {threads} threads, vector test {vector}"
-                    );
-                }
-            }
+        for fixed in [None, Some(split)] {
+            assert_agrees_everywhere(&code, fixed, &direct);
         }
     }
 }
@@ -205,15 +212,7 @@ fn prescanned_coupon_chunks_give_the_same_values() {
     let len = 100_000;
     let code = [0u8, 0, 0, 7];
     let direct = octal_sequence(&code, len).unwrap();
-    for threads in [1, 2] {
-        for vector in [true, false] {
-            assert_eq!(
-                sparse_values(&code, None, len, threads, vector),
-                direct,
-                "{threads} threads, vector test {vector}"
-            );
-        }
-    }
+    assert_agrees_everywhere(&code, None, &direct);
 }
 
 #[test]
