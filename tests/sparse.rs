@@ -139,8 +139,6 @@ fn long_coupon_scans_shared_by_two_threads_give_the_same_values() {
     assert_eq!(run.values(), direct);
 }
 
-/// `G(0..len)` of the octal game `code` computed by the sparse engine under `fixed` (else its
-/// own choice of split) on a pool of `threads` threads.
 /// `G(0..len)` of the octal game `code` by the sparse engine on `threads` threads, with the
 /// split `fixed` from the start if given, and with the vector test of the coupon scan if
 /// `vector` (it runs only where the processor has AVX-512BW; elsewhere both are scalar).
@@ -185,7 +183,10 @@ fn grouped_rare_scans_and_spread_coupon_scans_give_the_same_values() {
     // once, and scans the abundant values' pairs in chunks spread over the heaps; neither may
     // change a value. 0.637 splits after taking 1 or 3 (two splits, rare heaps on both),
     // Treblecross after taking 3; both have values beyond 256 and thousands of rare heaps by
-    // 20 000, and new rare heaps and wider values arrive inside groups. The engine's own
+    // 20 000, and new rare heaps and wider values arrive inside groups. On two threads the
+    // heaps of a group are computed side by side from the values below it and then checked
+    // against their options within it (a move of 0.637 takes one token: a group's every heap
+    // but the first has such options, and some are computed again). The engine's own
     // choice of split, and the splits it settles on fixed from the start, on one thread and
     // two, against the plain direct method (solve::grundy).
     let len = 20_000;
@@ -206,9 +207,10 @@ fn grouped_rare_scans_and_spread_coupon_scans_give_the_same_values() {
 fn prescanned_coupon_chunks_give_the_same_values() {
     // Past heap 66 000 or so Treblecross's coupon scans take thousands of pairs on average, and
     // without the vector test of the coupon scan the engine marks the first chunks of them for
-    // 32 heaps at once, which the heaps then skip; with it, on two threads, it computes the
-    // heaps three at a time side by side. The values must be those of the plain direct method
-    // (solve::grundy), on one thread and two, with the vector test and without.
+    // 32 heaps at once, which the heaps then skip. On two threads it computes the heaps of a
+    // group side by side from the values below the group, then checks each against its options
+    // within the group. The values must be those of the plain direct method (solve::grundy), on
+    // one thread and two, with the vector test and without.
     let len = 100_000;
     let code = [0u8, 0, 0, 7];
     let direct = octal_sequence(&code, len).unwrap();

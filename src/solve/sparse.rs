@@ -328,8 +328,6 @@ const SPREAD_CHUNK: usize = 256;
 const SPLIT_COUPON: usize = 1 << 12;
 /// Heaps whose pairs with the rare heaps are scanned together (see [`Core::mark_group`]).
 const GROUP: usize = 32;
-/// The most heaps of a group computed side by side at a time (see [`Core::side_by_side`]).
-const BATCH: usize = 4;
 /// The fewest rare heaps for which a group is marked.
 const GROUP_RARE: usize = 2048;
 /// The spread chunks of the coupon scan whose pairs a group marks for all its heaps at once
@@ -482,12 +480,10 @@ struct Core {
     /// How many positions had each value, by the parity of the position.
     hist: Vec<[u64; 2]>,
     max: u32,
-    /// The scratch space of a heap's value, and of a second heap's computed beside it (see
-    /// [`Core::block`]).
+    /// The scratch space of a heap's value, and of a second heap's computed beside it on
+    /// another thread (see [`Core::side_by_side`]).
     scratch: HeapScratch,
     second: HeapScratch,
-    /// The scratch spaces of the further heaps of a batch computed side by side.
-    extra: [HeapScratch; BATCH - 2],
     /// The vector test of the coupon scan's blocks of pairs, where the processor has it (see
     /// [`SparseRun::use_vector_test`]).
     test: PairTest,
@@ -616,11 +612,43 @@ enum Step {
     Confirm { c: u32, pi0: usize },
 }
 
+/// The pairs `a`, `rest − a` of one split that a scan looks at, `a` in `lo..hi` (the smaller
+/// heap first; `a` from `lo > 1` where the values of the larger heaps are not known yet, see
+/// [`Core::side_by_side`]).
+#[derive(Clone, Copy, Debug)]
+struct SplitPairs {
+    rest: usize,
+    lo: usize,
+    hi: usize,
+}
+
+impl SplitPairs {
+    /// The pairs of split `k` of heap `n` (`n ≥ k + 2`) made of heaps below `known`.
+    fn new(rules: &HeapRules, n: usize, k: usize, known: usize) -> SplitPairs {
+        let rest = n - k;
+        // The larger heap `rest − a` is below `known` from `a = rest + 1 − known` on.
+        let lo = (rest + 1).saturating_sub(known).max(1);
+        let hi = if rules.unequal {
+            (rest - 1) / 2
+        } else {
+            rest / 2
+        } + 1;
+        SplitPairs { rest, lo, hi }
+    }
+
+    /// The smaller heaps of its pairs in the chunk `lo..hi`, if any.
+    #[inline(always)]
+    fn within(&self, lo: usize, hi: usize) -> Option<(usize, usize)> {
+        let (lo, hi) = (lo.max(self.lo), hi.min(self.hi));
+        (lo < hi).then_some((lo, hi))
+    }
+}
+
 /// Scratch space of the coupon scan.
 #[derive(Clone, Debug)]
 struct CouponScratch {
-    /// Each split's `(n − k, pairs + 1)`.
-    ranges: Vec<(usize, usize)>,
+    /// The pairs of each split.
+    ranges: Vec<SplitPairs>,
     /// A byte a value, all zero between calls (see [`wide_coupon`]).
     wanted: Vec<u8>,
     /// A second such array, for the thread that shares a long scan ([`split_coupon`]).
@@ -733,16 +761,15 @@ struct Prescan {
 /// past heap 10^7 (20 MB of values) a tenth off the time on one thread, nothing near 10^6.
 /// The two threads of [`split_coupon`] do not ask: there it made Treblecross slower at both.
 #[inline(always)]
-fn prefetch_chunk<T: Cell>(g: &[T], ranges: &[(usize, usize)], order: &CouponOrder, i: usize) {
+fn prefetch_chunk<T: Cell>(g: &[T], ranges: &[SplitPairs], order: &CouponOrder, i: usize) {
     if i >= order.len() {
         return;
     }
     let (lo, hi) = order.chunk(i);
-    for &(rest, top) in ranges {
-        let e = hi.min(top);
-        if lo < e {
+    for split in ranges {
+        if let Some((lo, e)) = split.within(lo, hi) {
             prefetch(&g[lo..e]);
-            prefetch(&g[rest + 1 - e..rest + 1 - lo]);
+            prefetch(&g[split.rest + 1 - e..split.rest + 1 - lo]);
         }
     }
 }
@@ -774,7 +801,7 @@ fn gcd(mut a: usize, mut b: usize) -> usize {
 /// The mex of heap `n` whose options found by [`Core::first_options`] are in `seen` and whose
 /// candidate is `c`: `c` once every value of `need` below it is among the options, which a scan
 /// of the pairs in order confirms (the *coupon scan*); the least missing one if the pairs run
-/// out first (then `n` is a new rare position).
+/// out first (then `n` is a new rare position). Only the pairs of heaps below `g.len()` count.
 ///
 /// The splits are scanned side by side, a chunk of each in turn: where the values follow the
 /// parity of the position, the pairs of one split give only values of one parity, and scanning
@@ -795,29 +822,32 @@ fn confirm<T: Cell>(
     test: PairTest,
 ) -> u32 {
     let value_words = seen.len() - 1;
-    let unequal = rules.unequal;
-    let top = |rest: usize| if unequal { (rest - 1) / 2 } else { rest / 2 };
     scratch.ranges.clear();
     scratch.ranges.extend(
         rules
             .split
             .iter()
             .filter(|&&k| n >= k + 2)
-            .map(|&k| (n - k, top(n - k) + 1)),
+            .map(|&k| SplitPairs::new(rules, n, k, g.len())),
     );
     if value_words > 1 {
         return wide_coupon(g, seen, need, c, scratch, prescanned, test);
     }
     // Values below 64 do not grow with the heap far enough for the spread order to pay: the
     // pairs are taken from the smallest heap up, a chunk at a time.
-    let longest = scratch.ranges.iter().map(|&(_, hi)| hi).max().unwrap_or(1);
+    let longest = scratch
+        .ranges
+        .iter()
+        .map(|split| split.hi)
+        .max()
+        .unwrap_or(1);
     let mut a = 1;
     while a < longest {
         let e = a + CHUNK;
-        for &(rest, hi) in scratch.ranges.iter() {
-            if a < hi {
-                pairs(g, rest, a, e.min(hi), seen, value_words);
-                scratch.pairs += (e.min(hi) - a) as u64;
+        for split in scratch.ranges.iter() {
+            if let Some((lo, hi)) = split.within(a, e) {
+                pairs(g, split.rest, lo, hi, seen, value_words);
+                scratch.pairs += (hi - lo) as u64;
             }
         }
         a = e;
@@ -892,7 +922,7 @@ fn wide_coupon<T: Cell>(
     } else {
         CHUNK
     };
-    let end = ranges.iter().map(|&(_, hi)| hi).max().unwrap_or(1);
+    let end = ranges.iter().map(|split| split.hi).max().unwrap_or(1);
     let order = CouponOrder::new(end, head_chunk, stride);
     let split = rayon::current_num_threads() > 1;
     let mut scanned = 0;
@@ -921,11 +951,11 @@ fn wide_coupon<T: Cell>(
             }
         }
         was_by_pair = by_pair;
-        for &(rest, top) in ranges.iter() {
-            let e = hi.min(top);
-            if lo >= e {
+        for split in ranges.iter() {
+            let Some((lo, e)) = split.within(lo, hi) else {
                 continue;
-            }
+            };
+            let rest = split.rest;
             match vector {
                 Some(g16) if !by_pair => {
                     let mut a = lo;
@@ -975,7 +1005,7 @@ fn wide_coupon<T: Cell>(
 #[allow(clippy::too_many_arguments)]
 fn split_coupon<T: Cell>(
     g: &[T],
-    ranges: &[(usize, usize)],
+    ranges: &[SplitPairs],
     order: &CouponOrder,
     from: usize,
     c: u32,
@@ -1006,21 +1036,21 @@ fn split_coupon<T: Cell>(
         let mut i = first;
         while i < order.len() && count.load(Ordering::Relaxed) > 0 {
             let (lo, hi) = order.chunk(i);
-            for &(rest, top) in ranges {
-                let e = hi.min(top);
-                if lo < e {
-                    for v in pair_values(g, rest, lo, e) {
-                        let v = v as usize;
-                        if wanted[v] == 1 {
-                            wanted[v] = 0;
-                            let bit = 1u64 << (v % 64);
-                            if missing[v / 64].fetch_and(!bit, Ordering::Relaxed) & bit != 0 {
-                                count.fetch_sub(1, Ordering::Relaxed);
-                            }
+            for split in ranges {
+                let Some((lo, e)) = split.within(lo, hi) else {
+                    continue;
+                };
+                for v in pair_values(g, split.rest, lo, e) {
+                    let v = v as usize;
+                    if wanted[v] == 1 {
+                        wanted[v] = 0;
+                        let bit = 1u64 << (v % 64);
+                        if missing[v / 64].fetch_and(!bit, Ordering::Relaxed) & bit != 0 {
+                            count.fetch_sub(1, Ordering::Relaxed);
                         }
                     }
-                    scanned += (e - lo) as u64;
                 }
+                scanned += (e - lo) as u64;
             }
             i += 2;
         }
@@ -1056,7 +1086,6 @@ impl Core {
             max: 0,
             scratch: HeapScratch::default(),
             second: HeapScratch::default(),
-            extra: Default::default(),
             test: PairTest::detect(),
             group: Vec::new(),
             spare_group: Vec::new(),
@@ -1083,9 +1112,6 @@ impl Core {
         let w = self.words();
         self.scratch.resize(w);
         self.second.resize(w);
-        for s in &mut self.extra {
-            s.resize(w);
-        }
         self.set_classes();
     }
 
@@ -1122,16 +1148,8 @@ impl Core {
         }
     }
 
-    /// What a heap's value reads, and the scratch spaces of a batch's heaps.
-    #[allow(clippy::type_complexity)]
-    fn parts(
-        &mut self,
-    ) -> (
-        HeapView<'_>,
-        &mut HeapScratch,
-        &mut HeapScratch,
-        &mut [HeapScratch; BATCH - 2],
-    ) {
+    /// What a heap's value reads, and the scratch spaces of two heaps computed side by side.
+    fn parts(&mut self) -> (HeapView<'_>, &mut HeapScratch, &mut HeapScratch) {
         let value_words = self.words() - 1;
         let view = HeapView {
             rules: &self.rules,
@@ -1145,7 +1163,7 @@ impl Core {
             value_words,
             test: self.test,
         };
-        (view, &mut self.scratch, &mut self.second, &mut self.extra)
+        (view, &mut self.scratch, &mut self.second)
     }
 
     /// `G(n)`, from `g = G(0..n)`; with `grouped`, `n` is the heap of run `lane` of the
@@ -1158,8 +1176,9 @@ impl Core {
 }
 
 impl HeapView<'_> {
-    /// `G(n)` as for [`Core::value`], from `g` holding at least the values that `n`'s options
-    /// need (`G(0..=n − k)` for the least `k` a move takes), in the scratch space `s`.
+    /// `G(n)` as for [`Core::value`], in the scratch space `s`, where `g` may hold fewer values
+    /// than `G(0..n)`: then the mex of those options of `n` whose heaps are all below
+    /// `g.len()` (see [`Core::side_by_side`]).
     #[inline(always)]
     fn value<T: Cell>(
         &self,
@@ -1224,24 +1243,27 @@ impl HeapView<'_> {
             }
         }
         for &k in &rules.single {
-            if n > k {
+            if n > k && n - k < g.len() {
                 insert(seen, g[n - k].get());
             }
         }
         let unequal = rules.unequal;
-        let top = |rest: usize| if unequal { (rest - 1) / 2 } else { rest / 2 };
-        let splits = rules.split.iter().filter(|&&k| n >= k + 2).map(|&k| n - k);
+        let splits = rules
+            .split
+            .iter()
+            .filter(|&&k| n >= k + 2)
+            .map(|&k| SplitPairs::new(rules, n, k, g.len()));
         let Method::Sparse { by_position, .. } = method else {
             if value_words <= 4 {
-                for rest in splits {
-                    halves(seen, spare, 1, top(rest) + 1, 1, |lo, hi, seen| {
+                for SplitPairs { rest, lo, hi } in splits {
+                    halves(seen, spare, lo.min(hi), hi, 1, |lo, hi, seen| {
                         pairs(g, rest, lo, hi, seen, value_words)
                     });
                 }
             } else {
                 marks.fill(0);
-                for rest in splits {
-                    halves(marks, spare_marks, 1, top(rest) + 1, 1, |lo, hi, marks| {
+                for SplitPairs { rest, lo, hi } in splits {
+                    halves(marks, spare_marks, lo.min(hi), hi, 1, |lo, hi, marks| {
                         mark_pairs(g, rest, lo, hi, marks)
                     });
                 }
@@ -1263,13 +1285,19 @@ impl HeapView<'_> {
         } else if many {
             marks.fill(0);
         }
-        for rest in splits.clone() {
+        for SplitPairs { rest, lo, .. } in splits.clone() {
             any = true;
-            // The rare heaps below `rest`.
+            // The rare heaps `first..below` from `lo` (those whose partner `rest − s` is known)
+            // to `rest`.
             let below = if rare.last().is_none_or(|&s| s < rest) {
                 rare.len()
             } else {
                 rare.partition_point(|&s| s < rest)
+            };
+            let first = if lo > 1 {
+                rare.partition_point(|&s| s < lo)
+            } else {
+                0
             };
             let skip = |s: usize| unequal && 2 * s == rest;
             if many {
@@ -1281,12 +1309,19 @@ impl HeapView<'_> {
                     }
                 };
                 // The rare heaps around those marked already (all of them, if none is).
-                halves(marks, spare_marks, 0, done.start, 1, scan);
-                halves(marks, spare_marks, done.end, below, 1, scan);
+                halves(
+                    marks,
+                    spare_marks,
+                    first.min(done.start),
+                    done.start,
+                    1,
+                    scan,
+                );
+                halves(marks, spare_marks, first.max(done.end), below, 1, scan);
             } else {
-                let values = rare[..below]
+                let values = rare[first..below]
                     .iter()
-                    .zip(&rare_values[..below])
+                    .zip(&rare_values[first..below])
                     .filter(|&(&s, _)| !skip(s))
                     .map(|(&s, &w)| w ^ g[rest - s].get());
                 insert_values(values, seen, value_words);
@@ -1412,11 +1447,9 @@ impl Core {
         };
         let splits = self.rules.split.len() as u64;
         // Measured under the sparse method; a guess before it has run.
-        let coupon = (self.scratch.coupon.pairs
-            + self.second.coupon.pairs
-            + self.extra.iter().map(|s| s.coupon.pairs).sum::<u64>())
-        .checked_div(self.sparse_values)
-        .unwrap_or(64);
+        let coupon = (self.scratch.coupon.pairs + self.second.coupon.pairs)
+            .checked_div(self.sparse_values)
+            .unwrap_or(64);
         let sparse_cost = splits * count + coupon + 16;
         let direct_cost = splits * n as u64 / 2;
         let chosen = if 2 * sparse_cost < direct_cost {
@@ -1442,27 +1475,15 @@ impl Core {
     /// Computes values until `g` holds `end` of them; stops early with a value that `T` cannot
     /// hold (not entered).
     ///
-    /// With two threads, the heaps of a group are computed side by side, `k` at a time (at most
-    /// [`BATCH`]), where every move takes `k ≥ 2` tokens or more (the moves that take all of a
-    /// heap aside): the options of heaps `n..n + k` are then made of the values of heaps below
-    /// `n`, so none of them needs another's value, and their rare pairs are the same whichever
-    /// of them is rare. The scans within a group's heaps (the rare heaps near the group, the
-    /// coupon scan) run mostly on one thread each, where the group's marking runs in halves on
-    /// both.
+    /// With two threads, the heaps of a group are computed side by side
+    /// ([`Core::side_by_side`]): the scans within a heap (the rare heaps near the group, the
+    /// coupon scan) run on one thread each, where the group's marking runs in halves on both.
     fn block<T: Cell>(&mut self, g: &mut Vec<T>, end: usize) -> Option<u32> {
         // Grouping needs wide values (see `mark_group`); looked at once a block, so values that
         // widen within it are grouped from the next block on.
         let wide = self.words() > 2;
         let groups = wide && !self.rules.unequal && matches!(self.method, Method::Sparse { .. });
-        let least_take = self
-            .rules
-            .single
-            .iter()
-            .chain(&self.rules.split)
-            .min()
-            .copied();
-        let side_by_side =
-            groups && least_take.is_some_and(|k| k >= 2) && rayon::current_num_threads() > 1;
+        let side_by_side = groups && rayon::current_num_threads() > 1;
         while g.len() < end {
             let n0 = g.len();
             let grouped = if groups && end - n0 >= GROUP {
@@ -1470,23 +1491,22 @@ impl Core {
             } else {
                 None
             };
-            let (lanes, words) = match grouped {
-                Some(_) => (GROUP, self.words()),
-                None => (1, 0),
-            };
             if side_by_side && grouped.is_some() {
-                let batch = least_take.map_or(1, |k| k.min(BATCH));
-                if let Some(v) = self.side_by_side(g, n0, words, batch) {
+                if let Some(v) = self.side_by_side(g, n0) {
                     return Some(v);
                 }
                 continue;
             }
+            let (lanes, words) = match grouped {
+                Some(_) => (GROUP, self.words()),
+                None => (1, 0),
+            };
             for lane in 0..lanes {
                 let n = n0 + lane;
                 let before = self.scratch.coupon.pairs;
                 let v = self.value(g, n, grouped.map(|()| lane));
                 if grouped.is_some() && lane == 0 {
-                    self.count_coupon_need(before);
+                    self.count_coupon_need(self.scratch.coupon.pairs - before);
                 }
                 if let Err(v) = self.push(g, n, v) {
                     return Some(v);
@@ -1512,68 +1532,87 @@ impl Core {
         Ok(())
     }
 
-    /// Adds to the moving average `coupon_need` the pairs that a group's first heap took in its
-    /// coupon scan, the scratch's count having been `before`.
-    fn count_coupon_need(&mut self, before: u64) {
-        let need = self.scratch.coupon.pairs - before;
+    /// Adds to the moving average `coupon_need` the `need` pairs that a group's first heap took
+    /// in its coupon scan.
+    fn count_coupon_need(&mut self, need: u64) {
         self.coupon_need = self.coupon_need - self.coupon_need / 16 + need;
     }
 
-    /// The values of the group from `n0` (marked, of `words` words) side by side, `batch` heaps
-    /// at a time (see [`Core::block`]): two threads take the first two heaps of a batch, and
-    /// each takes the next one left when it is done, so that a long scan on one thread is met
-    /// by more heaps on the other. Stops early with a value that `T` cannot hold (not entered),
-    /// or when the values widen (the group's marks are runs of the old width: the next group
-    /// starts afresh, and the values computed beside the widening one are computed again).
-    fn side_by_side<T: Cell>(
-        &mut self,
-        g: &mut Vec<T>,
-        n0: usize,
-        words: usize,
-        batch: usize,
-    ) -> Option<u32> {
-        use std::sync::atomic::AtomicUsize;
-        use std::sync::Mutex;
-        let mut lane = 0;
-        while lane < GROUP {
-            let size = batch.min(GROUP - lane);
-            let n = n0 + lane;
-            let before = self.scratch.coupon.pairs;
-            let (view, first, second, extra) = self.parts();
-            let values: &[T] = g;
-            let next = AtomicUsize::new(2);
-            let extra = extra.each_mut().map(Mutex::new);
-            let run = |own: &mut HeapScratch, j: usize| {
-                let mut found = [None; BATCH];
-                if j < size {
-                    found[j] = Some(view.value(own, values, n + j, Some(lane + j)));
-                }
+    /// The values of the group `n0..n0 + GROUP` (marked by [`Core::mark_group`]) computed on two
+    /// threads, each taking the next heap of the group when it is done with one.
+    ///
+    /// Every heap of the group is computed at once from the values below `n0` alone, as the
+    /// mex `m` of those of its options whose heaps are all below `n0` ([`HeapView::value`]).
+    /// Then, in order, with the values of the group's earlier heaps known, its other options
+    /// are looked at (for each move, at most one for each heap `n0..n`): `G(n) = m` unless one
+    /// of them has the value `m`, since `m` is missing among the first options and every value
+    /// below it is there; if one does, the heap is computed again with all its options. So no
+    /// heap waits for another, whatever the least number of tokens a move takes, and the two
+    /// threads are busy until the group's last heaps. Treblecross near heap 10^7: 14 heaps in
+    /// 1 000 are computed again, and 300 000 values take 3.7-4.0 s on two threads against
+    /// 4.5-4.8 s with the heaps computed three at a time (those whose options all lie below
+    /// the first), the most that need no other's value.
+    ///
+    /// Stops early with a value that `T` cannot hold (not entered), or when the values widen
+    /// (the group's marks are runs of the old width: the next group starts afresh, and the
+    /// values computed after the widening one are computed again).
+    fn side_by_side<T: Cell>(&mut self, g: &mut Vec<T>, n0: usize) -> Option<u32> {
+        use std::sync::atomic::{AtomicU32, AtomicUsize};
+        let words = self.words();
+        let first_mex: [AtomicU32; GROUP] = std::array::from_fn(|_| AtomicU32::new(0));
+        let next = AtomicUsize::new(0);
+        let need = {
+            let (view, first, second) = self.parts();
+            let known: &[T] = g;
+            let work = |own: &mut HeapScratch| {
+                let mut need = None;
                 loop {
-                    let k = next.fetch_add(1, Ordering::Relaxed);
-                    if k >= size {
-                        return found;
+                    let j = next.fetch_add(1, Ordering::Relaxed);
+                    if j >= GROUP {
+                        return need;
                     }
-                    // Each k is taken once: the lock is never contended.
-                    let mut scratch = extra[k - 2].lock().expect("no panic while computing");
-                    found[k] = Some(view.value(&mut scratch, values, n + k, Some(lane + k)));
+                    let before = own.coupon.pairs;
+                    let m = view.value(own, known, n0 + j, Some(j));
+                    first_mex[j].store(m, Ordering::Relaxed);
+                    if j == 0 {
+                        need = Some(own.coupon.pairs - before);
+                    }
                 }
             };
-            let (a, b) = rayon::join(|| run(first, 0), || run(second, 1));
-            if lane == 0 {
-                self.count_coupon_need(before);
+            // The join's end orders the stores above before the loads below.
+            let (a, b) = rayon::join(|| work(first), || work(second));
+            a.or(b).expect("the group's first heap computed")
+        };
+        self.count_coupon_need(need);
+        for (j, m) in first_mex.iter().enumerate() {
+            let n = n0 + j;
+            let mut v = m.load(Ordering::Relaxed);
+            if self.has_later_option(g, n, n0, v) {
+                v = self.value(g, n, Some(j));
             }
-            for j in 0..size {
-                let v = a[j].or(b[j]).expect("every heap of the batch computed");
-                if let Err(v) = self.push(g, n + j, v) {
-                    return Some(v);
-                }
-                if self.words() != words {
-                    return None;
-                }
+            if let Err(v) = self.push(g, n, v) {
+                return Some(v);
             }
-            lane += size;
+            if self.words() != words {
+                return None;
+            }
         }
         None
+    }
+
+    /// Whether an option of heap `n` with a heap `known` or more has the value `v` (`g` holding
+    /// `G(0..n)`).
+    fn has_later_option<T: Cell>(&self, g: &[T], n: usize, known: usize, v: u32) -> bool {
+        let rules = &self.rules;
+        let single = rules.single.iter().filter(|&&k| n > k && n - k >= known);
+        let splits = rules.split.iter().filter(|&&k| n >= k + 2);
+        single.map(|&k| g[n - k].get()).any(|x| x == v)
+            || splits
+                .map(|&k| SplitPairs::new(rules, n, k, known))
+                .any(|split| {
+                    // The pairs left out by `known`: the larger heap `rest − a` is `known` or more.
+                    pair_values(g, split.rest, 1, split.lo.min(split.hi)).any(|x| x == v)
+                })
     }
 
     /// Marks, for each heap `n0 + j` of the group `n0..n0 + GROUP`, before any value of the
@@ -2351,7 +2390,8 @@ mod tests {
     /// definition, on values below and beyond the vector test's reach ([`MAX_WANTED`]), with
     /// the test and without, where every wanted value is found (the candidate) and where one is
     /// missing: pseudo-random values below `bound` and one split leaving `rest`, the wanted
-    /// values those below `c` of one class (even ones).
+    /// values those below `c` of one class (even ones); with every value known, and with those
+    /// of the 40 largest heaps not known yet (their pairs left out).
     #[test]
     fn the_coupon_scan_finds_the_least_missing_value_below_its_candidate() {
         let mut x = 0x2545_f491_4f6c_dd1du64;
@@ -2365,10 +2405,14 @@ mod tests {
         let seen = vec![0u64; words];
         let mut need = vec![0x5555_5555_5555_5555u64; words];
         need[words - 1] = 0;
+        // Treblecross: one split, taking 3.
+        let rules = HeapRules::octal(&[0, 0, 0, 7]).unwrap();
         let mut outcomes = [false; 2];
-        for (bound, rest) in [(1_024u64, 9_998usize), (8_192, 120_000), (16_384, 30_001)] {
-            let g: Vec<u16> = (0..=rest).map(|_| (random() % bound) as u16).collect();
-            let options: Vec<u32> = (1..=rest / 2)
+        let cases = [(1_024u64, 9_998usize), (8_192, 120_000), (16_384, 30_001)];
+        for ((bound, rest), unknown) in cases.into_iter().flat_map(|c| [(c, 0), (c, 40)]) {
+            let all: Vec<u16> = (0..=rest).map(|_| (random() % bound) as u16).collect();
+            let g = &all[..=rest - unknown];
+            let options: Vec<u32> = (1 + unknown..=rest / 2)
                 .map(|a| u32::from(g[a] ^ g[rest - a]))
                 .collect();
             for c in [200u32, 1_000, 3_000, 4_096, 5_000, 9_000] {
@@ -2381,10 +2425,11 @@ mod tests {
                     let mut scratch = CouponScratch::default();
                     scratch.wanted.resize(64 * words, 0);
                     scratch.spare_wanted.resize(64 * words, 0);
-                    scratch.ranges.push((rest, rest / 2 + 1));
+                    let split = SplitPairs::new(&rules, rest + 3, 3, g.len());
+                    scratch.ranges.push(split);
                     let prescanned = Prescan::default();
-                    let found = wide_coupon(&g, &seen, &need, c, &mut scratch, prescanned, test);
-                    assert_eq!(found, expected, "bound {bound}, c {c}, {test:?}");
+                    let found = wide_coupon(g, &seen, &need, c, &mut scratch, prescanned, test);
+                    assert_eq!(found, expected, "bound {bound}, c {c}, {unknown}, {test:?}");
                     assert!(scratch.wanted.iter().all(|&x| x == 0));
                     assert!(scratch.table.iter().all(|&x| x == 0));
                 }
