@@ -409,12 +409,78 @@ fn mark_fixed_runs<T: Cell, const RUN: usize>(
     }
 }
 
-/// Copies run `lane` of a group's marks for values below `width` into `marks`, and clears the
+/// Copies run `lane` of a group's marks (values below its width) into `marks`, and clears the
 /// rest of `marks`. Kept out of line: inlined, it slows the heaps that are not grouped.
 #[inline(never)]
-fn copy_run(group: &[u8], lane: usize, width: usize, marks: &mut [u8]) {
-    marks[..width].copy_from_slice(&group[lane * group_run(width)..][..width]);
+fn copy_run(group: &GroupMarks, lane: usize, marks: &mut [u8]) {
+    let width = group.plan.as_ref().map_or(0, |plan| plan.width);
+    let at = lane * group_run(width);
+    marks[..width].copy_from_slice(&group.shares[0][at..][..width]);
+    if group.used == 2 {
+        let second = &group.shares[1][at..][..width];
+        for (mark, &x) in marks[..width].iter_mut().zip(second) {
+            *mark |= x;
+        }
+    }
     marks[width..].fill(0);
+}
+
+/// What [`Core::plan_group`] chose to mark for the group of [`GROUP`] heaps from `first`.
+#[derive(Clone, Debug)]
+struct GroupPlan {
+    first: usize,
+    /// The marks are of values below `width`.
+    width: usize,
+    /// The range of `rare` whose pairs are marked.
+    rare: Range<usize>,
+    /// The coupon order of heap `first`, and how many of its spread chunks are marked.
+    order: CouponOrder,
+    prescan: Prescan,
+}
+
+/// A group's marks: run `j` (of [`group_run`] bytes) for heap `first + j` is the union of run
+/// `j` of the first `used` shares, each marked by one thread.
+#[derive(Clone, Debug, Default)]
+struct GroupMarks {
+    /// `None` while nothing is marked.
+    plan: Option<GroupPlan>,
+    shares: [Vec<u8>; 2],
+    used: usize,
+}
+
+/// Marks share `share` of `shares` of the pairs that `plan` chose, in `runs` (see
+/// [`Core::plan_group`]): that share of the rare heaps `rare[plan.rare]` (their values in
+/// `rare_values`) and of the prescanned chunks.
+#[allow(clippy::too_many_arguments)]
+fn mark_share<T: Cell>(
+    g: &[T],
+    splits: &[usize],
+    rare: &[usize],
+    rare_values: &[u32],
+    plan: &GroupPlan,
+    share: usize,
+    shares: usize,
+    runs: &mut Vec<u8>,
+) {
+    let width = plan.width;
+    runs.clear();
+    runs.resize(GROUP * group_run(width), 0);
+    let part = |r: Range<usize>| {
+        let len = r.len();
+        r.start + len * share / shares..r.start + len * (share + 1) / shares
+    };
+    let own = part(plan.rare.clone());
+    let heaps = rare[own.clone()]
+        .iter()
+        .copied()
+        .zip(rare_values[own].iter().copied());
+    mark_runs(g, splits, plan.first, heaps, runs, width);
+    let order = &plan.order;
+    for i in part(order.head..order.head + plan.prescan.chunks) {
+        let (a, _) = order.chunk(i);
+        let heaps = (a..a + SPREAD_CHUNK).map(|a| (a, g[a].get()));
+        mark_runs(g, splits, plan.first, heaps, runs, width)
+    }
 }
 
 /// Values computed between looks at the stop flag, the progress counter and the periodicity.
@@ -456,9 +522,7 @@ struct HeapView<'a> {
     rare: &'a [usize],
     rare_values: &'a [u32],
     abundant: &'a [Vec<u64>; 2],
-    group: &'a [u8],
-    group_rare: Range<usize>,
-    group_prescan: Prescan,
+    group: &'a GroupMarks,
     /// Words of the bitsets' values ([`Core::words`] − 1).
     value_words: usize,
     test: PairTest,
@@ -487,14 +551,11 @@ struct Core {
     /// The vector test of the coupon scan's blocks of pairs, where the processor has it (see
     /// [`SparseRun::use_vector_test`]).
     test: PairTest,
-    /// The option values of a group's pairs with rare heaps, [`GROUP`] runs of byte marks
-    /// (see [`Core::mark_group`]), and a second such array for another thread.
-    group: Vec<u8>,
-    spare_group: Vec<u8>,
-    /// What the current group marked: the range of `rare`, and the first spread chunks of its
-    /// heaps' coupon order.
-    group_rare: Range<usize>,
-    group_prescan: Prescan,
+    /// The marks of the current group's pairs (see [`Core::mark_group`]), and of the next
+    /// group's, made while the current group's values are computed (see
+    /// [`Core::side_by_side`]).
+    group: GroupMarks,
+    next_group: GroupMarks,
     /// Sixteen times a moving average of the pairs that the coupon scan of a group's first heap
     /// takes (its 1/16 weight over the recent groups): the first heap does not skip the
     /// prescanned chunks, so that this measures the scans the prescan is to save.
@@ -1087,10 +1148,8 @@ impl Core {
             scratch: HeapScratch::default(),
             second: HeapScratch::default(),
             test: PairTest::detect(),
-            group: Vec::new(),
-            spare_group: Vec::new(),
-            group_rare: 0..0,
-            group_prescan: Prescan::default(),
+            group: GroupMarks::default(),
+            next_group: GroupMarks::default(),
             coupon_need: 0,
             abundant: [Vec::new(), Vec::new()],
             next_review: 64,
@@ -1148,8 +1207,17 @@ impl Core {
         }
     }
 
-    /// What a heap's value reads, and the scratch spaces of two heaps computed side by side.
-    fn parts(&mut self) -> (HeapView<'_>, &mut HeapScratch, &mut HeapScratch) {
+    /// What a heap's value reads, the scratch spaces of two heaps computed side by side, and
+    /// the shares of the next group's marks.
+    #[allow(clippy::type_complexity)]
+    fn parts(
+        &mut self,
+    ) -> (
+        HeapView<'_>,
+        &mut HeapScratch,
+        &mut HeapScratch,
+        &mut [Vec<u8>; 2],
+    ) {
         let value_words = self.words() - 1;
         let view = HeapView {
             rules: &self.rules,
@@ -1158,12 +1226,11 @@ impl Core {
             rare_values: &self.rare_values,
             abundant: &self.abundant,
             group: &self.group,
-            group_rare: self.group_rare.clone(),
-            group_prescan: self.group_prescan,
             value_words,
             test: self.test,
         };
-        (view, &mut self.scratch, &mut self.second)
+        let next = &mut self.next_group.shares;
+        (view, &mut self.scratch, &mut self.second, next)
     }
 
     /// `G(n)`, from `g = G(0..n)`; with `grouped`, `n` is the heap of run `lane` of the
@@ -1197,8 +1264,8 @@ impl HeapView<'_> {
                 &self.abundant[pi0],
                 &mut s.seen,
                 &mut s.coupon,
-                match grouped {
-                    Some(lane) if lane > 0 => self.group_prescan,
+                match (grouped, &self.group.plan) {
+                    (Some(lane), Some(plan)) if lane > 0 => plan.prescan,
                     _ => Prescan::default(),
                 },
                 self.test,
@@ -1226,7 +1293,6 @@ impl HeapView<'_> {
             rare_values,
             abundant,
             group,
-            ref group_rare,
             ..
         } = *self;
         let HeapScratch {
@@ -1280,8 +1346,8 @@ impl HeapView<'_> {
         if let Some(lane) = grouped {
             // A group is marked only under byte marks, and ends when the values widen.
             debug_assert!(many);
-            copy_run(group, lane, 64 * value_words, marks);
-            done = group_rare.clone();
+            copy_run(group, lane, marks);
+            done = group.plan.as_ref().map_or(0..0, |plan| plan.rare.clone());
         } else if many {
             marks.fill(0);
         }
@@ -1484,28 +1550,27 @@ impl Core {
         let wide = self.words() > 2;
         let groups = wide && !self.rules.unequal && matches!(self.method, Method::Sparse { .. });
         let side_by_side = groups && rayon::current_num_threads() > 1;
+        // Marks made for a group in an earlier block may be under another split.
+        self.next_group.plan = None;
         while g.len() < end {
             let n0 = g.len();
-            let grouped = if groups && end - n0 >= GROUP {
-                self.mark_group(g, n0)
-            } else {
-                None
-            };
-            if side_by_side && grouped.is_some() {
-                if let Some(v) = self.side_by_side(g, n0) {
+            let grouped = groups && end - n0 >= GROUP && self.mark_group(g, n0);
+            if side_by_side && grouped {
+                if let Some(v) = self.side_by_side(g, n0, end) {
                     return Some(v);
                 }
                 continue;
             }
-            let (lanes, words) = match grouped {
-                Some(_) => (GROUP, self.words()),
-                None => (1, 0),
+            let (lanes, words) = if grouped {
+                (GROUP, self.words())
+            } else {
+                (1, 0)
             };
             for lane in 0..lanes {
                 let n = n0 + lane;
                 let before = self.scratch.coupon.pairs;
-                let v = self.value(g, n, grouped.map(|()| lane));
-                if grouped.is_some() && lane == 0 {
+                let v = self.value(g, n, grouped.then_some(lane));
+                if grouped && lane == 0 {
                     self.count_coupon_need(self.scratch.coupon.pairs - before);
                 }
                 if let Err(v) = self.push(g, n, v) {
@@ -1539,7 +1604,8 @@ impl Core {
     }
 
     /// The values of the group `n0..n0 + GROUP` (marked by [`Core::mark_group`]) computed on two
-    /// threads, each taking the next heap of the group when it is done with one.
+    /// threads, each taking the next heap of the group when it is done with one; each thread
+    /// first marks its share of the next group's pairs, where that group lies below `end`.
     ///
     /// Every heap of the group is computed at once from the values below `n0` alone, as the
     /// mex `m` of those of its options whose heaps are all below `n0` ([`HeapView::value`]).
@@ -1551,20 +1617,32 @@ impl Core {
     /// threads are busy until the group's last heaps. Treblecross near heap 10^7: 14 heaps in
     /// 1 000 are computed again, and 300 000 values take 3.7-4.0 s on two threads against
     /// 4.5-4.8 s with the heaps computed three at a time (those whose options all lie below
-    /// the first), the most that need no other's value.
+    /// the first), the most that need no other's value. The next group's marks read only
+    /// values below `n0` too (its pairs with the rare heaps from `2 · GROUP` on), so they are
+    /// made in the same pass, and the threads meet once a group instead of twice.
     ///
     /// Stops early with a value that `T` cannot hold (not entered), or when the values widen
     /// (the group's marks are runs of the old width: the next group starts afresh, and the
     /// values computed after the widening one are computed again).
-    fn side_by_side<T: Cell>(&mut self, g: &mut Vec<T>, n0: usize) -> Option<u32> {
+    fn side_by_side<T: Cell>(&mut self, g: &mut Vec<T>, n0: usize, end: usize) -> Option<u32> {
         use std::sync::atomic::{AtomicU32, AtomicUsize};
         let words = self.words();
+        let n1 = n0 + GROUP;
+        let plan = if n1 + GROUP <= end {
+            self.plan_group(g, n1, n0)
+        } else {
+            None
+        };
         let first_mex: [AtomicU32; GROUP] = std::array::from_fn(|_| AtomicU32::new(0));
         let next = AtomicUsize::new(0);
         let need = {
-            let (view, first, second) = self.parts();
+            let (view, first, second, [runs, spare_runs]) = self.parts();
             let known: &[T] = g;
-            let work = |own: &mut HeapScratch| {
+            let work = |own: &mut HeapScratch, share: usize, runs: &mut Vec<u8>| {
+                if let Some(plan) = &plan {
+                    let (rare, values) = (view.rare, view.rare_values);
+                    mark_share(known, &view.rules.split, rare, values, plan, share, 2, runs);
+                }
                 let mut need = None;
                 loop {
                     let j = next.fetch_add(1, Ordering::Relaxed);
@@ -1580,9 +1658,11 @@ impl Core {
                 }
             };
             // The join's end orders the stores above before the loads below.
-            let (a, b) = rayon::join(|| work(first), || work(second));
+            let (a, b) = rayon::join(|| work(first, 0, runs), || work(second, 1, spare_runs));
             a.or(b).expect("the group's first heap computed")
         };
+        self.next_group.plan = plan;
+        self.next_group.used = 2;
         self.count_coupon_need(need);
         for (j, m) in first_mex.iter().enumerate() {
             let n = n0 + j;
@@ -1594,6 +1674,7 @@ impl Core {
                 return Some(v);
             }
             if self.words() != words {
+                self.next_group.plan = None;
                 return None;
             }
         }
@@ -1615,15 +1696,15 @@ impl Core {
                 })
     }
 
-    /// Marks, for each heap `n0 + j` of the group `n0..n0 + GROUP`, before any value of the
-    /// group is known, in run `j` of `group`, the option values of two kinds of its pairs:
-    /// those with the rare heaps `s` in `GROUP..n0 − k` (`k` the largest split), whose range
-    /// of `rare` goes to `group_rare`; and those of the first [`PRESCAN_CHUNKS`] spread chunks
-    /// of the coupon order of heap `n0`, which goes to `group_prescan` (a heap of the group with
-    /// the same order skips them in its coupon scan). Their partners `n0 + j − k − s` lie
-    /// below `n0`. `None` where grouping does not pay (narrow values, few rare heaps, small
-    /// heaps). Only under the sparse method, and not for Grundy's game, whose pairs of equal
-    /// heaps are no options.
+    /// Chooses what to mark for each heap `n0 + j` of the group `n0..n0 + GROUP` before any
+    /// value of the group is known, from the values below `known` (`n0` or less; `g` holds at
+    /// least those), in run `j`: the option values of two kinds of its pairs: those with the
+    /// rare heaps `s` from `n0 + GROUP − known` to `n0 − k` (`k` the largest split), a range of
+    /// `rare`; and those of the first [`PRESCAN_CHUNKS`] spread chunks of the coupon order of
+    /// heap `n0` (a heap of the group with the same order skips them in its coupon scan). Their
+    /// partners `n0 + j − k − s` lie below `known`. `None` where grouping does not pay (narrow
+    /// values, few rare heaps, small heaps). Only under the sparse method, and not for Grundy's
+    /// game, whose pairs of equal heaps are no options.
     ///
     /// Why: the partners of one heap `s` in a group are consecutive heaps, so `s` and its value
     /// are read once for [`GROUP`] pairs and the partners' values in one run, where a scan heap
@@ -1633,10 +1714,10 @@ impl Core {
     /// 10^7), so marking those for all at the lower cost pays, although a heap whose abundant
     /// values all come sooner would have stopped earlier; the chunks are marked only while the
     /// coupon scans of the groups' first heaps (`coupon_need`) take more pairs on average. The
-    /// pairs of the rare heaps outside the range (below [`GROUP`], or near the group) are
-    /// scanned heap by heap as before, and every pair is a true option, so every value is as
-    /// exact as without.
-    fn mark_group<T: Cell>(&mut self, g: &[T], n0: usize) -> Option<()> {
+    /// pairs of the rare heaps outside the range (the smallest, or near the group) are scanned
+    /// heap by heap as before, and every pair is a true option, so every value is as exact as
+    /// without.
+    fn plan_group<T: Cell>(&mut self, g: &[T], n0: usize, known: usize) -> Option<GroupPlan> {
         debug_assert!(!self.rules.unequal && matches!(self.method, Method::Sparse { .. }));
         let value_words = self.words() - 1;
         let many = value_words > 1 && self.rare.len() > 8 * value_words;
@@ -1646,10 +1727,11 @@ impl Core {
         }
         let k_max = *self.rules.split.iter().max()?;
         let k_min = *self.rules.split.iter().min()?;
-        if n0 < 2 * GROUP + k_max {
+        let least = n0 + GROUP - known;
+        if n0 < least + GROUP + k_max {
             return None;
         }
-        let lo = self.rare.partition_point(|&s| s < GROUP);
+        let lo = self.rare.partition_point(|&s| s < least);
         let hi = self.rare.partition_point(|&s| s < n0 - k_max);
         // With few rare heaps a heap's own scan of them is short, and grouping gained nothing
         // measurable (0.376, 509 rare heaps, and 0.354, 131, were slower grouped).
@@ -1658,7 +1740,7 @@ impl Core {
         }
         // The coupon order of heap n0 (its largest split leaves n0 − k_min); a prescanned chunk
         // ends below n0 / 2 + SPREAD_CHUNK, so its partners are heaps from 1 on when n0 is
-        // past 4 · HEAD.
+        // past 4 · HEAD, and its heaps lie past HEAD, so the partners are below `known`.
         // Its head's chunks do not matter: only spread chunks are marked.
         let order = CouponOrder::new((n0 - k_min) / 2 + 1, CHUNK, &mut self.scratch.coupon.stride);
         // Only where the coupon scans run on average past the head and half the chunks: a
@@ -1673,54 +1755,58 @@ impl Core {
         let vector = T::as_u16(g).is_some() && self.test.applies(64 * value_words as u32);
         let pays = self.coupon_need / 16 >= (HEAD + chunks * SPREAD_CHUNK / 2) as u64 && !vector;
         let chunks = if pays && n0 >= 4 * HEAD { chunks } else { 0 };
-        self.group_rare = lo..hi;
-        self.group_prescan = Prescan {
-            spread: order.spread,
-            chunks,
-        };
-        let width = 64 * value_words;
+        Some(GroupPlan {
+            first: n0,
+            width: 64 * value_words,
+            rare: lo..hi,
+            order,
+            prescan: Prescan {
+                spread: order.spread,
+                chunks,
+            },
+        })
+    }
+
+    /// Makes the marks of the group from `n0` (`g = G(0..n0)`) the current group's: those made
+    /// beside the last group's values if they are this group's, of the current width, else
+    /// new ones as [`Core::plan_group`] chooses, in two shares on two threads when there are
+    /// many. Whether the group is marked.
+    fn mark_group<T: Cell>(&mut self, g: &[T], n0: usize) -> bool {
+        let width = 64 * (self.words() - 1);
+        let next = self.next_group.plan.take();
+        if let Some(plan) = next.filter(|plan| plan.first == n0 && plan.width == width) {
+            std::mem::swap(&mut self.group, &mut self.next_group);
+            self.group.plan = Some(plan);
+            self.next_group.plan = None;
+            return true;
+        }
+        let plan = self.plan_group(g, n0, n0);
         let Core {
             rules,
             rare,
             rare_values,
             group,
-            spare_group,
             ..
         } = self;
-        let run = group_run(width);
-        group.resize(GROUP * run, 0);
-        group.fill(0);
-        spare_group.resize(GROUP * run, 0);
-        let splits = &rules.split;
-        let heaps = |lo: usize, hi: usize| {
-            rare[lo..hi]
-                .iter()
-                .copied()
-                .zip(rare_values[lo..hi].iter().copied())
+        group.plan = None;
+        let Some(plan) = plan else {
+            return false;
         };
-        halves(
-            group,
-            spare_group,
-            lo,
-            hi,
-            GROUP * splits.len(),
-            |lo, hi, group| mark_runs(g, splits, n0, heaps(lo, hi), group, width),
-        );
-        halves(
-            group,
-            spare_group,
-            order.head,
-            order.head + chunks,
-            GROUP * splits.len() * SPREAD_CHUNK,
-            |lo, hi, group| {
-                for i in lo..hi {
-                    let (a, _) = order.chunk(i);
-                    let heaps = (a..a + SPREAD_CHUNK).map(|a| (a, g[a].get()));
-                    mark_runs(g, splits, n0, heaps, group, width)
-                }
-            },
-        );
-        Some(())
+        let splits = &rules.split;
+        let pairs = GROUP * splits.len() * (plan.rare.len() + plan.prescan.chunks * SPREAD_CHUNK);
+        let [runs, spare_runs] = &mut group.shares;
+        if pairs > PARALLEL_PAIRS && rayon::current_num_threads() > 1 {
+            rayon::join(
+                || mark_share(g, splits, rare, rare_values, &plan, 0, 2, runs),
+                || mark_share(g, splits, rare, rare_values, &plan, 1, 2, spare_runs),
+            );
+            group.used = 2;
+        } else {
+            mark_share(g, splits, rare, rare_values, &plan, 0, 1, runs);
+            group.used = 1;
+        }
+        group.plan = Some(plan);
+        true
     }
 }
 
