@@ -433,13 +433,13 @@ struct GroupPlan {
     width: usize,
     /// The range of `rare` whose pairs are marked.
     rare: Range<usize>,
-    /// The coupon order of heap `first`, and how many of its spread chunks are marked.
+    /// The coupon order of heap `first`, and which of its chunks are marked.
     order: CouponOrder,
     prescan: Prescan,
 }
 
-/// A group's marks: run `j` (of [`group_run`] bytes) for heap `first + j` is the union of run
-/// `j` of the first `used` shares, each marked by one thread.
+/// A group's marks: run `j` (of [`group_run`] bytes) for heap `plan.first + j` is the union of
+/// run `j` of the first `used` shares, each marked by one thread.
 #[derive(Clone, Debug, Default)]
 struct GroupMarks {
     /// `None` while nothing is marked.
@@ -450,7 +450,7 @@ struct GroupMarks {
 
 /// Marks share `share` of `shares` of the pairs that `plan` chose, in `runs` (see
 /// [`Core::plan_group`]): that share of the rare heaps `rare[plan.rare]` (their values in
-/// `rare_values`) and of the prescanned chunks.
+/// `rare_values`), of the head's pairs and of the prescanned spread chunks.
 #[allow(clippy::too_many_arguments)]
 fn mark_share<T: Cell>(
     g: &[T],
@@ -1567,7 +1567,8 @@ impl Core {
     ///
     /// With two threads, the heaps of a group are computed side by side
     /// ([`Core::side_by_side`]): the scans within a heap (the rare heaps near the group, the
-    /// coupon scan) run on one thread each, where the group's marking runs in halves on both.
+    /// coupon scan) run on one thread each, and each thread marks half of the next group's
+    /// pairs.
     fn block<T: Cell>(&mut self, g: &mut Vec<T>, end: usize) -> Option<u32> {
         // Grouping needs wide values (see `mark_group`); looked at once a block, so values that
         // widen within it are grouped from the next block on.
@@ -1722,13 +1723,14 @@ impl Core {
 
     /// Chooses what to mark for each heap `n0 + j` of the group `n0..n0 + GROUP` before any
     /// value of the group is known, from the values below `known` (`n0` or less; `g` holds at
-    /// least those), in run `j`: the option values of two kinds of its pairs: those with the
-    /// rare heaps `s` from `n0 + GROUP − known` to `n0 − k` (`k` the largest split), a range of
-    /// `rare`; and those of the first [`PRESCAN_CHUNKS`] spread chunks of the coupon order of
-    /// heap `n0` (a heap of the group with the same order skips them in its coupon scan). Their
-    /// partners `n0 + j − k − s` lie below `known`. `None` where grouping does not pay (narrow
-    /// values, few rare heaps, small heaps). Only under the sparse method, and not for Grundy's
-    /// game, whose pairs of equal heaps are no options.
+    /// least those), in run `j`: the option values of its pairs with the rare heaps `s` from
+    /// `n0 + GROUP − known` to `n0 − k` (`k` the largest split), a range of `rare`; and of its
+    /// first pairs in the coupon order of heap `n0`, either the head's (under the vector test)
+    /// or the first [`PRESCAN_CHUNKS`] spread chunks' (a heap of the group with the same order
+    /// skips them in its coupon scan). Their partners `n0 + j − k − s` lie below `known`.
+    /// `None` where grouping does not pay (narrow values, few rare heaps, small heaps). Only
+    /// under the sparse method, and not for Grundy's game, whose pairs of equal heaps are no
+    /// options.
     ///
     /// Why: the partners of one heap `s` in a group are consecutive heaps, so `s` and its value
     /// are read once for [`GROUP`] pairs and the partners' values in one run, where a scan heap
