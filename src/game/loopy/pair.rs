@@ -321,13 +321,15 @@ impl<'a> Product<'a> {
                 }
             }
         }
+        // Z, and Y of the round, swapped at its end instead of allocated anew.
         let mut z = vec![true; m];
+        let mut y = vec![false; m];
         let mut count = vec![0u32; m];
         let mut blocked = vec![false; m];
         let mut queue = Vec::new();
         loop {
             // Y = μY. CPre(Z, Y) by retrograde counting of the non-accepting moves.
-            let mut y = vec![false; m];
+            y.fill(false);
             for c in 0..m {
                 let out = &moves[first[c]..first[c + 1]];
                 blocked[c] = false;
@@ -368,7 +370,7 @@ impl<'a> Product<'a> {
             if y == z || !y[0] {
                 return y[0];
             }
-            z = y;
+            std::mem::swap(&mut z, &mut y);
             crate::progress::record(1);
         }
     }
