@@ -700,6 +700,11 @@ impl SplitPairs {
         SplitPairs { rest, lo, hi }
     }
 
+    /// One past the largest smaller heap of the pairs of `splits` (1 if none).
+    fn end(splits: &[SplitPairs]) -> usize {
+        splits.iter().map(|split| split.hi).max().unwrap_or(1)
+    }
+
     /// The smaller heaps of its pairs in the chunk `lo..hi`, if any.
     #[inline(always)]
     fn within(&self, lo: usize, hi: usize) -> Option<(usize, usize)> {
@@ -901,12 +906,7 @@ fn confirm<T: Cell>(
     }
     // Values below 64 do not grow with the heap far enough for the spread order to pay: the
     // pairs are taken from the smallest heap up, a chunk at a time.
-    let longest = scratch
-        .ranges
-        .iter()
-        .map(|split| split.hi)
-        .max()
-        .unwrap_or(1);
+    let longest = SplitPairs::end(&scratch.ranges);
     let mut a = 1;
     while a < longest {
         let e = a + CHUNK;
@@ -988,7 +988,7 @@ fn wide_coupon<T: Cell>(
     } else {
         CHUNK
     };
-    let end = ranges.iter().map(|split| split.hi).max().unwrap_or(1);
+    let end = SplitPairs::end(ranges);
     let order = CouponOrder::new(end, head_chunk, stride);
     let split = rayon::current_num_threads() > 1;
     let mut scanned = 0;
