@@ -11,6 +11,11 @@
 //! of registers, at most [`MAX_WANTED`] in all) and indexed by a two-table permute. The caller
 //! scans a block that the test flags pair by pair, as before: the vector test only skips blocks
 //! that give no wanted value, so the values found are the same with it or without it.
+//!
+//! The same registers test a group's rare pairs against candidates ([`PairTest::hit_candidates`],
+//! see `sparse::test_group`): the values of a rare heap's 32 partners in a group of 32 heaps are
+//! loaded and XORed with its value at once, and compared with each heap's candidates lane by
+//! lane.
 
 /// Pairs tested at once: 512 bits of 16-bit values.
 pub(super) const LANES: usize = 32;
@@ -18,6 +23,9 @@ pub(super) const LANES: usize = 32;
 /// The wanted values must lie below this for the vector test: their bit set fills at most
 /// eight registers.
 pub(super) const MAX_WANTED: usize = 4096;
+
+/// The candidates of each lane that [`PairTest::hit_candidates`] tests at once.
+pub(super) const CANDIDATES: usize = 12;
 
 /// Whether the vector test runs here: on x86-64 processors with AVX-512BW, unless turned off
 /// (to check the scalar scans against it).
@@ -82,6 +90,69 @@ impl PairTest {
             lo
         }
     }
+}
+
+impl PairTest {
+    /// Which lanes hit each candidate: bit `j` of result `i` is set when `w ⊕ G(n0 + j − k − s)`
+    /// equals `candidates[i][j]` for some heap `s` with value `w` in `heaps` and split `k` in
+    /// `splits` (the values in `g`, the partners `n0 + j − k − s` in it). `None` where the
+    /// vector test is not available.
+    pub(super) fn hit_candidates(
+        &self,
+        g: &[u16],
+        splits: &[usize],
+        n0: usize,
+        heaps: impl Iterator<Item = (usize, u32)> + Clone,
+        candidates: &[[u16; LANES]; CANDIDATES],
+    ) -> Option<[u32; CANDIDATES]> {
+        if !self.available {
+            return None;
+        }
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `available` is set only where the processor has AVX-512BW (and with it
+        // AVX-512F), which is all that `hit_candidates_avx512` needs.
+        return Some(unsafe { hit_candidates_avx512(g, splits, n0, heaps, candidates) });
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            let _ = (g, splits, n0, heaps, candidates);
+            None
+        }
+    }
+}
+
+/// [`PairTest::hit_candidates`] with AVX-512: for each heap, the 32 partners' values loaded and
+/// XORed with the heap's at once, then for each candidate an XOR and an unsigned minimum into
+/// its accumulator, which is zero in a lane once that lane has hit the candidate.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw")]
+fn hit_candidates_avx512(
+    g: &[u16],
+    splits: &[usize],
+    n0: usize,
+    heaps: impl Iterator<Item = (usize, u32)> + Clone,
+    candidates: &[[u16; LANES]; CANDIDATES],
+) -> [u32; CANDIDATES] {
+    use std::arch::x86_64::*;
+    let wanted: [__m512i; CANDIDATES] = std::array::from_fn(|i| {
+        // SAFETY: an unaligned load of the 64 bytes of `candidates[i]`.
+        unsafe { _mm512_loadu_si512(candidates[i].as_ptr().cast()) }
+    });
+    let mut least = [_mm512_set1_epi16(-1); CANDIDATES];
+    for &k in splits {
+        let rest0 = n0 - k;
+        for (s, w) in heaps.clone() {
+            let partners: &[u16; LANES] = g[rest0 - s..rest0 - s + LANES]
+                .try_into()
+                .expect("a group's partners");
+            // SAFETY: an unaligned load of the 64 bytes of `partners`.
+            let x = unsafe { _mm512_loadu_si512(partners.as_ptr().cast()) };
+            let x = _mm512_xor_si512(x, _mm512_set1_epi16(w as i16));
+            for (least, wanted) in least.iter_mut().zip(&wanted) {
+                *least = _mm512_min_epu16(*least, _mm512_xor_si512(x, *wanted));
+            }
+        }
+    }
+    least.map(|least| _mm512_cmpeq_epi16_mask(least, _mm512_setzero_si512()))
 }
 
 /// [`PairTest::next_block`] with the wanted values below `1024 · S`.
@@ -152,6 +223,55 @@ fn next_block_avx512<const S: usize>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The candidate test against its definition, pair by pair: pseudo-random values, two
+    /// splits, 40 heaps; the candidates of each lane half taken from values its pairs give
+    /// and half arbitrary (some given, most not), one lane's last ones past every value.
+    #[test]
+    fn a_candidate_is_hit_exactly_when_some_pair_gives_it() {
+        let test = PairTest::detect();
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut random = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let g: Vec<u16> = (0..5000).map(|_| (random() % 2048) as u16).collect();
+        let (splits, n0) = ([3usize, 5], 4000);
+        let heaps: Vec<(usize, u32)> = (0..40)
+            .map(|i| 100 + 53 * i)
+            .map(|s| (s, u32::from(g[s])))
+            .collect();
+        let pair = |j: usize, k: usize, (s, w): (usize, u32)| w as u16 ^ g[n0 + j - k - s];
+        let mut candidates = [[0u16; LANES]; CANDIDATES];
+        for (i, row) in candidates.iter_mut().enumerate() {
+            for (j, c) in row.iter_mut().enumerate() {
+                *c = if i % 2 == 0 {
+                    pair(j, splits[i / 2 % 2], heaps[(7 * i + j) % heaps.len()])
+                } else {
+                    (random() % 2048) as u16
+                };
+            }
+        }
+        candidates[CANDIDATES - 1][5] = u16::MAX;
+        let expected: [u32; CANDIDATES] = std::array::from_fn(|i| {
+            (0..LANES)
+                .filter(|&j| {
+                    let given =
+                        |&k: &usize| heaps.iter().any(|&h| pair(j, k, h) == candidates[i][j]);
+                    splits.iter().any(given)
+                })
+                .fold(0, |bits, j| bits | 1 << j)
+        });
+        // Both outcomes occur, also among the arbitrary candidates.
+        assert!(expected.iter().any(|&bits| bits != u32::MAX));
+        assert!(expected.iter().skip(1).step_by(2).any(|&bits| bits != 0));
+        if let Some(hits) = test.hit_candidates(&g, &splits, n0, heaps.iter().copied(), &candidates)
+        {
+            assert_eq!(hits, expected);
+        }
+    }
 
     /// The vector test against the pairs looked at one by one, on values of every segment
     /// count and blocks with and without wanted values.
