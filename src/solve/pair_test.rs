@@ -90,9 +90,7 @@ impl PairTest {
             lo
         }
     }
-}
 
-impl PairTest {
     /// Which lanes hit each candidate: bit `j` of result `i` is set when `w ⊕ G(n0 + j − k − s)`
     /// equals `candidates[i][j]` for some heap `s` with value `w` in `heaps` and split `k` in
     /// `splits` (the values in `g`, the partners `n0 + j − k − s` in it). `None` where the

@@ -786,6 +786,22 @@ fn parity(v: u32) -> usize {
     (v.count_ones() & 1) as usize
 }
 
+/// The class π0 of the values that two common heaps give as an option of heap `n`: two common
+/// heaps `a + b = n − k` give a value of parity `(n − k) mod 2` under the mask if the
+/// position's parity takes part in the split (every split then takes a `k` of one parity),
+/// else of parity 0.
+fn pair_class(method: Method, rules: &HeapRules, n: usize) -> usize {
+    match (method, rules.split.first()) {
+        (
+            Method::Sparse {
+                by_position: true, ..
+            },
+            Some(&k),
+        ) => (n - k) & 1,
+        _ => 0,
+    }
+}
+
 /// What [`Core::first_options`] found for a heap.
 enum Step {
     /// The mex.
@@ -818,6 +834,19 @@ impl SplitPairs {
             rest / 2
         } + 1;
         SplitPairs { rest, lo, hi }
+    }
+
+    /// The pairs of every split of heap `n` (each `k` up to `n − 2`) made of heaps below `known`.
+    fn of(
+        rules: &HeapRules,
+        n: usize,
+        known: usize,
+    ) -> impl Iterator<Item = SplitPairs> + Clone + '_ {
+        rules
+            .split
+            .iter()
+            .filter(move |&&k| n >= k + 2)
+            .map(move |&k| SplitPairs::new(rules, n, k, known))
     }
 
     /// One past the largest smaller heap of the pairs of `splits` (1 if none).
@@ -1014,13 +1043,7 @@ fn confirm<T: Cell>(
 ) -> u32 {
     let value_words = seen.len() - 1;
     scratch.ranges.clear();
-    scratch.ranges.extend(
-        rules
-            .split
-            .iter()
-            .filter(|&&k| n >= k + 2)
-            .map(|&k| SplitPairs::new(rules, n, k, g.len())),
-    );
+    scratch.ranges.extend(SplitPairs::of(rules, n, g.len()));
     if value_words > 1 {
         return wide_coupon(g, seen, need, c, scratch, prescanned, test);
     }
@@ -1462,12 +1485,8 @@ impl HeapView<'_> {
             }
         }
         let unequal = rules.unequal;
-        let splits = rules
-            .split
-            .iter()
-            .filter(|&&k| n >= k + 2)
-            .map(|&k| SplitPairs::new(rules, n, k, g.len()));
-        let Method::Sparse { by_position, .. } = method else {
+        let splits = SplitPairs::of(rules, n, g.len());
+        if method == Method::Direct {
             if value_words <= 4 {
                 for SplitPairs { rest, lo, hi } in splits {
                     halves(seen, spare, lo.min(hi), hi, 1, |lo, hi, seen| {
@@ -1484,7 +1503,7 @@ impl HeapView<'_> {
                 pack(marks, seen);
             }
             return Step::Mex(mex(seen));
-        };
+        }
         // Every pair with a rare heap.
         let mut any = false;
         // Byte marks pay for their packing when the values are many and wide.
@@ -1547,14 +1566,9 @@ impl HeapView<'_> {
         if !any {
             return Step::Mex(mex(seen));
         }
-        // Two common heaps a + b = n − k give a value of parity π0 = (n − k) mod 2 if the
-        // position's parity takes part, else 0: the values of the other parity are all known
-        // now, and `c` is the least of them that is missing.
-        let pi0 = if by_position {
-            (n - rules.split[0]) & 1
-        } else {
-            0
-        };
+        // The values of the class other than π0 are all known now, and `c` is the least of
+        // them that is missing.
+        let pi0 = pair_class(method, rules, n);
         let need = &abundant[pi0];
         let tested = match (grouped, &group.plan) {
             (Some(lane), Some(plan)) if plan.tested => Some((lane, plan)),
@@ -1801,25 +1815,11 @@ impl Core {
         let first_mex: [AtomicU32; GROUP] = std::array::from_fn(|_| AtomicU32::new(0));
         let next = AtomicUsize::new(0);
         let tested = plan.as_ref().is_some_and(|plan| plan.tested);
-        let by_position = matches!(
-            self.method,
-            Method::Sparse {
-                by_position: true,
-                ..
-            }
-        );
-        let first_split = self.rules.split.first().copied().unwrap_or(0);
         let need = {
             let (view, first, second, marks) = self.parts();
             let known: &[T] = g;
             let (rare, values, splits) = (view.rare, view.rare_values, &view.rules.split);
-            let pi0 = |lane: usize| {
-                if by_position {
-                    (n1 + lane - first_split) & 1
-                } else {
-                    0
-                }
-            };
+            let pi0 = |lane: usize| pair_class(view.method, view.rules, n1 + lane);
             marks.plan = plan;
             marks.used = 2;
             let plan = marks.plan.clone();
@@ -1888,14 +1888,11 @@ impl Core {
     fn has_later_option<T: Cell>(&self, g: &[T], n: usize, known: usize, v: u32) -> bool {
         let rules = &self.rules;
         let single = rules.single.iter().filter(|&&k| n > k && n - k >= known);
-        let splits = rules.split.iter().filter(|&&k| n >= k + 2);
         single.map(|&k| g[n - k].get()).any(|x| x == v)
-            || splits
-                .map(|&k| SplitPairs::new(rules, n, k, known))
-                .any(|split| {
-                    // The pairs left out by `known`: the larger heap `rest − a` is `known` or more.
-                    pair_values(g, split.rest, 1, split.lo.min(split.hi)).any(|x| x == v)
-                })
+            || SplitPairs::of(rules, n, known).any(|split| {
+                // The pairs left out by `known`: the larger heap `rest − a` is `known` or more.
+                pair_values(g, split.rest, 1, split.lo.min(split.hi)).any(|x| x == v)
+            })
     }
 
     /// Chooses what to mark for each heap `n0 + j` of the group `n0..n0 + GROUP` before any
@@ -2030,21 +2027,7 @@ impl Core {
             group.used = 1;
         }
         group.plan = Some(plan);
-        let by_position = matches!(
-            method,
-            Method::Sparse {
-                by_position: true,
-                ..
-            }
-        );
-        let first_split = splits.first().copied().unwrap_or(0);
-        let pi0 = |lane: usize| {
-            if by_position {
-                (n0 + lane - first_split) & 1
-            } else {
-                0
-            }
-        };
+        let pi0 = |lane: usize| pair_class(*method, rules, n0 + lane);
         test_group(group, g, splits, rare, rare_values, abundant, pi0);
         true
     }
