@@ -1183,10 +1183,17 @@ fn wide_coupon<T: Cell>(
                 Some(g16) if !by_pair => {
                     let mut a = lo;
                     while a < e {
-                        a = test.next_block(g16, rest, a, e, table, c);
+                        let (at, mut lanes) = test.next_block(g16, rest, a, e, table, c);
+                        a = at;
                         let b = (a + LANES).min(e);
-                        for v in pair_values(g, rest, a, b) {
-                            let v = v as usize;
+                        if b - a < LANES {
+                            lanes &= (1 << (b - a)) - 1;
+                        }
+                        // Only the pairs that the test names.
+                        while lanes != 0 {
+                            let pair = a + lanes.trailing_zeros() as usize;
+                            lanes &= lanes - 1;
+                            let v = (g[pair].get() ^ g[rest - pair].get()) as usize;
                             if wanted[v] == 1 {
                                 wanted[v] = 0;
                                 count -= 1;
