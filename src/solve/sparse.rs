@@ -648,6 +648,7 @@ struct HeapView<'a> {
     group: &'a GroupMarks,
     /// Words of the bitsets' values ([`Core::words`] − 1).
     value_words: usize,
+    recent: &'a RecentChunks,
     test: PairTest,
 }
 
@@ -679,6 +680,8 @@ struct Core {
     /// [`Core::side_by_side`]).
     group: GroupMarks,
     next_group: GroupMarks,
+    /// The chunks where the last heaps' coupon scans found their last values.
+    recent: RecentChunks,
     /// Sixteen times a moving average of the pairs that the coupon scan of a group's first heap
     /// takes (its 1/16 weight over the recent groups): the first heap does not skip the
     /// prescanned chunks, so that this measures the scans the prescan is to save.
@@ -879,6 +882,9 @@ struct CouponScratch {
     /// The values still wanted as a bit set for the vector test (see [`wide_coupon`]), all zero
     /// between calls.
     table: Box<[u64; MAX_WANTED / 64]>,
+    /// The spread chunks in which the last scan found wanted values, in the order found (see
+    /// [`RecentChunks`]).
+    found_in: Vec<u32>,
 }
 
 impl Default for CouponScratch {
@@ -890,6 +896,7 @@ impl Default for CouponScratch {
             pairs: 0,
             stride: (0, 0),
             table: Box::new([0; MAX_WANTED / 64]),
+            found_in: Vec::new(),
         }
     }
 }
@@ -963,6 +970,63 @@ impl CouponOrder {
     }
 }
 
+/// The spread chunks (by number: chunk `k` holds the heaps `HEAD + k · SPREAD_CHUNK` on) in
+/// which the coupon scans of the last heaps found their last wanted values, the most recent
+/// first: a scan visits them before the others ([`wide_coupon`]).
+///
+/// Why: the values of a game like Treblecross are clustered by position (near heap 9 · 10^6 the
+/// count of value 33 in windows of 10 000 heaps ranges from 1 to 197), so which values a chunk's
+/// pairs give depends on where its two sides lie, and moves by one heap from one heap to the
+/// next. The values that a scan finds last are those few chunks give; the chunks that gave them
+/// to the last heaps give them to the next as well. Measured from Treblecross's values near heap
+/// 9 · 10^6: a scan past the head takes 14 000 pairs on average with the chunks of the last
+/// group's heaps' last eight finds first, against 31 700 in the spread order alone; 100 000
+/// values near heap 10^7 took 1.27-1.29 s on one thread against 1.42-1.47 s, 300 000 on two
+/// 2.13 s against 2.57-2.58 s (the last four finds of each heap, 128 chunks: 64 or 32 chunks
+/// cost more, 256 or 512, or 1, 2, 8, 16 or 32 finds, as much or more). The order changes no
+/// value: every chunk is still visited once, only sooner or later.
+#[derive(Clone, Debug, Default)]
+struct RecentChunks {
+    /// At most [`RECENT_CHUNKS`] chunk numbers, the most recent first.
+    list: Vec<u32>,
+    /// Bit `k` set when chunk `k` is in `list`.
+    set: Vec<u64>,
+}
+
+/// The chunks that [`RecentChunks`] keeps, and those of each scan it takes (its last finds).
+const RECENT_CHUNKS: usize = 128;
+const LAST_FINDS: usize = 4;
+
+impl RecentChunks {
+    fn contains(&self, k: usize) -> bool {
+        self.set.get(k / 64).is_some_and(|w| w >> (k % 64) & 1 == 1)
+    }
+
+    /// Moves the chunks of `found` (in the order found) to the front, the last found first.
+    fn note(&mut self, found: impl IntoIterator<Item = u32>) {
+        for k in found {
+            let (w, bit) = (k as usize / 64, k % 64);
+            if self.contains(k as usize) {
+                self.list.retain(|&x| x != k);
+            } else {
+                if self.set.len() <= w {
+                    self.set.resize(w + 1, 0);
+                }
+                self.set[w] |= 1 << bit;
+            }
+            self.list.insert(0, k);
+        }
+        for k in self.list.drain(RECENT_CHUNKS.min(self.list.len())..) {
+            self.set[k as usize / 64] &= !(1 << (k % 64));
+        }
+    }
+
+    /// The last [`LAST_FINDS`] chunks of a scan's finds `found_in`.
+    fn last_finds(found_in: &[u32]) -> &[u32] {
+        &found_in[found_in.len().saturating_sub(LAST_FINDS)..]
+    }
+}
+
 /// Chunks of a coupon order already marked for a heap (see [`Core::plan_group`]): the first
 /// `chunks` spread chunks of the order with `spread` spread chunks, whose stride follows from
 /// that number ([`CouponOrder::new`]); and under the vector test the head's pairs whose smaller
@@ -982,10 +1046,15 @@ struct Prescan {
 /// The two threads of [`split_coupon`] do not ask: there it made Treblecross slower at both.
 #[inline(always)]
 fn prefetch_chunk<T: Cell>(g: &[T], ranges: &[SplitPairs], order: &CouponOrder, i: usize) {
-    if i >= order.len() {
-        return;
+    if i < order.len() {
+        let (lo, hi) = order.chunk(i);
+        prefetch_pairs(g, ranges, lo, hi);
     }
-    let (lo, hi) = order.chunk(i);
+}
+
+/// [`prefetch_chunk`] for the chunk `lo..hi`.
+#[inline(always)]
+fn prefetch_pairs<T: Cell>(g: &[T], ranges: &[SplitPairs], lo: usize, hi: usize) {
     for split in ranges {
         if let Some((lo, e)) = split.within(lo, hi) {
             prefetch(&g[lo..e]);
@@ -1039,13 +1108,14 @@ fn confirm<T: Cell>(
     seen: &mut [u64],
     scratch: &mut CouponScratch,
     prescanned: Prescan,
+    recent: &RecentChunks,
     test: PairTest,
 ) -> u32 {
     let value_words = seen.len() - 1;
     scratch.ranges.clear();
     scratch.ranges.extend(SplitPairs::of(rules, n, g.len()));
     if value_words > 1 {
-        return wide_coupon(g, seen, need, c, scratch, prescanned, test);
+        return wide_coupon(g, seen, need, c, scratch, prescanned, recent, test);
     }
     // Values below 64 do not grow with the heap far enough for the spread order to pay: the
     // pairs are taken from the smallest heap up, a chunk at a time.
@@ -1067,6 +1137,82 @@ fn confirm<T: Cell>(
     mex(seen)
 }
 
+/// The state of a [`wide_coupon`] scan: the pairs of `ranges` with their values in `g`, the
+/// values still wanted (below `c`) as a byte each and under the vector test as a bit set too
+/// (`words` words of `table`), and their `count`.
+struct CouponState<'s, T> {
+    g: &'s [T],
+    ranges: &'s [SplitPairs],
+    vector: Option<&'s [u16]>,
+    test: PairTest,
+    c: u32,
+    wanted: &'s mut [u8],
+    table: &'s mut [u64; MAX_WANTED / 64],
+    words: usize,
+    count: u32,
+    /// The last chunk was looked at pair by pair (then `table` may hold values found since).
+    was_by_pair: bool,
+    pairs: &'s mut u64,
+    scanned: usize,
+}
+
+impl<T: Cell> CouponState<'_, T> {
+    /// Looks at the pairs of the chunk `lo..hi` of every split; whether every value wanted is
+    /// found.
+    #[inline(always)]
+    fn chunk(&mut self, lo: usize, hi: usize) -> bool {
+        let by_pair = self.count > VECTOR_BELOW;
+        if self.vector.is_some() && !by_pair && self.was_by_pair {
+            // The pairs looked at one by one cleared the values found in `wanted` only.
+            for (w, word) in self.table[..self.words].iter_mut().enumerate() {
+                *word = byte_bits(&self.wanted[64 * w..64 * w + 64]);
+            }
+        }
+        self.was_by_pair = by_pair;
+        let (g, wanted, table) = (self.g, &mut *self.wanted, &mut *self.table);
+        for split in self.ranges {
+            let Some((lo, e)) = split.within(lo, hi) else {
+                continue;
+            };
+            let rest = split.rest;
+            match self.vector {
+                Some(g16) if !by_pair => {
+                    let mut a = lo;
+                    while a < e {
+                        let (at, mut lanes) = self.test.next_block(g16, rest, a, e, table, self.c);
+                        a = at;
+                        let b = (a + LANES).min(e);
+                        if b - a < LANES {
+                            lanes &= (1 << (b - a)) - 1;
+                        }
+                        // Only the pairs that the test names.
+                        while lanes != 0 {
+                            let pair = a + lanes.trailing_zeros() as usize;
+                            lanes &= lanes - 1;
+                            let v = (g[pair].get() ^ g[rest - pair].get()) as usize;
+                            if wanted[v] == 1 {
+                                wanted[v] = 0;
+                                self.count -= 1;
+                                table[v / 64] &= !(1 << (v % 64));
+                            }
+                        }
+                        a = b;
+                    }
+                }
+                _ => {
+                    for v in pair_values(g, rest, lo, e) {
+                        self.count -= wanted[v as usize] as u32;
+                        wanted[v as usize] = 0;
+                    }
+                }
+            }
+            *self.pairs += (e - lo) as u64;
+            self.scanned += e - lo;
+        }
+        self.count == 0
+    }
+}
+
 /// The coupon scan of [`confirm`] for values of more than one word: a byte for each value still
 /// wanted (below `c`, of the abundant class, not yet among the options) and their count, which
 /// each pair lowers when it gives a wanted value for the first time. This tests a pair with one
@@ -1077,8 +1223,11 @@ fn confirm<T: Cell>(
 /// [`MAX_WANTED`]. Without the vector test, a scan still going after [`SPLIT_COUPON`] pairs
 /// goes on on two threads ([`split_coupon`]) when the pool has them; with it, sharing the scan
 /// only cost more (Treblecross near heap 10^7: 2.13 s for 100 000 values on two threads
-/// sharing after 4 096 pairs, 1.93 s never sharing). `scratch.wanted` and `scratch.table` are
-/// all zero on entry and on return.
+/// sharing after 4 096 pairs, 1.93 s never sharing). The chunks of `recent` come after the
+/// head and before the other spread chunks, unless the first spread chunks are `prescanned`;
+/// the spread chunks where this scan found values are left in `scratch.found_in`.
+/// `scratch.wanted` and `scratch.table` are all zero on entry and on return.
+#[allow(clippy::too_many_arguments)]
 fn wide_coupon<T: Cell>(
     g: &[T],
     seen: &[u64],
@@ -1086,6 +1235,7 @@ fn wide_coupon<T: Cell>(
     c: u32,
     scratch: &mut CouponScratch,
     prescanned: Prescan,
+    recent: &RecentChunks,
     test: PairTest,
 ) -> u32 {
     let CouponScratch {
@@ -1095,7 +1245,9 @@ fn wide_coupon<T: Cell>(
         pairs,
         stride,
         table,
+        found_in,
     } = scratch;
+    found_in.clear();
     let vector = T::as_u16(g).filter(|_| test.applies(c));
     // The words of the wanted values' bit set, none without the vector test (`c` may then be
     // past the bit set's reach).
@@ -1134,7 +1286,6 @@ fn wide_coupon<T: Cell>(
     let end = SplitPairs::end(ranges);
     let order = CouponOrder::new(end, head_chunk, stride);
     let split = rayon::current_num_threads() > 1;
-    let mut scanned = 0;
     // The spread chunks whose pairs are in `seen` already (see `Core::mark_group`).
     let skip = if order.spread == prescanned.spread {
         prescanned.chunks
@@ -1154,70 +1305,90 @@ fn wide_coupon<T: Cell>(
         }
         _ => (0, 0),
     };
-    let mut was_by_pair = true;
-    let head = (0..h0).chain(h1..order.head);
-    for i in head.chain(order.head + skip..order.len()) {
-        if split && vector.is_none() && scanned > SPLIT_COUPON {
-            return split_coupon(g, ranges, &order, i, c, wanted, spare_wanted, pairs);
+    let mut scan = CouponState {
+        g,
+        ranges,
+        vector,
+        test,
+        c,
+        wanted,
+        table,
+        words,
+        count,
+        was_by_pair: true,
+        pairs,
+        scanned: 0,
+    };
+    macro_rules! go_on_shared {
+        ($i:expr) => {
+            if split && vector.is_none() && scan.scanned > SPLIT_COUPON {
+                let CouponState { wanted, pairs, .. } = scan;
+                return split_coupon(g, ranges, &order, $i, c, wanted, spare_wanted, pairs);
+            }
+        };
+    }
+    macro_rules! done {
+        () => {{
+            scan.table[..words].fill(0);
+            return c;
+        }};
+    }
+    // The head's chunks, then the recent chunks (unless the order's first spread chunks are
+    // skipped), then the order's other spread chunks. A scan that goes on on two threads
+    // (`split_coupon`) from a recent chunk goes on from the order's first spread chunk: the
+    // recent chunks are then scanned again, which changes nothing.
+    for i in (0..h0).chain(h1..order.head) {
+        go_on_shared!(i);
+        // The spread chunk that comes two chunks later in this scan.
+        if i + 2 >= order.head {
+            prefetch_chunk(g, ranges, &order, i + 2 + skip);
         }
         let (lo, hi) = order.chunk(i);
-        // The chunk after next in this scan, past the skipped ones; the head needs none.
-        let ahead = i + 2 + if i < order.head { skip } else { 0 };
-        if ahead >= order.head + skip {
-            prefetch_chunk(g, ranges, &order, ahead);
-        }
-        let by_pair = count > VECTOR_BELOW;
-        if vector.is_some() && !by_pair && was_by_pair {
-            // The pairs looked at one by one cleared the values found in `wanted` only.
-            for (w, word) in table[..words].iter_mut().enumerate() {
-                *word = byte_bits(&wanted[64 * w..64 * w + 64]);
-            }
-        }
-        was_by_pair = by_pair;
-        for split in ranges.iter() {
-            let Some((lo, e)) = split.within(lo, hi) else {
-                continue;
-            };
-            let rest = split.rest;
-            match vector {
-                Some(g16) if !by_pair => {
-                    let mut a = lo;
-                    while a < e {
-                        let (at, mut lanes) = test.next_block(g16, rest, a, e, table, c);
-                        a = at;
-                        let b = (a + LANES).min(e);
-                        if b - a < LANES {
-                            lanes &= (1 << (b - a)) - 1;
-                        }
-                        // Only the pairs that the test names.
-                        while lanes != 0 {
-                            let pair = a + lanes.trailing_zeros() as usize;
-                            lanes &= lanes - 1;
-                            let v = (g[pair].get() ^ g[rest - pair].get()) as usize;
-                            if wanted[v] == 1 {
-                                wanted[v] = 0;
-                                count -= 1;
-                                table[v / 64] &= !(1 << (v % 64));
-                            }
-                        }
-                        a = b;
-                    }
-                }
-                _ => {
-                    for v in pair_values(g, rest, lo, e) {
-                        count -= wanted[v as usize] as u32;
-                        wanted[v as usize] = 0;
-                    }
-                }
-            }
-            *pairs += (e - lo) as u64;
-            scanned += e - lo;
-        }
-        if count == 0 {
-            table[..words].fill(0);
-            return c;
+        if scan.chunk(lo, hi) {
+            done!();
         }
     }
+    let recent_set = recent;
+    let recent = if skip == 0 { &recent.list[..] } else { &[] };
+    let chunk = |k: u32| {
+        let lo = HEAD + k as usize * SPREAD_CHUNK;
+        (lo, (lo + SPREAD_CHUNK).min(end))
+    };
+    let in_order = |&&k: &&u32| (k as usize) < order.spread;
+    for (j, &k) in recent.iter().filter(in_order).enumerate() {
+        go_on_shared!(order.head);
+        if let Some(&ahead) = recent.iter().filter(in_order).nth(j + 2) {
+            let (lo, hi) = chunk(ahead);
+            prefetch_pairs(g, ranges, lo, hi);
+        }
+        let (lo, hi) = chunk(k);
+        let before = scan.count;
+        if scan.chunk(lo, hi) {
+            found_in.push(k);
+            done!();
+        }
+        if scan.count < before {
+            found_in.push(k);
+        }
+    }
+    for i in order.head + skip..order.len() {
+        let (lo, hi) = order.chunk(i);
+        let k = (lo - HEAD) / SPREAD_CHUNK;
+        if !recent.is_empty() && recent_set.contains(k) {
+            continue;
+        }
+        go_on_shared!(i);
+        prefetch_chunk(g, ranges, &order, i + 2);
+        let before = scan.count;
+        if scan.chunk(lo, hi) {
+            found_in.push(k as u32);
+            done!();
+        }
+        if scan.count < before {
+            found_in.push(k as u32);
+        }
+    }
+    let CouponState { wanted, table, .. } = scan;
     // Every pair seen: the least value still wanted is the mex.
     let least = wanted[..c as usize].iter().position(|&x| x == 1);
     wanted[..c as usize].fill(0);
@@ -1319,6 +1490,7 @@ impl Core {
             test: PairTest::detect(),
             group: GroupMarks::default(),
             next_group: GroupMarks::default(),
+            recent: RecentChunks::default(),
             coupon_need: 0,
             abundant: [Vec::new(), Vec::new()],
             next_review: 64,
@@ -1396,6 +1568,7 @@ impl Core {
             abundant: &self.abundant,
             group: &self.group,
             value_words,
+            recent: &self.recent,
             test: self.test,
         };
         (
@@ -1427,6 +1600,7 @@ impl HeapView<'_> {
         n: usize,
         grouped: Option<usize>,
     ) -> u32 {
+        s.coupon.found_in.clear();
         match self.first_options(s, g, n, grouped) {
             Step::Mex(v) => v,
             Step::Confirm { c, pi0 } => confirm(
@@ -1446,6 +1620,7 @@ impl HeapView<'_> {
                     },
                     _ => Prescan::default(),
                 },
+                self.recent,
                 self.test,
             ),
         }
@@ -1758,6 +1933,11 @@ impl Core {
                 if grouped && lane == 0 {
                     self.count_coupon_need(self.scratch.coupon.pairs - before);
                 }
+                let found_in = &self.scratch.coupon.found_in;
+                if !found_in.is_empty() {
+                    self.recent
+                        .note(RecentChunks::last_finds(found_in).iter().copied());
+                }
                 if let Err(v) = self.push(g, n, v) {
                     return Some(v);
                 }
@@ -1820,6 +2000,10 @@ impl Core {
             None
         };
         let first_mex: [AtomicU32; GROUP] = std::array::from_fn(|_| AtomicU32::new(0));
+        // Each heap's last finds (`u32::MAX` where none), noted in the heaps' order once all
+        // are computed: a heap reads the chunks noted before the group.
+        let finds: [[AtomicU32; LAST_FINDS]; GROUP] =
+            std::array::from_fn(|_| std::array::from_fn(|_| AtomicU32::new(u32::MAX)));
         let next = AtomicUsize::new(0);
         let tested = plan.as_ref().is_some_and(|plan| plan.tested);
         let need = {
@@ -1855,6 +2039,10 @@ impl Core {
                     let before = own.coupon.pairs;
                     let m = view.value(own, known, n0 + j, Some(j));
                     first_mex[j].store(m, Ordering::Relaxed);
+                    let last = RecentChunks::last_finds(&own.coupon.found_in);
+                    for (slot, &k) in finds[j].iter().zip(last) {
+                        slot.store(k, Ordering::Relaxed);
+                    }
                     if j == 0 {
                         need = Some(own.coupon.pairs - before);
                     }
@@ -1873,6 +2061,10 @@ impl Core {
             a.or(b).expect("the group's first heap computed")
         };
         self.count_coupon_need(need);
+        for finds in &finds {
+            let finds = finds.iter().map(|k| k.load(Ordering::Relaxed));
+            self.recent.note(finds.take_while(|&k| k != u32::MAX));
+        }
         for (j, m) in first_mex.iter().enumerate() {
             let n = n0 + j;
             let mut v = m.load(Ordering::Relaxed);
@@ -2708,6 +2900,31 @@ mod tests {
     /// missing: pseudo-random values below `bound` and one split leaving `rest`, the wanted
     /// values those below `c` of one class (even ones); with every value known, and with those
     /// of the 40 largest heaps not known yet (their pairs left out).
+    /// The recent chunks are the last noted, the most recent first, each once, at most
+    /// [`RECENT_CHUNKS`] of them, and the bit set names exactly those.
+    #[test]
+    fn recent_chunks_keep_the_last_noted_first() {
+        let mut recent = RecentChunks::default();
+        let noted: Vec<u32> = (0..300u32).map(|i| (i * 37) % 250).collect();
+        for chunk in noted.chunks(7) {
+            recent.note(chunk.iter().copied());
+        }
+        let mut expected = Vec::new();
+        for &k in noted.iter().rev() {
+            if !expected.contains(&k) && expected.len() < RECENT_CHUNKS {
+                expected.push(k);
+            }
+        }
+        assert_eq!(recent.list, expected);
+        for k in 0..300 {
+            assert_eq!(
+                recent.contains(k),
+                expected.contains(&(k as u32)),
+                "chunk {k}"
+            );
+        }
+    }
+
     #[test]
     fn the_coupon_scan_finds_the_least_missing_value_below_its_candidate() {
         let mut x = 0x2545_f491_4f6c_dd1du64;
@@ -2724,6 +2941,7 @@ mod tests {
         // Treblecross: one split, taking 3.
         let rules = HeapRules::octal(&[0, 0, 0, 7]).unwrap();
         let mut outcomes = [false; 2];
+        let none = RecentChunks::default();
         let cases = [(1_024u64, 9_998usize), (8_192, 120_000), (16_384, 30_001)];
         for ((bound, rest), unknown) in cases.into_iter().flat_map(|c| [(c, 0), (c, 40)]) {
             let all: Vec<u16> = (0..=rest).map(|_| (random() % bound) as u16).collect();
@@ -2737,14 +2955,22 @@ mod tests {
                     .find(|v| !options.contains(v))
                     .unwrap_or(c);
                 outcomes[(expected == c) as usize] = true;
-                for test in [PairTest::detect(), PairTest::off()] {
+                // Without recent chunks, and with many, in a scattered order (all the spread
+                // chunks of the smaller cases, most of the largest's, and two past them all,
+                // which the scan leaves out).
+                let mut many = RecentChunks::default();
+                many.note((0..160).map(|i| (i * 89) % 160));
+                many.note([1_000_000, 1_000_001]);
+                let tests = [PairTest::detect(), PairTest::off()];
+                for (test, recent) in tests.into_iter().flat_map(|t| [(t, &none), (t, &many)]) {
                     let mut scratch = CouponScratch::default();
                     scratch.wanted.resize(64 * words, 0);
                     scratch.spare_wanted.resize(64 * words, 0);
                     let split = SplitPairs::new(&rules, rest + 3, 3, g.len());
                     scratch.ranges.push(split);
                     let prescanned = Prescan::default();
-                    let found = wide_coupon(g, &seen, &need, c, &mut scratch, prescanned, test);
+                    let found =
+                        wide_coupon(g, &seen, &need, c, &mut scratch, prescanned, recent, test);
                     assert_eq!(found, expected, "bound {bound}, c {c}, {unknown}, {test:?}");
                     assert!(scratch.wanted.iter().all(|&x| x == 0));
                     assert!(scratch.table.iter().all(|&x| x == 0));
