@@ -316,9 +316,12 @@ const CHUNK: usize = 16;
 const VECTOR_CHUNK: usize = 64;
 /// The coupon scan takes the vector test once at most this many values are still wanted: with
 /// more, most blocks of [`LANES`] pairs give one, and the test only adds to the pair-by-pair
-/// look. On Treblecross near heap 10^7 the scan was fastest from 16 to 64 (2.16-2.20 s for
-/// 100 000 values on one thread), slower always on (2.46 s) and never on (4.15 s).
-const VECTOR_BELOW: u32 = 32;
+/// look. On Treblecross near heap 10^7, when the test named blocks rather than lanes and the
+/// chunks came in the spread order alone, the scan was fastest from 16 to 64 (2.16-2.20 s for
+/// 100 000 values on one thread), slower always on (2.46 s) and never on (4.15 s); with lanes
+/// named and recent chunks first ([`RecentChunks`]), 64 took 1.25-1.27 s against 1.34-1.42 s
+/// for 32, and 128, 256 or always on as much as 64.
+const VECTOR_BELOW: u32 = 64;
 /// The coupon scan takes the pairs of smaller heaps below this in ascending order, and the
 /// rest in chunks of [`SPREAD_CHUNK`] spread over their range (see [`CouponOrder`]).
 const HEAD: usize = 1 << 12;
