@@ -1358,20 +1358,22 @@ fn wide_coupon<T: Cell>(
         (lo, (lo + SPREAD_CHUNK).min(end))
     };
     let in_order = |&&k: &&u32| (k as usize) < order.spread;
-    for (j, &k) in recent.iter().filter(in_order).enumerate() {
+    // The recent chunk after next is asked for.
+    let mut ahead = recent.iter().filter(in_order).skip(2);
+    for &k in recent.iter().filter(in_order) {
         go_on_shared!(order.head);
-        if let Some(&ahead) = recent.iter().filter(in_order).nth(j + 2) {
+        if let Some(&ahead) = ahead.next() {
             let (lo, hi) = chunk(ahead);
             prefetch_pairs(g, ranges, lo, hi);
         }
         let (lo, hi) = chunk(k);
         let before = scan.count;
-        if scan.chunk(lo, hi) {
-            found_in.push(k);
-            done!();
-        }
+        let all = scan.chunk(lo, hi);
         if scan.count < before {
             found_in.push(k);
+        }
+        if all {
+            done!();
         }
     }
     for i in order.head + skip..order.len() {
@@ -1383,12 +1385,12 @@ fn wide_coupon<T: Cell>(
         go_on_shared!(i);
         prefetch_chunk(g, ranges, &order, i + 2);
         let before = scan.count;
-        if scan.chunk(lo, hi) {
-            found_in.push(k as u32);
-            done!();
-        }
+        let all = scan.chunk(lo, hi);
         if scan.count < before {
             found_in.push(k as u32);
+        }
+        if all {
+            done!();
         }
     }
     let CouponState { wanted, table, .. } = scan;
@@ -2897,12 +2899,6 @@ pub fn sequence(rules: &HeapRules, len: usize) -> Vec<u32> {
 mod tests {
     use super::*;
 
-    /// The coupon scan of [`wide_coupon`] against the least missing value found from its
-    /// definition, on values below and beyond the vector test's reach ([`MAX_WANTED`]), with
-    /// the test and without, where every wanted value is found (the candidate) and where one is
-    /// missing: pseudo-random values below `bound` and one split leaving `rest`, the wanted
-    /// values those below `c` of one class (even ones); with every value known, and with those
-    /// of the 40 largest heaps not known yet (their pairs left out).
     /// The recent chunks are the last noted, the most recent first, each once, at most
     /// [`RECENT_CHUNKS`] of them, and the bit set names exactly those.
     #[test]
@@ -2928,6 +2924,12 @@ mod tests {
         }
     }
 
+    /// The coupon scan of [`wide_coupon`] against the least missing value found from its
+    /// definition, on values below and beyond the vector test's reach ([`MAX_WANTED`]), with
+    /// the test and without, where every wanted value is found (the candidate) and where one is
+    /// missing: pseudo-random values below `bound` and one split leaving `rest`, the wanted
+    /// values those below `c` of one class (even ones); with every value known, and with those
+    /// of the 40 largest heaps not known yet (their pairs left out).
     #[test]
     fn the_coupon_scan_finds_the_least_missing_value_below_its_candidate() {
         let mut x = 0x2545_f491_4f6c_dd1du64;
