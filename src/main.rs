@@ -14,10 +14,10 @@
 //! ```
 //!
 //! Every command takes `--max-memory SIZE` (default: half of the physical memory), `--stats`,
-//! `--progress`, `--quiet` and `--threads N`. Exit status: 0 on success (also when the reader of the output
-//! goes away, as with `| head`), 2 on bad input, a failed line of input or a reached memory
-//! budget, each with one `error:` line on stderr, and 130 on Ctrl-C. The budget, the progress
-//! line and Ctrl-C are handled beside the work by the modules under `src/cli/`.
+//! `--progress`, `--quiet` and `--threads N`. Exit status: 0 on success (also when the reader of
+//! the output goes away, as with `| head`), 2 on bad input, a failed line of input or a reached
+//! memory budget, each with one `error:` line on stderr, and 130 on Ctrl-C. The budget, the
+//! progress line and Ctrl-C are handled beside the work by the modules under `src/cli/`.
 
 mod cli;
 
@@ -113,7 +113,8 @@ enum Command {
         format: TableFormat,
     },
     /// Print the Grundy values G(0..=N) of a heap game and their period, e.g.
-    /// `grundy subtraction 1,3,4 --to 40`, `grundy octal 0.77 --to 200`, `grundy grundy_game --to 100`
+    /// `grundy subtraction 1,3,4 --to 40`, `grundy octal 0.77 --to 200`,
+    /// `grundy grundy_game --to 100`
     Grundy {
         /// The family: subtraction SET, take_range P Q, octal CODE, kayles, dawson_kayles,
         /// dawson_chess, grundy_game (every family with a sequence: `partizan families`); or a

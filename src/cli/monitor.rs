@@ -2,10 +2,11 @@
 //!
 //! A thread beside the worker polls every 25 ms. When the resident set has passed the budget, or
 //! the allocator has refused a large allocation that would (see [`super::memory`]), it prints
-//! the one-line stop message and ends the process with status 2. While work has lasted more than a second it draws a progress line on
-//! stderr (positions from [`partizan::progress`], memory in use against the budget): on a
-//! terminal a line redrawn in place by `indicatif`, which keeps it to the terminal's width and
-//! clears it cleanly; elsewhere, with `--progress`, one plain line a second, for a log.
+//! the one-line stop message and ends the process with status 2. While work has lasted more than a
+//! second it draws a progress line on stderr (positions from [`partizan::progress`], memory in use
+//! against the budget): on a terminal a line redrawn in place by `indicatif`, which keeps it to the
+//! terminal's width and clears it cleanly; elsewhere, with `--progress`, one plain line a second,
+//! for a log.
 //!
 //! Every end of the process goes through [`end`], which clears the progress line, prints the
 //! message and the `--stats` line, and exits: the first caller wins, so that a Ctrl-C during

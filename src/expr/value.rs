@@ -97,7 +97,8 @@ impl From<bool> for Value {
 impl fmt::Display for Value {
     /// As CGSuite prints values: games in the notation of `NOTATION.md` (the alternate form `{:#}`
     /// with Unicode arrows), `true`/`false`, lists as `[a,b,c]`, outcome classes as `L`, `R`, `N`,
-    /// `P`, strings in double quotes; a thermograph as the lines of its mean, temperature and walls.
+    /// `P`, strings in double quotes; a thermograph as the lines of its mean, temperature and
+    /// walls.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Value::Game(g) if f.alternate() => write!(f, "{g:#}"),

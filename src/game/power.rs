@@ -4,7 +4,8 @@
 //!
 //! * `G.PowTo(0) = 0` and `G.PowTo(x) = G : b(x)` for a dyadic `x > 0`, an ordinal sum over the
 //!   canonical form of `G`, where `b(x)` is the number whose sign expansion is that of `x` with
-//!   its first sign (a `+`) removed (CGSuite's `blowup`; sign expansions: ONAG Ch. 3). So `G.PowTo(n) = G : (n − 1)` for integers `n ≥ 1`, and for `↑ = {0|*}`,
+//!   its first sign (a `+`) removed (CGSuite's `blowup`; sign expansions: ONAG Ch. 3). So
+//!   `G.PowTo(n) = G : (n − 1)` for integers `n ≥ 1`, and for `↑ = {0|*}`,
 //!   `↑ : (n − 1) = {↑^{→(n−1)} | *} = ↑^{→n}`.
 //! * `G.Pow(x) = {0 | H − G.PowTo(x − 1)}` for `G = {0 | H}` and `x ≥ 1`; so `G.Pow(1) = G` and
 //!   `↑.Pow(n) = {0 | * − ↑^{→(n−1)}} = ↑ⁿ`.

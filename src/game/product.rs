@@ -126,7 +126,8 @@ fn combine_product((g, h): (Game, Game), values: &[Game]) -> Game {
 
 /// The ordinal sum `B : X` over a base *form* `B` given by the values of its options,
 /// `{B^L, B : X^L | B^R, B : X^R}` (it depends on the options of `B`, but only on the value
-/// of `X`, as [`Game::subordinate`] explains). `memo` keeps `B : Y` for the followers `Y` already met.
+/// of `X`, as [`Game::subordinate`] explains). `memo` keeps `B : Y` for the followers `Y` already
+/// met.
 fn ordinal_sum_over(
     base: &(Vec<Game>, Vec<Game>),
     x: Game,

@@ -799,9 +799,9 @@ fn explicit_thermograph(g: Game) -> Thermograph {
 /// length is `|n| + k`.
 ///
 /// The canonical forms (see `nus.rs`) are `x + *k = {x + *j | x + *j}` over `j < k`,
-/// `x + ↑* = {x, x* | x}`, and otherwise for `n >= 1`, `x + n·↑ + *k = {x | x + (n−1)·↑ + *(k ⊕ 1)}`;
-/// negative `n` by symmetry. Both recursions are iterated upwards and stop as soon as they
-/// repeat themselves:
+/// `x + ↑* = {x, x* | x}`, and otherwise for `n >= 1`,
+/// `x + n·↑ + *k = {x | x + (n−1)·↑ + *(k ⊕ 1)}`; negative `n` by symmetry. Both recursions are
+/// iterated upwards and stop as soon as they repeat themselves:
 /// * for `x + *k` the walls are built from those of `x + *j` (`j < k`); once two successive
 ///   ones agree, adding a further (equal) option cannot change the scaffolds, so they stay;
 /// * for `n >= 2` the thermograph of `x + n·↑ + *k` is one fixed function (depending on `x`

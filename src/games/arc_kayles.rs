@@ -3,10 +3,10 @@
 //! **Rules** (introduced by T. J. Schaefer, "On the complexity of some two-person
 //! perfect-information games", *J. Comput. System Sci.* 16 (1978); its complexity is still open:
 //! K. Burke, A. Dailly and N. Oijid, "Complexity and algorithms for Arc-Kayles and
-//! Non-Disconnecting Arc-Kayles", arXiv:2404.10390). An impartial game: a move chooses an edge of a graph and removes both its endpoints, with every
-//! edge touching them. The player who cannot move loses. Arc Kayles on a graph is Node Kayles on
-//! its line graph (an edge's move removes exactly the edges sharing an endpoint with it), and
-//! Cram is Arc Kayles on the grid graph of the board.
+//! Non-Disconnecting Arc-Kayles", arXiv:2404.10390). An impartial game: a move chooses an edge of a
+//! graph and removes both its endpoints, with every edge touching them. The player who cannot move
+//! loses. Arc Kayles on a graph is Node Kayles on its line graph (an edge's move removes exactly
+//! the edges sharing an endpoint with it), and Cram is Arc Kayles on the grid graph of the board.
 //!
 //! **Input.** `arc_kayles("a-b b-c c-d")` with the edge syntax of [`super::graph`] (chains,
 //! shorthands `path:N`, `cycle:N`, `complete:N`, `star:N`, `grid:RxC`). The value is the nimber of

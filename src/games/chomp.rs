@@ -1,9 +1,9 @@
 //! Chomp, on rectangles and on any Young diagram.
 //!
-//! **Rules** (D. Gale, "A curious Nim-type game", *Amer. Math. Monthly* 81 (1974)). A chocolate bar of squares, the
-//! top-left square poisoned. A move chooses a square and eats it together with every square
-//! below and to the right of it (row ≥, column ≥). Whoever eats the poisoned square loses.
-//! **Convention:** the poisoned square is never eaten voluntarily, so the game is played in
+//! **Rules** (D. Gale, "A curious Nim-type game", *Amer. Math. Monthly* 81 (1974)). A chocolate bar
+//! of squares, the top-left square poisoned. A move chooses a square and eats it together with
+//! every square below and to the right of it (row ≥, column ≥). Whoever eats the poisoned square
+//! loses. **Convention:** the poisoned square is never eaten voluntarily, so the game is played in
 //! normal play on the other squares: a move eats a square other than the poisoned one, and the
 //! player facing the poisoned square alone cannot move and loses. So the value of the lone
 //! poisoned square (the `1 × 1` board) is 0, and of a `1 × n` row `*(n − 1)`.

@@ -7,15 +7,18 @@
 //! ruleset schema `game.grid.GenClobber` does (its parameters `directions`, `clobbered`,
 //! `leftBehind`, `maxDistance`, and the instances defined in CGSuite's `game.grid` library):
 //!
-//! | `variant=`     | a move of a stone                                                             |
-//! |----------------|-------------------------------------------------------------------------------|
-//! | `"orthogonal"` | onto an orthogonally adjacent opponent's stone (ordinary Clobber)             |
-//! | `"diagonal"`   | onto a diagonally adjacent opponent's stone                                   |
-//! | `"kings"`      | onto an opponent's stone one king step away (CGSuite's `Kings`)               |
-//! | `"rooks"`      | along a row or column through empty squares onto the first stone it meets, which must be the opponent's (CGSuite's `Rooks`, `maxDistance => inf`) |
-//! | `"queens"`     | the same along the eight queen lines (CGSuite's `Queens`)                     |
-//! | `"anti"`       | onto an orthogonally adjacent *empty* square, leaving a stone of the opponent on the square it left (CGSuite's `AntiClobber`: `clobbered => {0}`, `leftBehind` the opponent) |
-//! | `"cannibal"`   | onto an orthogonally adjacent stone of either colour (Cannibal Clobber, proposed by Ingo Althöfer in 2003; CGSuite's `HotClobber`) |
+//! The variants, by the `variant=` argument, and what a move of a stone is in each:
+//!
+//! - `"orthogonal"`: onto an orthogonally adjacent opponent's stone (ordinary Clobber);
+//! - `"diagonal"`: onto a diagonally adjacent opponent's stone;
+//! - `"kings"`: onto an opponent's stone one king step away (CGSuite's `Kings`);
+//! - `"rooks"`: along a row or column through empty squares onto the first stone it meets, which
+//!   must be the opponent's (CGSuite's `Rooks`, `maxDistance => inf`);
+//! - `"queens"`: the same along the eight queen lines (CGSuite's `Queens`);
+//! - `"anti"`: onto an orthogonally adjacent *empty* square, leaving a stone of the opponent on
+//!   the square it left (CGSuite's `AntiClobber`: `clobbered => {0}`, `leftBehind` the opponent);
+//! - `"cannibal"`: onto an orthogonally adjacent stone of either colour (Cannibal Clobber,
+//!   proposed by Ingo Althöfer in 2003; CGSuite's `HotClobber`).
 //!
 //! In every variant but AntiClobber the square a stone leaves becomes empty and the stone it lands
 //! on is removed. AntiClobber is "Clobber in reverse" (K. Burke, "Two different Anti-Clobbers",
@@ -49,8 +52,8 @@
 //! **Checked against** (tests/board_games.rs): an evaluator written in the test from the rules
 //! alone (explicit boards, no decomposition or symmetry), for every variant, on every position of
 //! the 1×n boards up to n = 7 and of the 2×2 and 2×3 boards, and on random 2×4 and 3×3 boards
-//! (the reference canonical form of tests/common on the 1×n boards up to n = 5); hand derivations (for
-//! example diagonal `xo|ox` = 0, anti `x.` = `1`, cannibal `xx` = 1); the orthogonal variant
+//! (the reference canonical form of tests/common on the 1×n boards up to n = 5); hand derivations
+//! (for example diagonal `xo|ox` = 0, anti `x.` = `1`, cannibal `xx` = 1); the orthogonal variant
 //! against the existing Clobber engine; the colour swap.
 
 use super::board::{bits, Board, Direction, Square, Symmetry, ALL, DIAGONAL, KING, ORTHOGONAL};

@@ -16,7 +16,8 @@
 //! all eight symmetries of the square: unlike Domineering, the transpose keeps Cram's moves, so
 //! no symmetry exchanges anything. Without search:
 //! * a `1 × n` strip is a heap of `n` in Dawson's Kayles, octal 0.07 (*Winning Ways*, ch. 4;
-//!   OEIS A002187 shifted by one), with the proven period 34 ([`super::node_kayles::dawson_kayles`]);
+//!   OEIS A002187 shifted by one), with the proven period 34
+//!   ([`super::node_kayles::dawson_kayles`]);
 //! * a region that a symmetry σ of its box maps onto itself, such that no domino meets its own
 //!   image (no empty square fixed by σ lies in a domino, no domino is `{a, σ(a)}`), is 0: the
 //!   second player answers each domino with its image (the Tweedledum and Tweedledee strategy,

@@ -12,11 +12,14 @@
 //! sheets with both sides at least 2; several sheets add (XOR of values). A sheet with a side 1
 //! (other than `1 × 1`) is an immediate win for the player to move and has no value here.
 //!
-//! `G(W, H) = mex({G(a, H) ⊕ G(W − a, H) : 2 <= a <= W − 2} ∪ {G(W, b) ⊕ G(W, H − b) : 2 <= b <= H − 2})`.
+//! ```text
+//! G(W, H) = mex({G(a, H) ⊕ G(W − a, H) : 2 <= a <= W − 2}
+//!             ∪ {G(W, b) ⊕ G(W, H − b) : 2 <= b <= H − 2})
+//! ```
 //!
-//! **Input.** `cutting(W, H)` in expressions (the value `*G(W, H)`); `partizan table cutting size=N`
-//! prints the table for `W, H = 2..N` (default 12; `size=200` for the table of sizes
-//! 2..200).
+//! **Input.** `cutting(W, H)` in expressions (the value `*G(W, H)`);
+//! `partizan table cutting size=N` prints the table for `W, H = 2..N` (default 12; `size=200` for
+//! the table of sizes 2..200).
 //!
 //! **Checks.** The tests check this convention against a brute-force search of the original
 //! game (where cutting out `1 × 1` wins) on every position of one or two sheets up to 7 × 7,

@@ -7,8 +7,8 @@
 //! two pieces, stays as separate cakes. The player who cannot eat loses. Every cake can be eaten by
 //! both players, so a position ends only when no cake is left.
 //!
-//! **Input format.** `eatcake(w, h)`: one cake `w` squares wide and `h` high (`1 <= w, h <= 64`, at most
-//! 800 squares).
+//! **Input format.** `eatcake(w, h)`: one cake `w` squares wide and `h` high (`1 <= w, h <= 64`, at
+//! most 800 squares).
 //!
 //! **How values are computed.** The generic [`Solver`] from the rules with the [`Eatcake`]
 //! ruleset (which also plays [Turn-and-Eatcake](super::turn_and_eatcake)): a position is the sum of

@@ -1,11 +1,12 @@
 //! Elephants and Rhinos.
 //!
 //! **Rules** (attributed to Albert, Nowakowski and Wolfe, *Lessons in Play*, A K Peters 2007; we
-//! could not consult the book to check the rules, the chapter or the page). On a row of squares, Left's elephants face east and Right's rhinos face
-//! west. A move takes one of the player's animals one square forward onto an empty square; there
-//! is no jumping. The player who cannot move loses. This is Toads and Frogs without jumps:
-//! CGSuite's `game.strip.GenToadsAndFrogs` with `maxJump = 0`, and [`super::toads_frogs`] with
-//! `jump = 0`, whose solver (walls of stuck animals, one-kind segments as integers) it uses.
+//! could not consult the book to check the rules, the chapter or the page). On a row of squares,
+//! Left's elephants face east and Right's rhinos face west. A move takes one of the player's
+//! animals one square forward onto an empty square; there is no jumping. The player who cannot move
+//! loses. This is Toads and Frogs without jumps: CGSuite's `game.strip.GenToadsAndFrogs` with
+//! `maxJump = 0`, and [`super::toads_frogs`] with `jump = 0`, whose solver (walls of stuck animals,
+//! one-kind segments as integers) it uses.
 //!
 //! **Input format.** A row of `E` (elephant, Left's), `R` (rhino, Right's) and `.` (empty), either
 //! case: `elephants_rhinos("EE..RR")`.

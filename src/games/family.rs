@@ -27,7 +27,8 @@
 //!     }
 //! }
 //!
-//! assert_eq!(TakeOneOrTwo.evaluate(&[Arg::Game(Game::integer(5))], &[]).unwrap(), Game::nimber(2));
+//! let five = [Arg::Game(Game::integer(5))];
+//! assert_eq!(TakeOneOrTwo.evaluate(&five, &[]).unwrap(), Game::nimber(2));
 //! ```
 
 use super::args::{Arg, NamedArg};

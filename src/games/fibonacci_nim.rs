@@ -9,12 +9,12 @@
 //! `*G(n, m)`.
 //!
 //! **Theorem checked** (M. J. Whinihan, "Fibonacci Nim", Fibonacci Quarterly 1(4) (1963) 9–13;
-//! also E. Zeckendorf 1972 for the representation): write `n` as its Zeckendorf representation, a sum of non-consecutive
-//! Fibonacci numbers, and let `z` be the smallest term. The player to move at `(n, m)` wins iff
-//! `z <= m`, and taking `z` tokens wins. So the first player loses exactly when `n` is a Fibonacci
-//! number. The tests check this against a brute-force search over every `(heap, limit)` state up
-//! to 200, and the Grundy values [`grundy_table`] against the canonical forms of
-//! [`crate::solve::Solver`].
+//! also E. Zeckendorf 1972 for the representation): write `n` as its Zeckendorf representation, a
+//! sum of non-consecutive Fibonacci numbers, and let `z` be the smallest term. The player to move
+//! at `(n, m)` wins iff `z <= m`, and taking `z` tokens wins. So the first player loses exactly
+//! when `n` is a Fibonacci number. The tests check this against a brute-force search over every
+//! `(heap, limit)` state up to 200, and the Grundy values [`grundy_table`] against the canonical
+//! forms of [`crate::solve::Solver`].
 //!
 //! **Tables:** `partizan table fibonacci_nim size=N`: `G(n, m)` for `0 <= n, m <= N` (snapshot
 //! `snapshots/fibonacci_nim_table_13.snap`).

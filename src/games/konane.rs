@@ -3,13 +3,14 @@
 //! **Rules** (Ernst, "Playing Konane mathematically: a combinatorial game-theoretic analysis",
 //! *UMAP Journal* 16:2 (1995), 95–121; Berlekamp's summary at math.berkeley.edu/~berlek/cgt/
 //! konane.html; Chan and Tsai, "1 × n Konane: a summary of results", *More Games of No Chance*,
-//! MSRI Publ. 42, 2002, pp. 383–386 as listed on that page). Left's stones `x` and Right's stones `o` lie on a grid. A move
-//! jumps one of the player's stones orthogonally over an adjacent stone of the opponent into the
-//! empty square directly beyond it; the jumped stone is removed. The same stone may go on jumping
-//! in the same direction (over another opponent's stone into the empty square beyond, and so on)
-//! in the same move, and may stop after any jump; it may not turn. The player who cannot move
-//! loses. Every move removes a stone, so the game is short. The opening (each player removing one
-//! stone of a full checkerboard) is not part of the positions here: give the position after it.
+//! MSRI Publ. 42, 2002, pp. 383–386 as listed on that page). Left's stones `x` and Right's stones
+//! `o` lie on a grid. A move jumps one of the player's stones orthogonally over an adjacent stone
+//! of the opponent into the empty square directly beyond it; the jumped stone is removed. The same
+//! stone may go on jumping in the same direction (over another opponent's stone into the empty
+//! square beyond, and so on) in the same move, and may stop after any jump; it may not turn. The
+//! player who cannot move loses. Every move removes a stone, so the game is short. The opening
+//! (each player removing one stone of a full checkerboard) is not part of the positions here: give
+//! the position after it.
 //!
 //! **Input format.** Rows top to bottom separated by `|`, `x` a stone of Left, `o` a stone of
 //! Right, `.` an empty square, `#` a square off the board (either case for the letters):
@@ -32,9 +33,9 @@
 //! **Checked against** (tests/board_games.rs): an evaluator written in the test from the rules
 //! alone (explicit boards, no decomposition or symmetry) on every position of the 1×n boards up to
 //! n = 8, of the 2×3 and 2×4 boards, and on random 3×3 and 4×4 boards, with the reference
-//! canonical form of tests/common on the smallest; the table of corner openings; hand derivations (`xo.` = 1: only Left can jump; `xo.o.` = `{0, * |}` = 1,
-//! the double jump and the single jump to `..xo.` = `*`; `.ox.` = `{0 | 0}` = `*`); the colour
-//! swap. We could not read
+//! canonical form of tests/common on the smallest; the table of corner openings; hand derivations
+//! (`xo.` = 1: only Left can jump; `xo.o.` = `{0, * |}` = 1, the double jump and the single jump to
+//! `..xo.` = `*`; `.ox.` = `{0 | 0}` = `*`); the colour swap. We could not read
 //! Ernst's tables of values, so none of his published values is compared.
 //!
 //! **In expressions:** `konane("xo.")` (= `1`). **Tables:** `partizan table konane rows=R cols=C`:

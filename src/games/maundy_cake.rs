@@ -84,7 +84,8 @@ impl Ruleset for MaundyCake {
 }
 
 /// The largest width or height `maundy_cake` accepts: the options of a cake list `d` copies for
-/// each divisor `d`, about `σ(w) + σ(h)` cakes, and every cake whose sides divide `w` and `h` is expanded.
+/// each divisor `d`, about `σ(w) + σ(h)` cakes, and every cake whose sides divide `w` and `h` is
+/// expanded.
 pub const MAX_SIDE: usize = 10_000;
 
 /// The value of one `width × height` cake (a fresh transposition table).

@@ -1,6 +1,7 @@
 //! Concrete game families, one file each implementing [`Family`], and the registry
 //! [`FAMILIES`] that makes them callable in expressions (`nim(7)`, `domineering("..|.#")`, ...),
-//! in tables (`partizan table queen size=9 p=3`) and in Grundy sequences (`partizan grundy kayles`).
+//! in tables (`partizan table queen size=9 p=3`) and in Grundy sequences
+//! (`partizan grundy kayles`).
 //!
 //! Families use only the public API of [`crate::game`] and [`crate::solve`].
 

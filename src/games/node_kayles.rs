@@ -17,7 +17,8 @@
 //!   it is the whole heap, 2 from an end, or 3 anywhere, leaving at most two heaps), which is
 //!   Dawson's Kayles 0.07 with `n + 1` tokens (*Winning Ways*, ch. 4, "Dawson's chess"; OEIS
 //!   A002187); so is every graph with all degrees at most 2, component by component;
-//! * a cycle of `n` vertices: every move leaves a path of `n − 3`, so its value is `mex{G(P(n−3))}`.
+//! * a cycle of `n` vertices: every move leaves a path of `n − 3`, so its value is
+//!   `mex{G(P(n−3))}`.
 //!
 //! Dawson's Kayles values come from [`dawson_kayles`], which uses the proven period 34 from
 //! heap 53 on (the Octal Periodicity Theorem; OEIS A002187), so a path of any length is instant.

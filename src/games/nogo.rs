@@ -33,9 +33,9 @@
 //! component) and the new block (whose liberties are neighbours of `v` or of those blocks), and
 //! the legality of a move depends only on the blocks next to it and their liberties. Regions of
 //! the board that merely touch through stones of a block with liberties in both are *not*
-//! independent, and they stay one component here. Each component is stored under a canonical relabelling ([`Graph::canonical`]), which covers
-//! the mirror images of the board and every other isomorphism; exchanging the colours negates
-//! the value (no isomorphism exchanges the players).
+//! independent, and they stay one component here. Each component is stored under a canonical
+//! relabelling ([`Graph::canonical`]), which covers the mirror images of the board and every other
+//! isomorphism; exchanging the colours negates the value (no isomorphism exchanges the players).
 //!
 //! **Checked against** (tests/graph_games.rs): an independent evaluator written in the test from
 //! the rules alone, on the board itself (no graph, no splitting; explicit game trees and the

@@ -7,13 +7,13 @@
 //! `q − 1` steps (`p, q >= 1`; no limit by default). The player who cannot move loses.
 //!
 //! **Values.** Canonical forms are built from the rules, cell by cell, from the option values by
-//! the general constructor [`Game::new`] ([`queen_table`]), or by the generic [`Solver`](crate::solve::Solver) through
-//! the [`PartizanQueen`] ruleset; never from a formula. The paper's Theorem 3.1 states
-//! `G(x, y) = x − y + *min(x, y)`, and its formula (4) with the diagonal limited to `p − 1`
-//! steps `G(x, y) = x − y + *(min(x, y) mod p)`; it also states that limiting the orthogonal
-//! moves does not change the values. The tests (`tests/queen.rs`) check these on every cell up
-//! to 64×64 for `p = 2..6` and several `q`, and compare the 9×9 tables with the paper's Tables 2
-//! and 3 (`tests/data/paper-table{2,3}-*.tsv`).
+//! the general constructor [`Game::new`] ([`queen_table`]), or by the generic
+//! [`Solver`](crate::solve::Solver) through the [`PartizanQueen`] ruleset; never from a formula.
+//! The paper's Theorem 3.1 states `G(x, y) = x − y + *min(x, y)`, and its formula (4) with the
+//! diagonal limited to `p − 1` steps `G(x, y) = x − y + *(min(x, y) mod p)`; it also states that
+//! limiting the orthogonal moves does not change the values. The tests (`tests/queen.rs`) check
+//! these on every cell up to 64×64 for `p = 2..6` and several `q`, and compare the 9×9 tables with
+//! the paper's Tables 2 and 3 (`tests/data/paper-table{2,3}-*.tsv`).
 //!
 //! **In expressions:** `queen(x, y)`, `queen(x, y, p=3)`, `queen(x, y, p=3, q=4)`.
 //! **Tables:** `partizan table queen size=9 [p=P] [q=Q]` (cell `(x, y)` in column `x`,

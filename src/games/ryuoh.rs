@@ -3,7 +3,8 @@
 //! **Rules.** A piece on a quarter-infinite board at `(x, y)` moves towards the corner `(0, 0)`;
 //! whoever cannot move loses. For a parameter `p >= 1` the *generalised Ryūō* moves
 //! - like a rook, any distance left or down: `(x − t, y)` or `(x, y − t)`, `t >= 1`;
-//! - along the "staircase" of diagonal steps `(x − s, y − t)` with `s, t >= 1` and `s + t <= p − 1`.
+//! - along the "staircase" of diagonal steps `(x − s, y − t)` with `s, t >= 1` and
+//!   `s + t <= p − 1`.
 //!
 //! For `p = 3` this is the Ryūō (dragon king, the promoted rook of shogi: a rook plus one diagonal
 //! step); `p = 1` and `p = 2` are the plain rook (two-heap Nim). The *distance-limited* piece with

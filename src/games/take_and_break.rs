@@ -3,11 +3,11 @@
 //!
 //! **Rules** (*Winning Ways* ch. 4, "Octal games"; Siegel, *Combinatorial Game Theory* ch. IV;
 //! hexadecimal codes as in S. Howse and R. J. Nowakowski, "Periodicity and arithmetic-periodicity
-//! in hexadecimal games", *Theoret. Comput. Sci.* 313 (2004)). Heaps of tokens. A code `d0.d1d2d3…` gives the moves:
-//! bit `j` of digit `dk` (`dk & 2^j ≠ 0`) allows taking `k` tokens from a heap and leaving the
-//! rest as exactly `j` non-empty heaps. Octal digits (0–7) leave at most two heaps, hexadecimal
-//! digits (0–F) at most three: in `0.F` a move takes one token and leaves the rest as zero, one,
-//! two or three heaps. Normal play.
+//! in hexadecimal games", *Theoret. Comput. Sci.* 313 (2004)). Heaps of tokens. A code `d0.d1d2d3…`
+//! gives the moves: bit `j` of digit `dk` (`dk & 2^j ≠ 0`) allows taking `k` tokens from a heap and
+//! leaving the rest as exactly `j` non-empty heaps. Octal digits (0–7) leave at most two heaps,
+//! hexadecimal digits (0–F) at most three: in `0.F` a move takes one token and leaves the rest as
+//! zero, one, two or three heaps. Normal play.
 //!
 //! **CGSuite's extended codes** (CGSuite 2.x, `game.heap.TakeAndBreak`; the syntax is that of
 //! its code parser, `TBCode2`, and of its tutorial "Impartial Games"):
@@ -41,8 +41,8 @@
 //! left by a move from `n` have a largest one of at least `n0` tokens, to be made `p` larger).
 //! Unlike octal games, hexadecimal games need not be periodic at all: Howse and Nowakowski show
 //! arithmetic-periodic ones. `0.8` begins `0 0 0 0 1 1 1 2 2 2 …`, and no period is claimed
-//! for it. See [`take_and_break_periodicity`]. Constraints (`!`, `?`, `=`), `*`, repeating blocks and
-//! additive digits void the argument; no period is claimed for them.
+//! for it. See [`take_and_break_periodicity`]. Constraints (`!`, `?`, `=`), `*`, repeating blocks
+//! and additive digits void the argument; no period is claimed for them.
 //!
 //! **Checked against** (tests/impartial_rulesets.rs): a brute-force search of the game graph of
 //! heap lists, written in the test from the rules alone, for octal and hexadecimal codes and

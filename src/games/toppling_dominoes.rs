@@ -26,9 +26,9 @@
 //! every row of up to 6 dominoes of the three colours (explicit trees and the reference canonical
 //! form of tests/common on the shorter rows); the theorem of "Toppling Conjectures" (as stated in
 //! its abstract; we did not read the proof) that a blue–red position equal to a number `x` is the
-//! only one of value `x` and is a palindrome, on every blue–red row of up to 12 dominoes; hand derivations (`LR = *`, `LRL =
-//! 1/2`). **Tables:** `partizan table toppling_dominoes size=N`: every row of 1 to N dominoes
-//! (up to mirror images) and its value.
+//! only one of value `x` and is a palindrome, on every blue–red row of up to 12 dominoes; hand
+//! derivations (`LR = *`, `LRL = 1/2`). **Tables:** `partizan table toppling_dominoes size=N`:
+//! every row of 1 to N dominoes (up to mirror images) and its value.
 
 use super::family::{Family, Param, TableSpec};
 use crate::game::Game;

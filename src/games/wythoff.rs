@@ -9,7 +9,8 @@
 //!
 //! **Theorems checked.**
 //! - *Wythoff's theorem* (W. A. Wythoff, "A modification of the game of Nim", Nieuw Archief voor
-//!   Wiskunde 7 (1907) 199–202; OEIS A000201, A001950): the P-positions (Grundy value 0) are `(⌊nφ⌋, ⌊nφ²⌋)` and their mirror images, `n = 0, 1, 2, ...`, with `φ = (1 + √5)/2`, and
+//!   Wiskunde 7 (1907) 199–202; OEIS A000201, A001950): the P-positions (Grundy value 0) are
+//!   `(⌊nφ⌋, ⌊nφ²⌋)` and their mirror images, `n = 0, 1, 2, ...`, with `φ = (1 + √5)/2`, and
 //!   `⌊nφ²⌋ = ⌊nφ⌋ + n`. [`p_position`] computes them with exact integer arithmetic, no floating
 //!   point: `⌊nφ⌋ = ⌊(n + √(5n²))/2⌋ = (n + isqrt(5n²)) / 2` (the square root is irrational for
 //!   `n > 0`, so rounding it down first does not change the floor), valid for every `u64` `n`

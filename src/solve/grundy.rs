@@ -495,8 +495,8 @@ pub fn grundy_game_sequence(len: usize) -> Vec<u32> {
 
 /// The eventual periodicity of a Grundy sequence, `G(n + period) = G(n)` for every
 /// `n >= preperiod` (`G(n + period) = G(n) + saltus` for an arithmetic period,
-/// [`Proof::ArithmeticState`]), with its proof. Only proven periods are reported: the sequence computations
-/// return `None` rather than a pattern that merely fits the values computed so far.
+/// [`Proof::ArithmeticState`]), with its proof. Only proven periods are reported: the sequence
+/// computations return `None` rather than a pattern that merely fits the values computed so far.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Periodicity {
     /// The least `n0` from which the pattern holds.

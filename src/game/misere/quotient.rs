@@ -150,7 +150,8 @@ impl MisereQuotient {
                 }
             }
         }
-        // As the literature lists them: by the first letter, higher powers first (a^2, b^3, bc, c^2).
+        // As the literature lists them: by the first letter, higher powers first (a^2, b^3, bc,
+        // c^2).
         relations.sort_by(|(w, _), (v, _)| v.cmp(w));
         self.relations = relations;
     }

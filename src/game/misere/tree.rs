@@ -1,5 +1,5 @@
-//! Misère play of a short game taken as its game tree: the tree of a canonical [`Game`](crate::Game)
-//! (its canonical form) or an explicit [`Form`] as written.
+//! Misère play of a short game taken as its game tree: the tree of a canonical
+//! [`Game`](crate::Game) (its canonical form) or an explicit [`Form`] as written.
 //!
 //! A short game's normal-play value says nothing about its misère play (`*2 + *2` and `0` are
 //! both 0 in normal play but differ in misère play), so these functions read the *tree*:
