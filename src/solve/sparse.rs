@@ -996,8 +996,9 @@ struct RecentChunks {
     set: Vec<u64>,
 }
 
-/// The chunks that [`RecentChunks`] keeps, and those of each scan it takes (its last finds).
+/// The chunks that [`RecentChunks`] keeps.
 const RECENT_CHUNKS: usize = 128;
+/// The chunks of each scan that [`RecentChunks`] takes: those of its last finds.
 const LAST_FINDS: usize = 4;
 
 impl RecentChunks {
