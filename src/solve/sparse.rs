@@ -965,11 +965,23 @@ impl CouponOrder {
             let lo = 1 + i * self.head_chunk;
             (lo, (lo + self.head_chunk).min(self.end.min(HEAD)))
         } else {
-            // (i − head) · stride < spread², far below 2^64 for any array that fits memory.
-            let k = ((i - self.head) as u64 * self.stride as u64 % self.spread as u64) as usize;
-            let lo = HEAD + k * SPREAD_CHUNK;
-            (lo, (lo + SPREAD_CHUNK).min(self.end))
+            self.spread_chunk(self.spread_number(i))
         }
+    }
+
+    /// The number `k` of chunk `i` (`head <= i < len()`) among the spread chunks.
+    #[inline]
+    fn spread_number(&self, i: usize) -> usize {
+        // (i − head) · stride < spread², far below 2^64 for any array that fits memory.
+        ((i - self.head) as u64 * self.stride as u64 % self.spread as u64) as usize
+    }
+
+    /// Spread chunk `k` (`k < spread`): the heaps `HEAD + k · SPREAD_CHUNK` up to the next
+    /// chunk's or `end`.
+    #[inline]
+    fn spread_chunk(&self, k: usize) -> (usize, usize) {
+        let lo = HEAD + k * SPREAD_CHUNK;
+        (lo, (lo + SPREAD_CHUNK).min(self.end))
     }
 }
 
@@ -1158,6 +1170,8 @@ struct CouponState<'s, T> {
     was_by_pair: bool,
     pairs: &'s mut u64,
     scanned: usize,
+    /// The spread chunks that gave wanted values, in the order looked at.
+    found_in: &'s mut Vec<u32>,
 }
 
 impl<T: Cell> CouponState<'_, T> {
@@ -1214,6 +1228,19 @@ impl<T: Cell> CouponState<'_, T> {
             self.scanned += e - lo;
         }
         self.count == 0
+    }
+
+    /// [`CouponState::chunk`] for spread chunk `k` of `order`, noted in `found_in` if it gives
+    /// a wanted value.
+    #[inline(always)]
+    fn spread_chunk(&mut self, order: &CouponOrder, k: usize) -> bool {
+        let (lo, hi) = order.spread_chunk(k);
+        let before = self.count;
+        let all = self.chunk(lo, hi);
+        if self.count < before {
+            self.found_in.push(k as u32);
+        }
+        all
     }
 }
 
@@ -1322,6 +1349,7 @@ fn wide_coupon<T: Cell>(
         was_by_pair: true,
         pairs,
         scanned: 0,
+        found_in,
     };
     macro_rules! go_on_shared {
         ($i:expr) => {
@@ -1352,45 +1380,28 @@ fn wide_coupon<T: Cell>(
             done!();
         }
     }
-    let recent_set = recent;
-    let recent = if skip == 0 { &recent.list[..] } else { &[] };
-    let chunk = |k: u32| {
-        let lo = HEAD + k as usize * SPREAD_CHUNK;
-        (lo, (lo + SPREAD_CHUNK).min(end))
-    };
+    let first: &[u32] = if skip == 0 { &recent.list } else { &[] };
     let in_order = |&&k: &&u32| (k as usize) < order.spread;
     // The recent chunk after next is asked for.
-    let mut ahead = recent.iter().filter(in_order).skip(2);
-    for &k in recent.iter().filter(in_order) {
+    let mut ahead = first.iter().filter(in_order).skip(2);
+    for &k in first.iter().filter(in_order) {
         go_on_shared!(order.head);
         if let Some(&ahead) = ahead.next() {
-            let (lo, hi) = chunk(ahead);
+            let (lo, hi) = order.spread_chunk(ahead as usize);
             prefetch_pairs(g, ranges, lo, hi);
         }
-        let (lo, hi) = chunk(k);
-        let before = scan.count;
-        let all = scan.chunk(lo, hi);
-        if scan.count < before {
-            found_in.push(k);
-        }
-        if all {
+        if scan.spread_chunk(&order, k as usize) {
             done!();
         }
     }
     for i in order.head + skip..order.len() {
-        let (lo, hi) = order.chunk(i);
-        let k = (lo - HEAD) / SPREAD_CHUNK;
-        if !recent.is_empty() && recent_set.contains(k) {
+        let k = order.spread_number(i);
+        if !first.is_empty() && recent.contains(k) {
             continue;
         }
         go_on_shared!(i);
         prefetch_chunk(g, ranges, &order, i + 2);
-        let before = scan.count;
-        let all = scan.chunk(lo, hi);
-        if scan.count < before {
-            found_in.push(k as u32);
-        }
-        if all {
+        if scan.spread_chunk(&order, k) {
             done!();
         }
     }
@@ -2947,7 +2958,13 @@ mod tests {
         // Treblecross: one split, taking 3.
         let rules = HeapRules::octal(&[0, 0, 0, 7]).unwrap();
         let mut outcomes = [false; 2];
+        // Without recent chunks, and with many, in a scattered order (all the spread chunks of
+        // the smaller cases, most of the largest's, and two past them all, which the scan
+        // leaves out).
         let none = RecentChunks::default();
+        let mut many = RecentChunks::default();
+        many.note((0..160).map(|i| (i * 89) % 160));
+        many.note([1_000_000, 1_000_001]);
         let cases = [(1_024u64, 9_998usize), (8_192, 120_000), (16_384, 30_001)];
         for ((bound, rest), unknown) in cases.into_iter().flat_map(|c| [(c, 0), (c, 40)]) {
             let all: Vec<u16> = (0..=rest).map(|_| (random() % bound) as u16).collect();
@@ -2961,12 +2978,6 @@ mod tests {
                     .find(|v| !options.contains(v))
                     .unwrap_or(c);
                 outcomes[(expected == c) as usize] = true;
-                // Without recent chunks, and with many, in a scattered order (all the spread
-                // chunks of the smaller cases, most of the largest's, and two past them all,
-                // which the scan leaves out).
-                let mut many = RecentChunks::default();
-                many.note((0..160).map(|i| (i * 89) % 160));
-                many.note([1_000_000, 1_000_001]);
                 let tests = [PairTest::detect(), PairTest::off()];
                 for (test, recent) in tests.into_iter().flat_map(|t| [(t, &none), (t, &many)]) {
                     let mut scratch = CouponScratch::default();
