@@ -950,8 +950,8 @@ enum Op {
     Amp,
 }
 
-/// An operand of [`Parser::binary`]: an expression, or the option list of a binary `+- {a,b}`
-/// (already the whole `±{a,b}`).
+/// An operand of a binary operator (see [`sum`]): an expression, or the option list of a
+/// binary `+- {a,b}` (already the whole `±{a,b}`).
 enum Operand {
     Plain(Expr),
     PlusMinusList(Expr),

@@ -7,7 +7,6 @@ pub mod grundy;
 pub mod loopy;
 pub mod minimax;
 pub mod misere;
-mod pair_test;
 pub mod periodic;
 pub mod quotient;
 pub mod ruleset;

@@ -6,7 +6,7 @@
 //! Theory* (2013), ch. VI). This module is the algebra of such games:
 //!
 //! * [`LoopyGame`] — an explicit graph and start position, built from edges, from a short
-//!   [`Game`](crate::Game), from CGSuite's notation ([`parse`]) or by a ruleset
+//!   [`Game`](crate::Game), from CGSuite's notation ([`parse`](fn@parse)) or by a ruleset
 //!   ([`crate::solve::loopy`]). Its [`outcome`](LoopyGame::outcome) with draws comes from
 //!   retrograde analysis of the graph ([`LoopyOutcome`]).
 //! * [`Stopper`] — a *stopper* is a loopy game with no infinite alternating play from any

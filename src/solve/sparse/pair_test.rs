@@ -1,4 +1,4 @@
-//! The vector test of the sparse engine's coupon scan (`sparse::wide_coupon`): which block of
+//! The vector test of the sparse engine's coupon scan (`coupon::wide_coupon`): which block of
 //! [`LANES`] consecutive pairs `a`, `rest − a` of a split gives a value still wanted.
 //!
 //! Past its first few thousand pairs, a coupon scan finds a wanted value in one pair out of
@@ -17,7 +17,7 @@
 //! 2.65-2.68 s).
 //!
 //! The same registers test a group's rare pairs against candidates ([`PairTest::hit_candidates`],
-//! see `sparse::test_group`): the values of a rare heap's 32 partners in a group of 32 heaps are
+//! see `group::test_group`): the values of a rare heap's 32 partners in a group of 32 heaps are
 //! loaded and XORed with its value at once, and compared with each heap's candidates lane by
 //! lane.
 
