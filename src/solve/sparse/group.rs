@@ -7,7 +7,7 @@
 //! the next group is marked.
 
 use super::coupon::VECTOR_CHUNK;
-use super::coupon::{CouponOrder, Prescan, RecentChunks, CHUNK, HEAD, LAST_FINDS, SPREAD_CHUNK};
+use super::coupon::{CouponOrder, Prescan, CHUNK, HEAD, SPREAD_CHUNK};
 use super::pair_test::{PairTest, CANDIDATES};
 use super::PARALLEL_PAIRS;
 use super::{byte_bits, pair_class, pair_values, Cell, Core, HeapScratch, Method, SplitPairs};
@@ -332,10 +332,6 @@ impl Core {
             None
         };
         let first_mex: [AtomicU32; GROUP] = std::array::from_fn(|_| AtomicU32::new(0));
-        // Each heap's last finds (`u32::MAX` where none), noted in the heaps' order once all
-        // are computed: a heap reads the chunks noted before the group.
-        let finds: [[AtomicU32; LAST_FINDS]; GROUP] =
-            std::array::from_fn(|_| std::array::from_fn(|_| AtomicU32::new(u32::MAX)));
         let next = AtomicUsize::new(0);
         let tested = plan.as_ref().is_some_and(|plan| plan.tested);
         let need = {
@@ -371,10 +367,6 @@ impl Core {
                     let before = own.coupon.pairs;
                     let m = view.value(own, known, n0 + j, Some(j));
                     first_mex[j].store(m, Ordering::Relaxed);
-                    let last = RecentChunks::last_finds(&own.coupon.found_in);
-                    for (slot, &k) in finds[j].iter().zip(last) {
-                        slot.store(k, Ordering::Relaxed);
-                    }
                     if j == 0 {
                         need = Some(own.coupon.pairs - before);
                     }
@@ -393,10 +385,6 @@ impl Core {
             a.or(b).expect("the group's first heap computed")
         };
         self.count_coupon_need(need);
-        for finds in &finds {
-            let finds = finds.iter().map(|k| k.load(Ordering::Relaxed));
-            self.recent.note(finds.take_while(|&k| k != u32::MAX));
-        }
         for (j, m) in first_mex.iter().enumerate() {
             let n = n0 + j;
             let mut v = m.load(Ordering::Relaxed);

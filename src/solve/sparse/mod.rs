@@ -335,6 +335,11 @@ struct HeapScratch {
     spare_marks: Vec<u8>,
     /// Scratch of the coupon scan.
     coupon: CouponScratch,
+    /// The chunks where the coupon scans of the last heaps computed in this scratch space found
+    /// their last values. With two threads each has its own: a heap then reads the finds of
+    /// the heaps its thread computed last, up to the one before, where one list for both
+    /// would have been read from before the group, up to 32 heaps back.
+    recent: RecentChunks,
 }
 
 impl HeapScratch {
@@ -359,7 +364,6 @@ struct HeapView<'a> {
     group: &'a GroupMarks,
     /// Words of the bitsets' values ([`Core::words`] − 1).
     value_words: usize,
-    recent: &'a RecentChunks,
     test: PairTest,
 }
 
@@ -391,8 +395,6 @@ struct Core {
     /// [`Core::side_by_side`]).
     group: GroupMarks,
     next_group: GroupMarks,
-    /// The chunks where the last heaps' coupon scans found their last values.
-    recent: RecentChunks,
     /// Sixteen times a moving average of the pairs that the coupon scan of a group's first heap
     /// takes (its 1/16 weight over the recent groups): the first heap does not skip the
     /// prescanned chunks, so that this measures the scans the prescan is to save.
@@ -595,7 +597,6 @@ impl Core {
             test: PairTest::detect(),
             group: GroupMarks::default(),
             next_group: GroupMarks::default(),
-            recent: RecentChunks::default(),
             coupon_need: 0,
             abundant: [Vec::new(), Vec::new()],
             next_review: 64,
@@ -673,7 +674,6 @@ impl Core {
             abundant: &self.abundant,
             group: &self.group,
             value_words,
-            recent: &self.recent,
             test: self.test,
         };
         (
@@ -708,26 +708,34 @@ impl HeapView<'_> {
         s.coupon.found_in.clear();
         match self.first_options(s, g, n, grouped) {
             Step::Mex(v) => v,
-            Step::Confirm { c, pi0 } => confirm(
-                g,
-                self.rules,
-                n,
-                c,
-                &self.abundant[pi0],
-                &mut s.seen,
-                &mut s.coupon,
-                match (grouped, &self.group.plan) {
-                    (Some(lane), Some(plan)) if lane > 0 => plan.prescan,
-                    // The first heap measures the scans that the spread chunks are to save.
-                    (Some(_), Some(plan)) => Prescan {
-                        head: plan.prescan.head,
-                        ..Prescan::default()
+            Step::Confirm { c, pi0 } => {
+                let v = confirm(
+                    g,
+                    self.rules,
+                    n,
+                    c,
+                    &self.abundant[pi0],
+                    &mut s.seen,
+                    &mut s.coupon,
+                    match (grouped, &self.group.plan) {
+                        (Some(lane), Some(plan)) if lane > 0 => plan.prescan,
+                        // The first heap measures the scans that the spread chunks are to save.
+                        (Some(_), Some(plan)) => Prescan {
+                            head: plan.prescan.head,
+                            ..Prescan::default()
+                        },
+                        _ => Prescan::default(),
                     },
-                    _ => Prescan::default(),
-                },
-                self.recent,
-                self.test,
-            ),
+                    &s.recent,
+                    self.test,
+                );
+                let found_in = &s.coupon.found_in;
+                if !found_in.is_empty() {
+                    s.recent
+                        .note(RecentChunks::last_finds(found_in).iter().copied());
+                }
+                v
+            }
         }
     }
 
@@ -1037,11 +1045,6 @@ impl Core {
                 let v = self.value(g, n, grouped.then_some(lane));
                 if grouped && lane == 0 {
                     self.count_coupon_need(self.scratch.coupon.pairs - before);
-                }
-                let found_in = &self.scratch.coupon.found_in;
-                if !found_in.is_empty() {
-                    self.recent
-                        .note(RecentChunks::last_finds(found_in).iter().copied());
                 }
                 if let Err(v) = self.push(g, n, v) {
                     return Some(v);
