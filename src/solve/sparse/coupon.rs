@@ -190,14 +190,20 @@ impl RecentChunks {
         for k in found {
             let (w, bit) = (k as usize / 64, k % 64);
             if self.contains(k as usize) {
-                self.list.retain(|&x| x != k);
+                // Most chunks noted are near the front already: only the list up to `k` moves.
+                let at = self
+                    .list
+                    .iter()
+                    .position(|&x| x == k)
+                    .expect("a listed chunk");
+                self.list[..=at].rotate_right(1);
             } else {
                 if self.set.len() <= w {
                     self.set.resize(w + 1, 0);
                 }
                 self.set[w] |= 1 << bit;
+                self.list.insert(0, k);
             }
-            self.list.insert(0, k);
         }
         for k in self.list.drain(RECENT_CHUNKS.min(self.list.len())..) {
             self.set[k as usize / 64] &= !(1 << (k % 64));
