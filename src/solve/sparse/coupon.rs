@@ -276,16 +276,18 @@ fn gcd(mut a: usize, mut b: usize) -> usize {
     a
 }
 
-/// The mex of heap `n` whose options found by [`HeapView::first_options`](super::HeapView::first_options) are in `seen` and whose
-/// candidate is `c`: `c` once every value of `need` below it is among the options, which a scan
-/// of the pairs in order confirms (the *coupon scan*); the least missing one if the pairs run
-/// out first (then `n` is a new rare position). Only the pairs of heaps below `g.len()` count.
+/// The mex of heap `n` whose options found by
+/// [`HeapView::first_options`](super::HeapView::first_options) are in `seen` and whose candidate
+/// is `c`: `c` once every value of `need` below it is among the options, which a scan of the
+/// pairs in order confirms (the *coupon scan*); the least missing one if the pairs run out first
+/// (then `n` is a new rare position). Only the pairs of heaps below `g.len()` count.
 ///
 /// The splits are scanned side by side, a chunk of each in turn: where the values follow the
 /// parity of the position, the pairs of one split give only values of one parity, and scanning
 /// a whole split before the next would cost `n` pairs for every heap whose missing values lie in
 /// a later split. The chunks of `prescanned`, whose pairs are in `seen` already, are skipped when
-/// their order is this heap's.
+/// their order is this heap's. A scan of wide values visits the chunks of `recent` early
+/// ([`wide_coupon`]) and notes there the chunks where it found its last values.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
 pub(super) fn confirm<T: Cell>(
@@ -297,14 +299,20 @@ pub(super) fn confirm<T: Cell>(
     seen: &mut [u64],
     scratch: &mut CouponScratch,
     prescanned: Prescan,
-    recent: &RecentChunks,
+    recent: &mut RecentChunks,
     test: PairTest,
 ) -> u32 {
     let value_words = seen.len() - 1;
     scratch.ranges.clear();
     scratch.ranges.extend(SplitPairs::of(rules, n, g.len()));
     if value_words > 1 {
-        return wide_coupon(g, seen, need, c, scratch, prescanned, recent, test);
+        let v = wide_coupon(g, seen, need, c, scratch, prescanned, recent, test);
+        // The chunks that gave this scan its last values come first in the next heap's.
+        let found_in = &scratch.found_in;
+        if !found_in.is_empty() {
+            recent.note(RecentChunks::last_finds(found_in).iter().copied());
+        }
+        return v;
     }
     // Values below 64 do not grow with the heap far enough for the spread order to pay: the
     // pairs are taken from the smallest heap up, a chunk at a time.

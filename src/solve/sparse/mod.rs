@@ -705,37 +705,28 @@ impl HeapView<'_> {
         n: usize,
         grouped: Option<usize>,
     ) -> u32 {
-        s.coupon.found_in.clear();
         match self.first_options(s, g, n, grouped) {
             Step::Mex(v) => v,
-            Step::Confirm { c, pi0 } => {
-                let v = confirm(
-                    g,
-                    self.rules,
-                    n,
-                    c,
-                    &self.abundant[pi0],
-                    &mut s.seen,
-                    &mut s.coupon,
-                    match (grouped, &self.group.plan) {
-                        (Some(lane), Some(plan)) if lane > 0 => plan.prescan,
-                        // The first heap measures the scans that the spread chunks are to save.
-                        (Some(_), Some(plan)) => Prescan {
-                            head: plan.prescan.head,
-                            ..Prescan::default()
-                        },
-                        _ => Prescan::default(),
+            Step::Confirm { c, pi0 } => confirm(
+                g,
+                self.rules,
+                n,
+                c,
+                &self.abundant[pi0],
+                &mut s.seen,
+                &mut s.coupon,
+                match (grouped, &self.group.plan) {
+                    (Some(lane), Some(plan)) if lane > 0 => plan.prescan,
+                    // The first heap measures the scans that the spread chunks are to save.
+                    (Some(_), Some(plan)) => Prescan {
+                        head: plan.prescan.head,
+                        ..Prescan::default()
                     },
-                    &s.recent,
-                    self.test,
-                );
-                let found_in = &s.coupon.found_in;
-                if !found_in.is_empty() {
-                    s.recent
-                        .note(RecentChunks::last_finds(found_in).iter().copied());
-                }
-                v
-            }
+                    _ => Prescan::default(),
+                },
+                &mut s.recent,
+                self.test,
+            ),
         }
     }
 
