@@ -84,14 +84,31 @@ fn mark_fixed_runs<T: Cell, const RUN: usize>(
         .0
         .try_into()
         .expect("a group's runs");
+    // The partners are read a 64-bit word at a time (four 16-bit values, eight of one byte or
+    // two of four), XORed with the heap's value copied into each of the word's fields, and
+    // each field's value is marked: one load serves several marks, and the loop, two memory
+    // operations a mark before, is that much lighter (Treblecross's rare heaps near heap 10^7,
+    // the loop alone: 0.33 ns a mark against 0.45 ns with a load a mark). Every value is below
+    // 2^bits (it fits `T`), so no field spills into the next.
+    let bits = 8 * T::BYTES;
+    let per = 8 / T::BYTES;
+    let fields = (0..per).fold(0u64, |ones, i| ones | 1 << (bits * i));
     for &k in splits {
         let rest0 = n0 - k;
         for (s, w) in heaps.clone() {
             let partners: &[T; GROUP] = g[rest0 - s..rest0 - s + GROUP]
                 .try_into()
                 .expect("a group's partners");
-            for lane in 0..GROUP {
-                runs[lane][(w ^ partners[lane].get()) as usize & top] = 1;
+            let ws = u64::from(w) * fields;
+            for (q, word) in partners.chunks_exact(per).enumerate() {
+                let x = word
+                    .iter()
+                    .enumerate()
+                    .fold(0, |x, (i, v)| x | u64::from(v.get()) << (bits * i))
+                    ^ ws;
+                for i in 0..per {
+                    runs[q * per + i][(x >> (bits * i)) as usize & top] = 1;
+                }
             }
         }
     }
@@ -549,5 +566,57 @@ impl Core {
         let pi0 = |lane: usize| pair_class(*method, rules, n0 + lane);
         test_group(group, g, splits, rare, rare_values, abundant, pi0);
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// [`mark_runs`] against its definition, pair by pair: values of one, two and four bytes
+    /// (the marking loop reads them a 64-bit word at a time, eight, four or two to a word), in
+    /// widths with a run of constant length and one without, with one split and with two.
+    #[test]
+    fn mark_runs_marks_exactly_the_values_of_the_pairs() {
+        fn check<T: Cell>(width: usize, splits: &[usize], seed: u64) {
+            let mut x = seed;
+            let mut random = move || {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                x
+            };
+            let g: Vec<T> = (0..3_000)
+                .map(|_| T::from_u32((random() % width as u64) as u32))
+                .collect();
+            let n0 = 2_000;
+            let heaps: Vec<(usize, u32)> = (0..40)
+                .map(|_| 1 + (random() % 1_000) as usize)
+                .map(|s| (s, g[s].get()))
+                .collect();
+            let run = group_run(width);
+            let mut marks = vec![0u8; GROUP * run];
+            mark_runs(&g, splits, n0, heaps.iter().copied(), &mut marks, width);
+            let mut expected = vec![0u8; GROUP * run];
+            for &k in splits {
+                for &(s, w) in &heaps {
+                    for j in 0..GROUP {
+                        let v = w ^ g[n0 + j - k - s].get();
+                        expected[j * run + v as usize] = 1;
+                    }
+                }
+            }
+            assert_eq!(marks, expected, "{} bytes, width {width}", T::BYTES);
+        }
+        for (i, splits) in [&[3][..], &[2, 5]].into_iter().enumerate() {
+            let seed = 0x9e37_79b9_7f4a_7c15 + i as u64;
+            check::<u8>(128, splits, seed);
+            check::<u8>(256, splits, seed);
+            check::<u16>(512, splits, seed);
+            check::<u16>(2_048, splits, seed);
+            check::<u16>(4_096, splits, seed);
+            check::<u32>(4_096, splits, seed);
+            check::<u32>(8_192, splits, seed);
+        }
     }
 }
