@@ -10,6 +10,21 @@
 //! partizan::progress::record(3);
 //! assert!(partizan::progress::positions() >= before + 3);
 //! ```
+//!
+//! A work that knows how many positions it will record announces them, so that a display can
+//! show the share done and the time left; the announcement lasts while its guard lives:
+//!
+//! ```
+//! use partizan::progress;
+//! {
+//!     let _announced = progress::announce(10);
+//!     progress::record(4);
+//!     let expected = progress::expected().unwrap();
+//!     assert_eq!(expected.total, 10);
+//!     assert!(expected.done >= 4);
+//! }
+//! assert_eq!(progress::expected(), None);
+//! ```
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -24,4 +39,57 @@ pub fn record(n: u64) {
 /// The number of positions recorded so far in this process.
 pub fn positions() -> u64 {
     POSITIONS.load(Ordering::Relaxed)
+}
+
+static EXPECTED: AtomicU64 = AtomicU64::new(0);
+static EXPECTED_FROM: AtomicU64 = AtomicU64::new(0);
+
+/// The work last announced ([`announce`]): how far it has come.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Expected {
+    /// The counter ([`positions`]) when the work was announced: it tells one announcement from
+    /// the next.
+    pub from: u64,
+    /// Positions recorded since, at most `total`.
+    pub done: u64,
+    /// Positions the work announced.
+    pub total: u64,
+}
+
+/// Announces that the work starting now will record `total` positions (see [`expected`]), until
+/// the guard returned is dropped. Announcements do not nest: the last one made counts.
+#[must_use = "the announcement ends when the guard is dropped"]
+pub fn announce(total: u64) -> Announced {
+    // Withdrawn while its start is set, so that no reader pairs the old start with the new total.
+    EXPECTED.store(0, Ordering::Relaxed);
+    EXPECTED_FROM.store(positions(), Ordering::Relaxed);
+    EXPECTED.store(total, Ordering::Relaxed);
+    Announced { _private: () }
+}
+
+/// Ends the announcement of [`announce`] when dropped.
+#[derive(Debug)]
+pub struct Announced {
+    _private: (),
+}
+
+impl Drop for Announced {
+    fn drop(&mut self) {
+        EXPECTED.store(0, Ordering::Relaxed);
+    }
+}
+
+/// The work announced and not yet ended, if any. Read while another thread records, it is a
+/// snapshot for a display, not an exact count.
+pub fn expected() -> Option<Expected> {
+    let total = EXPECTED.load(Ordering::Relaxed);
+    if total == 0 {
+        return None;
+    }
+    let from = EXPECTED_FROM.load(Ordering::Relaxed);
+    Some(Expected {
+        from,
+        done: positions().saturating_sub(from).min(total),
+        total,
+    })
 }

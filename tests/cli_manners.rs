@@ -261,8 +261,21 @@ fn global_options_are_accepted_everywhere_and_progress_conflicts_with_quiet() {
 #[cfg(unix)]
 #[test]
 fn progress_and_ctrl_c() {
+    let (first, status) =
+        first_line_then_ctrl_c(&["eval", BIG_BOARD, "--progress", "--max-memory", "4GB"]);
+    assert!(
+        first.starts_with("progress: ") && first.contains(" positions"),
+        "{first:?}"
+    );
+    assert_eq!(status.code(), Some(130));
+}
+
+/// Runs `partizan args`, waits at most a minute for the first line on stderr, then sends
+/// Ctrl-C (SIGINT) and waits at most 30 s for the end: the line and the exit status.
+#[cfg(unix)]
+fn first_line_then_ctrl_c(args: &[&str]) -> (String, std::process::ExitStatus) {
     let mut child = partizan()
-        .args(["eval", BIG_BOARD, "--progress", "--max-memory", "4GB"])
+        .args(args)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -284,9 +297,18 @@ fn progress_and_ctrl_c() {
         .expect("run kill");
     assert!(interrupted.success());
     let status = wait_at_most(&mut child, Duration::from_secs(30));
-    let first = first.expect("a progress line within a minute");
+    (first.expect("a line on stderr within a minute"), status)
+}
+
+/// A long `grundy CODE` run announces its values, so its progress line gives the share done
+/// (of `N + 1` values for `--to N`); Ctrl-C stops it with status 130.
+#[cfg(unix)]
+#[test]
+fn a_long_grundy_run_shows_its_share_done() {
+    let (first, status) =
+        first_line_then_ctrl_c(&["grundy", "0.007", "--to", "100000000", "--progress"]);
     assert!(
-        first.starts_with("progress: ") && first.contains(" positions"),
+        first.starts_with("progress: ") && first.contains("% of 100,000,001"),
         "{first:?}"
     );
     assert_eq!(status.code(), Some(130));

@@ -3,8 +3,9 @@
 //! A thread beside the worker polls every 25 ms. When the resident set has passed the budget, or
 //! the allocator has refused a large allocation that would (see [`super::memory`]), it prints
 //! the one-line stop message and ends the process with status 2. While work has lasted more than a
-//! second it draws a progress line on stderr (positions from [`partizan::progress`], memory in use
-//! against the budget): on a terminal a line redrawn in place by `indicatif`, which keeps it to the
+//! second it draws a progress line on stderr (positions from [`partizan::progress`], for a work
+//! that announces its size the share done and the time left at the pace since the line began,
+//! memory in use against the budget): on a terminal a line redrawn in place by `indicatif`, which keeps it to the
 //! terminal's width and clears it cleanly; elsewhere, with `--progress`, one plain line a second,
 //! for a log.
 //!
@@ -13,7 +14,9 @@
 //! the stop message (or the reverse) cannot print twice or run `exit` twice.
 
 use super::memory::{self, Size};
-use indicatif::{HumanCount, ProgressBar, ProgressDrawTarget, ProgressStyle, TermLike};
+use indicatif::{
+    HumanCount, HumanDuration, ProgressBar, ProgressDrawTarget, ProgressStyle, TermLike,
+};
 use std::fmt::Write as _;
 use std::io::{IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -64,6 +67,9 @@ struct State {
     bar: Option<ProgressBar>,
     /// When the progress line was last updated.
     updated: Option<Instant>,
+    /// The announced work ([`partizan::progress::announce`]) first seen: its start, when, and
+    /// how far it had come then; the pace since gives the time left.
+    announced: Option<(u64, Instant, u64)>,
 }
 
 static MONITOR: OnceLock<Monitor> = OnceLock::new();
@@ -95,6 +101,7 @@ pub fn start(settings: Settings) {
             busy_since: Some(Instant::now()),
             bar: None,
             updated: None,
+            announced: None,
         }),
     };
     if MONITOR.set(monitor).is_err() {
@@ -159,6 +166,31 @@ impl Monitor {
             (now - since).as_secs_f64(),
             HumanCount(partizan::progress::positions()),
         );
+        if let Some(e) = partizan::progress::expected() {
+            let (from, seen, done_then) = *state.announced.get_or_insert((e.from, now, e.done));
+            let (seen, done_then) = if from == e.from {
+                (seen, done_then)
+            } else {
+                state.announced = Some((e.from, now, e.done));
+                (now, e.done)
+            };
+            let _ = write!(
+                message,
+                " ({:.1}% of {}",
+                100.0 * e.done as f64 / e.total as f64,
+                HumanCount(e.total)
+            );
+            let (pace, went) = (e.done - done_then, (now - seen).as_secs_f64());
+            if pace > 0 && went >= 1.0 {
+                let left = (e.total - e.done) as f64 * went / pace as f64;
+                let _ = write!(
+                    message,
+                    ", about {} left",
+                    HumanDuration(Duration::from_secs_f64(left))
+                );
+            }
+            message.push(')');
+        }
         if let Some(r) = resident {
             let _ = write!(
                 message,

@@ -218,6 +218,8 @@ impl SparseRun {
         if len > self.len() {
             self.reserve(len, limits)?;
         }
+        // For a progress display: the share of the values done, and the time left.
+        let _announced = crate::progress::announce(len.saturating_sub(self.len()) as u64);
         loop {
             let n = self.len();
             if n >= len {
