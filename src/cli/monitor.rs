@@ -5,9 +5,9 @@
 //! the one-line stop message and ends the process with status 2. While work has lasted more than a
 //! second it draws a progress line on stderr (positions from [`partizan::progress`], for a work
 //! that announces its size the share done and the time left at the pace since the line began,
-//! memory in use against the budget): on a terminal a line redrawn in place by `indicatif`, which keeps it to the
-//! terminal's width and clears it cleanly; elsewhere, with `--progress`, one plain line a second,
-//! for a log.
+//! memory in use against the budget): on a terminal a line redrawn in place by `indicatif`,
+//! which keeps it to the terminal's width and clears it cleanly; elsewhere, with `--progress`,
+//! one plain line a second, for a log.
 //!
 //! Every end of the process goes through [`end`], which clears the progress line, prints the
 //! message and the `--stats` line, and exits: the first caller wins, so that a Ctrl-C during
@@ -167,12 +167,13 @@ impl Monitor {
             HumanCount(partizan::progress::positions()),
         );
         if let Some(e) = partizan::progress::expected() {
-            let (from, seen, done_then) = *state.announced.get_or_insert((e.from, now, e.done));
-            let (seen, done_then) = if from == e.from {
-                (seen, done_then)
-            } else {
-                state.announced = Some((e.from, now, e.done));
-                (now, e.done)
+            let (seen, done_then) = match state.announced {
+                Some((from, seen, done)) if from == e.from => (seen, done),
+                // A new announcement: its pace is measured from now.
+                _ => {
+                    state.announced = Some((e.from, now, e.done));
+                    (now, e.done)
+                }
             };
             let _ = write!(
                 message,
@@ -180,9 +181,9 @@ impl Monitor {
                 100.0 * e.done as f64 / e.total as f64,
                 HumanCount(e.total)
             );
-            let (pace, went) = (e.done - done_then, (now - seen).as_secs_f64());
-            if pace > 0 && went >= 1.0 {
-                let left = (e.total - e.done) as f64 * went / pace as f64;
+            let (since_seen, went) = (e.done - done_then, (now - seen).as_secs_f64());
+            if since_seen > 0 && went >= 1.0 {
+                let left = (e.total - e.done) as f64 * went / since_seen as f64;
                 let _ = write!(
                     message,
                     ", about {} left",

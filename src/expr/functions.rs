@@ -2,8 +2,8 @@
 //! the other callables, see [`crate::games`]): `Tiny(G)`, `Miny(G)`, the games born by day n, and
 //! the integer helpers of nim multiplication.
 //!
-//! Like the method table ([`methods`](fn@super::methods)), this table only names operations of the algebra,
-//! checks their arguments and wraps their results.
+//! Like the method table ([`methods`](fn@super::methods)), this table only names operations of
+//! the algebra, checks their arguments and wraps their results.
 
 use super::value::Value;
 use crate::game::{days, nim_inverse, nim_product, Game};

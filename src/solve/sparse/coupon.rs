@@ -216,10 +216,11 @@ impl RecentChunks {
     }
 }
 
-/// Chunks of a coupon order already marked for a heap (see [`Core::plan_group`](super::Core::plan_group)): the first
-/// `chunks` spread chunks of the order with `spread` spread chunks, whose stride follows from
-/// that number ([`CouponOrder::new`]); and under the vector test the head's pairs whose smaller
-/// heap is in `head.0..head.1` (`head.0` the start of a chunk of [`VECTOR_CHUNK`]).
+/// Chunks of a coupon order already marked for a heap (see
+/// [`Core::plan_group`](super::Core::plan_group)): the first `chunks` spread chunks of the order
+/// with `spread` spread chunks, whose stride follows from that number ([`CouponOrder::new`]);
+/// and under the vector test the head's pairs whose smaller heap is in `head.0..head.1`
+/// (`head.0` the start of a chunk of [`VECTOR_CHUNK`]).
 #[derive(Clone, Copy, Debug, Default)]
 pub(super) struct Prescan {
     pub(super) spread: usize,

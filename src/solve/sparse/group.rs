@@ -210,12 +210,13 @@ pub(super) fn planned_heaps<'a>(
 /// `tested`.
 ///
 /// Why: the rare pairs decide `c`, the least value of their class missing among a heap's
-/// options (see [`HeapView::first_options`](super::HeapView::first_options)), and every pair must be looked at to know that
-/// `c` is missing; but once half of them are marked, `c` is among the first few values still
-/// missing: on Treblecross near heap 10^7 (measured from its values), the 2nd at the median,
-/// the 6th at p90, the 11th at p99 and the 20th at most. So the other half is only compared
-/// with the first [`CANDIDATES`] of them, 32 heaps at a time (an XOR and a minimum a candidate
-/// for 32 pairs, where a mark is four instructions for one pair). A heap's value is then its
+/// options (see [`HeapView::first_options`](super::HeapView::first_options)), and every pair
+/// must be looked at to know that `c` is missing; but once half of them are marked, `c` is
+/// among the first few values still missing: on Treblecross near heap 10^7 (measured from its
+/// values), the 2nd at the median, the 6th at p90, the 11th at p99 and the 20th at most. So the
+/// other half is only compared with the first [`CANDIDATES`] of them, 32 heaps at a time (an
+/// XOR and a minimum a candidate for 32 pairs, where a mark is a store and about three other
+/// instructions for one pair). A heap's value is then its
 /// least candidate that no tested pair gives ([`GroupMarks::candidate`]); a heap whose
 /// candidates are all given (1 in 180 near heap 10^7) scans the tested heaps itself, so every
 /// value is as exact as with every pair marked. 100 000 values near heap 10^7: 1.49-1.50 s
@@ -319,20 +320,20 @@ impl Core {
     /// threads, each taking the next heap of the group when it is done with one; each thread
     /// first marks its share of the next group's pairs, where that group lies below `end`.
     ///
-    /// Every heap of the group is computed at once from the values below `n0` alone, as the
-    /// mex `m` of those of its options whose heaps are all below `n0` ([`HeapView::value`](super::HeapView::value)).
-    /// Then, in order, with the values of the group's earlier heaps known, its other options
-    /// are looked at (for each move, at most one for each heap `n0..n`): `G(n) = m` unless one
-    /// of them has the value `m`, since `m` is missing among the first options and every value
-    /// below it is there; if one does, the heap is computed again with all its options. So no
-    /// heap waits for another, whatever the least number of tokens a move takes, and the two
-    /// threads are busy until the group's last heaps. Treblecross near heap 10^7: 14 heaps in
-    /// 1 000 are computed again, and 300 000 values take 3.7-4.0 s on two threads against
-    /// 4.5-4.8 s with the heaps computed three at a time (those whose options all lie below
-    /// the first), the most that need no other's value. The next group's marks read only
-    /// values below `n0` too (its pairs with the rare heaps from `2 · GROUP` on), so they are
-    /// made in the same pass, and the threads meet once a group instead of twice; the thread
-    /// done second with its share tests the group's other rare heaps ([`test_group`]).
+    /// Every heap of the group is computed at once from the values below `n0` alone, as the mex `m`
+    /// of those of its options whose heaps are all below `n0`
+    /// ([`HeapView::value`](super::HeapView::value)). Then, in order, with the values of the
+    /// group's earlier heaps known, its other options are looked at (for each move, at most one for
+    /// each heap `n0..n`): `G(n) = m` unless one of them has the value `m`, since `m` is missing
+    /// among the first options and every value below it is there; if one does, the heap is computed
+    /// again with all its options. So no heap waits for another, whatever the least number of
+    /// tokens a move takes, and the two threads are busy until the group's last heaps. Treblecross
+    /// near heap 10^7: 14 heaps in 1 000 are computed again, and 300 000 values take 3.7-4.0 s on
+    /// two threads against 4.5-4.8 s with the heaps computed three at a time (those whose options
+    /// all lie below the first), the most that need no other's value. The next group's marks read
+    /// only values below `n0` too (its pairs with the rare heaps from `2 · GROUP` on), so they are
+    /// made in the same pass, and the threads meet once a group instead of twice; the thread done
+    /// second with its share tests the group's other rare heaps ([`test_group`]).
     ///
     /// Stops early with a value that `T` cannot hold (not entered), or when the values widen
     /// (the group's marks are runs of the old width: the next group starts afresh, and the
