@@ -155,6 +155,12 @@ fn save_and_resume() {
     assert_eq!(code, 0, "{err}");
     let (_, fresh, _) = run(&["grundy", "0.137", "--to", "20"]);
     assert_eq!(resumed.lines().nth(1), fresh.lines().nth(1));
+    // The summary after the values is of all 5 001 values the saved run holds, and says so.
+    assert_eq!(
+        resumed.lines().nth(2),
+        Some("the resumed run holds G(0..=5000), which the lines below describe")
+    );
+    assert!(!fresh.contains("resumed run"), "{fresh}");
     let (code, _, err) = run(&["grundy", "0.77", "--to", "20", "--resume", file]);
     assert_eq!(code, 2);
     assert!(err.contains("not of 0.77"), "{err}");

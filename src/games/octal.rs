@@ -460,6 +460,15 @@ fn write_text(
     let rest = text.split_once('\n').map_or("", |(_, rest)| rest);
     writeln!(out, "{}: G(0..={})", summary.name, len - 1)?;
     engine.write_values_to(ValueFormat::Text, len, out)?;
+    if engine.len() > len {
+        // Else the maximum and the rare positions below, which may lie past N, would read as
+        // those of the values printed.
+        writeln!(
+            out,
+            "the resumed run holds G(0..={}), which the lines below describe",
+            engine.len() - 1
+        )?;
+    }
     out.write_all(rest.as_bytes())
 }
 
