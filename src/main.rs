@@ -180,8 +180,10 @@ enum Command {
 
 /// A non-negative integer option, with a message that says so.
 fn parse_size(s: &str) -> Result<usize, String> {
-    s.parse::<usize>()
-        .map_err(|_| format!("expected a non-negative integer, not {s:?}"))
+    s.parse::<usize>().map_err(|e| match e.kind() {
+        std::num::IntErrorKind::PosOverflow => format!("{s} is more than {}", usize::MAX),
+        _ => format!("expected a non-negative integer, not {s:?}"),
+    })
 }
 
 /// A positional expression: it may start with `-` (`-1`, `-1/2`), so clap accepts hyphen values

@@ -125,6 +125,11 @@ fn errors_are_one_line() {
             "cannot open",
         ),
         (
+            &["grundy", "0.77", "--to", "99999999999999999999"],
+            "99999999999999999999 is more than",
+        ),
+        (&["grundy", "0.77", "--to", "-1"], "a non-negative integer"),
+        (
             &[
                 "grundy",
                 "0.77",
