@@ -286,6 +286,11 @@ fn escaped<T>(stage: &str, f: impl FnOnce() -> T) -> T {
 ///    ordinal sums has a follower for every follower of each term, and adding `*k` pairs each
 ///    with every nimber below `*k` (`*21:2:*21:2:1` alone: 0.01 s, plus `*62`: 0.6 s, plus
 ///    `*62 - *6 - *1 - 4893`: 4 s in the release command line, over 30 s in the fuzzing build);
+///    and a nimber above `MAX_SUMMED_NIMBER` inside an ordinal sum beside another construct
+///    that may build a general form: the chain's followers carry that nimber's, and the sum
+///    pairs each with every follower of the other summand (`*25:-25:-*25 - *16:1`, a chain of
+///    76 followers and one of 18: 2.1 s in a release build; the fuzzing timeout
+///    `*25:-1*25:-*25:-1*0-*25:01-0`: 4.5 s for its sum, 11 s in the release command line);
 /// 8. a loopy form (a label, `pass`, `on`, …) with an integer above `MAX_WALKED_LITERAL` in its
 ///    text, or a sided value `S & T` with a literal of more followers than that: the loopy
 ///    reader builds a graph with a vertex per follower and simplifies it by sweeps over all
@@ -369,6 +374,7 @@ fn legitimately_expensive(tree: &Expr) -> bool {
         stack.extend(e.children().into_iter().map(|c| (c, inside)));
     }
     (ordinal_sums > 0 && nimber_beside_ordinal_sums > MAX_SUMMED_NIMBER)
+        || (ordinal_sums > 0 && largest_nimber > MAX_SUMMED_NIMBER && general > 1)
         || (largest_uptimal > MAX_WALKED_LITERAL && general > 1)
         || largest_uptimal > MAX_UPTIMAL_ORDER
         || ((largest_nimber > MAX_SUMMED_NIMBERS || largest_ups > MAX_SUMMED_UPS) && general > 1)
