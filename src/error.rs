@@ -34,6 +34,8 @@ pub enum Error {
     Limit(ExpansionLimit),
     /// A ruleset whose positions repeat, where a short game is needed.
     Solve(SolveError),
+    /// Work stopped by [`crate::interrupt::request`].
+    Interrupted,
 }
 
 impl Error {
@@ -55,6 +57,7 @@ impl fmt::Display for Error {
             Error::Input(m) | Error::Undefined(m) => f.write_str(m),
             Error::Limit(l) => write!(f, "{l}"),
             Error::Solve(e) => write!(f, "{e}"),
+            Error::Interrupted => write!(f, "{}", crate::interrupt::Interrupted),
         }
     }
 }
@@ -70,6 +73,12 @@ impl From<expr::Error> for Error {
 impl From<ExpansionLimit> for Error {
     fn from(l: ExpansionLimit) -> Error {
         Error::Limit(l)
+    }
+}
+
+impl From<crate::interrupt::Interrupted> for Error {
+    fn from(_: crate::interrupt::Interrupted) -> Error {
+        Error::Interrupted
     }
 }
 

@@ -43,6 +43,7 @@ pub mod error;
 pub mod expr;
 pub mod game;
 pub mod games;
+pub mod interrupt;
 pub mod progress;
 pub mod solve;
 

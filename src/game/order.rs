@@ -426,7 +426,14 @@ fn search(stack: &mut Vec<Frame>, root: Frame, form: Option<&Form<'_>>) -> bool 
     stack.push(root);
     // Whether a subquery of the top frame has just been found to hold.
     let mut holds = false;
+    let mut steps = 0u32;
     loop {
+        // An interruption point every 4096 steps (see `crate::interrupt`): the frames left
+        // behind are cleared by the next search, and only finished comparisons were cached.
+        steps = steps.wrapping_add(1);
+        if steps.is_multiple_of(4096) {
+            crate::interrupt::check();
+        }
         let top = stack.last_mut().expect("the stack is never empty here");
         if holds {
             // A subquery of the top frame holds, so the top frame's comparison fails.

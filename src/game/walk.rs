@@ -35,6 +35,9 @@ pub(crate) fn evaluate<K: Copy, V: Copy>(
             Task::Expand(k) => match quick(k) {
                 Some(v) => values.push(v),
                 None => {
+                    // Each key expanded is work to come: an interruption point (see
+                    // `crate::interrupt`; nothing here is half-written when it unwinds).
+                    crate::interrupt::check();
                     kids.clear();
                     children(k, &mut kids);
                     tasks.push(Task::Combine(k, kids.len()));

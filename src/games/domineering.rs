@@ -636,6 +636,9 @@ impl Engine {
         let values = match self.table.get(&Key::from(key)) {
             Some(&v) => v,
             None => {
+                // An interruption point (see `crate::interrupt`): the table holds only regions
+                // whose values are complete.
+                crate::interrupt::check();
                 let v = self.evaluate(key);
                 let v = [v, -v];
                 self.table.insert(Key::from(key), v);

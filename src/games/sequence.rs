@@ -28,7 +28,7 @@
 use crate::games::octal::{GrundyGame, OctalGame, MAX_SPLIT_HEAP};
 use crate::games::subtraction::{checked_len, Subtraction, TakeRange};
 use crate::solve::grundy::{octal_periodicity, subtraction_periodicity, Periodicity};
-use crate::solve::sparse::{HeapRules, Limits, SparseRun};
+use crate::solve::sparse::{Finish, HeapRules, Limits, SparseRun};
 use crate::Error;
 use std::fmt;
 
@@ -94,7 +94,10 @@ fn engine_report(rules: HeapRules, name: String, to: usize) -> Result<SequenceRe
         )));
     }
     let mut run = SparseRun::new(rules);
-    run.compute(to + 1, &Limits::default())?;
+    if run.compute(to + 1, &Limits::default())? == Finish::Stopped {
+        // Interrupted (see `crate::interrupt`): the values are not all there.
+        crate::interrupt::stop();
+    }
     Ok(SequenceReport {
         name,
         examined: run.len(),

@@ -153,11 +153,13 @@ impl std::error::Error for HeapRuleError {}
 /// [`crate::progress::record`]: one atomic addition per batch, never one per value.
 const PROGRESS_BATCH: usize = 4096;
 
-/// Records value `n` of `0..len` as done, a batch at a time.
+/// Records value `n` of `0..len` as done, a batch at a time; each batch is also an
+/// interruption point (see [`crate::interrupt`]: the values are the caller's own vector).
 #[inline]
 fn record_progress(n: usize, len: usize) {
     if (n + 1).is_multiple_of(PROGRESS_BATCH) {
         crate::progress::record(PROGRESS_BATCH as u64);
+        crate::interrupt::check();
     } else if n + 1 == len {
         crate::progress::record((len % PROGRESS_BATCH) as u64);
     }

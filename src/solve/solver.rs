@@ -21,6 +21,7 @@ use hashbrown::hash_table::{Entry, HashTable};
 use hashbrown::DefaultHashBuilder;
 use std::fmt;
 use std::hash::{BuildHasher, Hash};
+use std::panic::{self, AssertUnwindSafe};
 
 /// Why a position could not be evaluated.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -50,12 +51,15 @@ pub(super) struct Evaluated(pub(super) u64);
 impl Evaluated {
     const BATCH: u64 = 1024;
 
+    /// A position combined; every [`Evaluated::BATCH`] also an interruption point (see
+    /// [`crate::interrupt`] and [`Memo::evaluate`], which forgets its pending positions then).
     #[inline]
     pub(super) fn one(&mut self) {
         self.0 += 1;
         if self.0 == Self::BATCH {
             crate::progress::record(Self::BATCH);
             self.0 = 0;
+            crate::interrupt::check();
         }
     }
 }
@@ -201,7 +205,45 @@ impl<P: Clone + Eq + Hash, V: Copy> Memo<P, V> {
     ///
     /// `expand` says how a position's value follows from others (and may set it directly through
     /// `known`); `sum` and `form` combine the values of the dependencies.
+    ///
+    /// Work that ends early (a cycle, an interruption or an expansion limit, the last two by
+    /// unwinding) leaves the positions it was expanding pending; they are forgotten then, so
+    /// that a later call expands them afresh instead of taking them for a cycle.
     pub(super) fn evaluate(
+        &mut self,
+        root: P,
+        known: impl Fn(&P) -> Option<V>,
+        expand: impl Fn(&P, bool) -> Expansion<P>,
+        sum: impl Fn(&mut dyn Iterator<Item = V>) -> V,
+        form: impl Fn(&[V], &[V]) -> V,
+    ) -> Result<V, SolveError> {
+        let run = panic::catch_unwind(AssertUnwindSafe(|| {
+            self.evaluate_from(root, known, expand, sum, form)
+        }));
+        match run {
+            Ok(Ok(v)) => Ok(v),
+            Ok(Err(e)) => {
+                self.forget_pending();
+                Err(e)
+            }
+            Err(payload) => {
+                self.forget_pending();
+                panic::resume_unwind(payload)
+            }
+        }
+    }
+
+    /// Returns the pending positions to the new state (see [`Memo::evaluate`]).
+    fn forget_pending(&mut self) {
+        for state in &mut self.states {
+            if *state == State::Pending {
+                *state = State::New;
+            }
+        }
+    }
+
+    /// [`Memo::evaluate`], leaving positions pending when it ends early.
+    fn evaluate_from(
         &mut self,
         root: P,
         known: impl Fn(&P) -> Option<V>,

@@ -16,7 +16,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// memory budget for the value array.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Limits<'a> {
-    /// When set, [`SparseRun::compute`] returns [`Finish::Stopped`] within a block of values.
+    /// When set, [`SparseRun::compute`] returns [`Finish::Stopped`] within a block of values
+    /// (as it does after [`crate::interrupt::request`]).
     pub stop: Option<&'a AtomicBool>,
     /// The bytes the value array may take (with the array it replaces while widening).
     pub max_bytes: Option<usize>,
@@ -27,7 +28,8 @@ pub struct Limits<'a> {
 pub enum Finish {
     /// Every value asked for is known.
     Done,
-    /// The stop flag was set; the values so far are kept (and can be saved).
+    /// The stop flag was set, or [`crate::interrupt::request`] called; the values so far are
+    /// kept (and can be saved).
     Stopped,
 }
 
@@ -240,7 +242,9 @@ impl SparseRun {
                 crate::progress::record((len - n) as u64);
                 return Ok(Finish::Done);
             }
-            if limits.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+            if limits.stop.is_some_and(|s| s.load(Ordering::Relaxed))
+                || crate::interrupt::requested()
+            {
                 return Ok(Finish::Stopped);
             }
             let mut end = len.min(n + BLOCK).min(self.core.next_review.max(n + 1));
@@ -644,7 +648,12 @@ impl fmt::Display for Summary {
     }
 }
 
-/// `G(0..len)` of the game `rules` by the engine, in memory (no budget, no stop).
+/// `G(0..len)` of the game `rules` by the engine, in memory (no budget, no stop flag).
+///
+/// # Panics
+///
+/// Unwinds with [`crate::interrupt::Interrupted`] after [`crate::interrupt::request`] (see
+/// [`crate::interrupt::catch`]).
 ///
 /// ```
 /// use partizan::solve::sparse::{sequence, HeapRules};
@@ -656,7 +665,10 @@ impl fmt::Display for Summary {
 /// ```
 pub fn sequence(rules: &HeapRules, len: usize) -> Vec<u32> {
     let mut run = SparseRun::new(rules.clone());
-    // Without a stop flag or a budget, compute cannot fail.
-    let _ = run.compute(len, &Limits::default());
+    // Without a budget, compute cannot fail; without a stop flag, it stops only when
+    // interrupted, and then the values are not all there.
+    if let Ok(Finish::Stopped) = run.compute(len, &Limits::default()) {
+        crate::interrupt::stop();
+    }
     run.values()
 }

@@ -1,0 +1,162 @@
+//! Stopping long work from outside: a front end asks, the work abandons itself.
+//!
+//! A canonical form, a solver run or a long Grundy sequence can take minutes; a notebook's
+//! "interrupt" or a second thread must be able to end it without ending the process. Any thread
+//! calls [`request`]; the work in progress notices at its next *interruption point* and ends:
+//!
+//! - the algebra's operations (sums, products, comparisons, …) and the solvers unwind with an
+//!   [`Interrupted`] payload, which [`catch`] turns into an `Err`, as
+//!   [`limits::catch`](crate::game::limits::catch) does for a request beyond the size limits;
+//! - the sparse-space engine ([`SparseRun::compute`](crate::solve::sparse::SparseRun::compute))
+//!   returns [`Finish::Stopped`](crate::solve::sparse::Finish::Stopped) with the values so far.
+//!
+//! Every table stays consistent when work is abandoned this way (memo entries are written only
+//! once their values are complete, and a solver forgets the positions it was expanding), so
+//! the same objects go on working after [`clear`]. The request is process-wide: it stops all
+//! work in progress, on every thread, until it is cleared.
+//!
+//! A front end that cannot set the flag from where the interruption arrives (Python handles
+//! Ctrl-C on its main thread, which is the one running the work) installs a [`set_poll`]
+//! function that the interruption points call now and then on the thread that does the work.
+//!
+//! ```
+//! use partizan::interrupt;
+//! use partizan::Game;
+//! let work = || Game::nimber(3) + Game::nimber(5);
+//! interrupt::request();
+//! assert_eq!(interrupt::catch(work), Err(interrupt::Interrupted));
+//! interrupt::clear();
+//! assert_eq!(interrupt::catch(work), Ok(Game::nimber(6)));
+//! ```
+//!
+//! (A sum of two nimbers needs no options and stops nowhere; the example shows the
+//! mechanism with a request made before the work starts, which [`catch`] honours at once.)
+
+use std::cell::Cell;
+use std::fmt;
+use std::panic::{self, UnwindSafe};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::RwLock;
+use std::time::{Duration, Instant};
+
+static REQUESTED: AtomicBool = AtomicBool::new(false);
+
+/// Asks the work in progress to stop (see the module documentation). Only an atomic store, so
+/// a signal handler may call it.
+pub fn request() {
+    REQUESTED.store(true, Ordering::Relaxed);
+}
+
+/// Withdraws the request, so that new work runs to its end.
+pub fn clear() {
+    REQUESTED.store(false, Ordering::Relaxed);
+}
+
+/// The flag that [`request`] sets, for work that polls a flag of its own kind
+/// ([`Limits::stop`](crate::solve::sparse::Limits::stop)).
+pub fn flag() -> &'static AtomicBool {
+    &REQUESTED
+}
+
+/// Whether a stop was requested, asking the [`set_poll`] function first when it is due. For
+/// work that asks now and then (a block of values, a sweep); the interruption points of the
+/// algebra and the solvers, which pass far more often, read the clock less often.
+pub fn requested() -> bool {
+    poll_if_due(1);
+    REQUESTED.load(Ordering::Relaxed)
+}
+
+/// Work ended by [`request`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Interrupted;
+
+impl fmt::Display for Interrupted {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("interrupted")
+    }
+}
+
+impl std::error::Error for Interrupted {}
+
+/// Runs `f`, turning its interruption into `Err(Interrupted)`; a request made before `f` starts
+/// interrupts it at once. Other panics, and an
+/// [`ExpansionLimit`](crate::game::limits::ExpansionLimit), continue to unwind.
+pub fn catch<T>(f: impl FnOnce() -> T + UnwindSafe) -> Result<T, Interrupted> {
+    if REQUESTED.load(Ordering::Relaxed) {
+        return Err(Interrupted);
+    }
+    match panic::catch_unwind(f) {
+        Ok(v) => Ok(v),
+        Err(payload) => match payload.downcast::<Interrupted>() {
+            Ok(_) => Err(Interrupted),
+            Err(other) => panic::resume_unwind(other),
+        },
+    }
+}
+
+/// An interruption point: unwinds with [`Interrupted`] when a stop was requested.
+#[inline]
+pub(crate) fn check() {
+    poll_if_due(POINTS_PER_CLOCK);
+    if REQUESTED.load(Ordering::Relaxed) {
+        stop();
+    }
+}
+
+/// Unwinds with [`Interrupted`]: for work that noticed a request by [`requested`].
+#[cold]
+pub(crate) fn stop() -> ! {
+    // `resume_unwind` runs no panic hook: an interruption is not a bug to report.
+    panic::resume_unwind(Box::new(Interrupted))
+}
+
+/// A function that says whether the work should stop, asked by the interruption points of the
+/// thread running the work at most every [`POLL_EVERY`]; `None` removes it. It runs inside the
+/// work, so it must be quick and must not start work of the library's own.
+pub fn set_poll(poll: Option<fn() -> bool>) {
+    *POLL.write().unwrap_or_else(|e| e.into_inner()) = poll;
+    HAS_POLL.store(poll.is_some(), Ordering::Relaxed);
+}
+
+/// How often the [`set_poll`] function is asked, at most.
+pub const POLL_EVERY: Duration = Duration::from_millis(20);
+
+static POLL: RwLock<Option<fn() -> bool>> = RwLock::new(None);
+/// Whether [`POLL`] holds a function: the points read this, not the lock.
+static HAS_POLL: AtomicBool = AtomicBool::new(false);
+
+thread_local! {
+    /// Interruption points passed on this thread since the clock was last read, and when the
+    /// poll function was last asked.
+    static SINCE_POLL: Cell<(u32, Option<Instant>)> = const { Cell::new((0, None)) };
+}
+
+/// Interruption points ([`check`]) between two readings of the clock: a point costs a few
+/// nanoseconds of bookkeeping, the clock some tens.
+const POINTS_PER_CLOCK: u32 = 256;
+
+/// Asks the poll function, if any, when [`POLL_EVERY`] has passed since it was last asked on
+/// this thread; the clock is read every `points` calls.
+#[inline]
+fn poll_if_due(points: u32) {
+    if !HAS_POLL.load(Ordering::Relaxed) {
+        return;
+    }
+    SINCE_POLL.with(|since| {
+        let (passed, last) = since.get();
+        if passed + 1 < points {
+            since.set((passed + 1, last));
+            return;
+        }
+        let now = Instant::now();
+        if last.is_some_and(|t| now.duration_since(t) < POLL_EVERY) {
+            since.set((0, last));
+            return;
+        }
+        since.set((0, Some(now)));
+        let poll = *POLL.read().unwrap_or_else(|e| e.into_inner());
+        if poll.is_some_and(|poll| poll()) {
+            request();
+        }
+    });
+}

@@ -1,0 +1,150 @@
+//! Stopping long work with `partizan::interrupt`, and the library's state afterwards.
+//!
+//! The request is process-wide, so every case runs in this one test, one after another: a test
+//! binary's tests run on parallel threads and would stop each other's work.
+
+use partizan::games::domineering::{Board, Domineering};
+use partizan::interrupt::{self, Interrupted};
+use partizan::solve::{Ruleset, Solver};
+use partizan::Game;
+use std::panic::AssertUnwindSafe;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// Requests a stop `ms` milliseconds from now, from another thread.
+fn request_after(ms: u64) -> std::thread::JoinHandle<()> {
+    std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(ms));
+        interrupt::request();
+    })
+}
+
+/// `±1 ± 2 ± … ± n`: its canonical form has about 2^n followers, so for n = 40 the sum never
+/// ends on its own.
+fn switches(n: u32) -> String {
+    (1..=n)
+        .map(|k| format!("+-{k}"))
+        .collect::<Vec<_>>()
+        .join(" + ")
+}
+
+/// Positions are heap sizes; Left may take one token, Right never moves: the value of `n` is the
+/// integer `n`. Expanding position `TRIP` requests a stop while `ARMED`.
+struct Countdown;
+
+const TRIP: u32 = 3000;
+static ARMED: AtomicBool = AtomicBool::new(false);
+
+impl Ruleset for Countdown {
+    type Position = u32;
+    fn left_options(&self, &n: &u32) -> Vec<u32> {
+        if n == TRIP && ARMED.load(Ordering::Relaxed) {
+            interrupt::request();
+        }
+        if n > 0 {
+            vec![n - 1]
+        } else {
+            vec![]
+        }
+    }
+    fn right_options(&self, _: &u32) -> Vec<u32> {
+        vec![]
+    }
+}
+
+static POLL_START: std::sync::Mutex<Option<Instant>> = std::sync::Mutex::new(None);
+
+/// A poll function that asks for a stop once 200 ms have passed since it was first asked.
+fn poll_after_200_ms() -> bool {
+    let mut start = POLL_START.lock().unwrap();
+    let start = *start.get_or_insert_with(Instant::now);
+    start.elapsed() >= Duration::from_millis(200)
+}
+
+#[test]
+fn long_work_stops_when_asked_and_the_library_goes_on() {
+    // Without a request, work runs to its end.
+    assert_eq!(
+        interrupt::catch(|| Game::nimber(3) + Game::nimber(5)),
+        Ok(Game::nimber(6))
+    );
+
+    // The algebra: a sum of forty switches.
+    let timer = request_after(300);
+    let r = interrupt::catch(|| partizan::eval(&switches(40)));
+    timer.join().unwrap();
+    assert_eq!(r.map(|_| ()), Err(Interrupted));
+    interrupt::clear();
+    // ±1 ± 2 = {{3 | 1} | {−1 | −3}}: each player moves in the larger switch first
+    // (Winning Ways ch. 2, the sum of switches; Siegel, CGT ch. II).
+    let expected = Game::new(
+        [Game::new([Game::integer(3)], [Game::integer(1)])],
+        [Game::new([Game::integer(-1)], [Game::integer(-3)])],
+    );
+    assert_eq!(
+        partizan::eval(&switches(2)).unwrap().to_string(),
+        expected.to_string()
+    );
+
+    // The specialised Domineering engine: the 6×6 board takes minutes.
+    let timer = request_after(300);
+    let r = interrupt::catch(|| {
+        partizan::eval(&format!("domineering(\"{}\")", ["......"; 6].join("|")))
+    });
+    timer.join().unwrap();
+    assert_eq!(r.map(|_| ()), Err(Interrupted));
+    interrupt::clear();
+    // The 2×2 board is {1 | −1} = ±1 (Winning Ways ch. 2): Left's domino leaves a column where
+    // she has one more move, Right's a row where he has one.
+    assert_eq!(
+        partizan::eval("domineering(\"..|..\")")
+            .unwrap()
+            .to_string(),
+        "+-1"
+    );
+
+    // The generic solver forgets the positions it was expanding: 3000 was pending when the
+    // stop came, and must not be taken for a cycle afterwards.
+    let mut solver = Solver::new(Countdown);
+    ARMED.store(true, Ordering::Relaxed);
+    let r = interrupt::catch(AssertUnwindSafe(|| solver.try_value(&5000)));
+    assert_eq!(r.map(|_| ()), Err(Interrupted));
+    ARMED.store(false, Ordering::Relaxed);
+    interrupt::clear();
+    assert_eq!(solver.try_value(&3000), Ok(Game::integer(3000)));
+    assert_eq!(solver.try_value(&5000), Ok(Game::integer(5000)));
+    let mut generic = Solver::new(Domineering::rules_only());
+    let timer = request_after(300);
+    let board = Board::rectangle(6, 6);
+    let r = interrupt::catch(AssertUnwindSafe(|| generic.try_value(&board)));
+    timer.join().unwrap();
+    assert_eq!(r.map(|_| ()), Err(Interrupted));
+    interrupt::clear();
+    assert_eq!(
+        generic
+            .try_value(&Board::rectangle(2, 2))
+            .unwrap()
+            .to_string(),
+        "+-1"
+    );
+
+    // The sparse-space engine: Treblecross to 10^8 takes minutes.
+    let timer = request_after(300);
+    let r = interrupt::catch(|| {
+        partizan::games::sequence("octal", &["0.007".to_string()], 100_000_000)
+    });
+    timer.join().unwrap();
+    assert_eq!(r.map(|_| ()), Err(Interrupted));
+    interrupt::clear();
+    // Kayles, OEIS A002186.
+    let kayles = partizan::games::sequence("kayles", &[], 11).unwrap();
+    assert_eq!(kayles.values, [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]);
+
+    // A poll function, asked by the thread doing the work, stops it as a request does.
+    interrupt::set_poll(Some(poll_after_200_ms));
+    let r = interrupt::catch(|| partizan::eval(&switches(40)));
+    interrupt::set_poll(None);
+    assert_eq!(r.map(|_| ()), Err(Interrupted));
+    interrupt::clear();
+    assert!(POLL_START.lock().unwrap().is_some());
+}
