@@ -14,6 +14,9 @@
 //!   the algebra's size limits ([`partizan::game::limits`]) is caught and raised as
 //!   `OverflowError`; bad input raises `ValueError` with the library's one-line message (for
 //!   notation, with `position` and `input` attributes). Nothing here panics on any Python input.
+//! - Ctrl-C stops pure-Rust work: its interruption points ([`partizan::interrupt`]) let Python
+//!   run its signal handlers now and then, and the handler's `KeyboardInterrupt` is raised once
+//!   the work has unwound.
 //! - Numbers cross as `fractions.Fraction` (their stops, mean, temperature), counts and nimber
 //!   values as `int`, games as `partizan.Game`; values that are not short games (explicit games,
 //!   loopy games, outcomes with draws) as their notation in a `str`, Smith's finite values as
@@ -25,15 +28,18 @@ use partizan::expr::{self, Method, Value};
 use partizan::game::limits;
 use partizan::game::loopy::smith::LoopyNimValue;
 use partizan::games::{self, Arg, NamedArg};
+use partizan::interrupt;
 use partizan::solve::{GrundySolver, ImpartialRuleset, Ruleset, Solver};
 use partizan::{Error, Game, Number, Outcome, Thermograph};
 use pyo3::basic::CompareOp;
-use pyo3::exceptions::{PyOverflowError, PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::exceptions::{
+    PyKeyboardInterrupt, PyOverflowError, PyRuntimeError, PyTypeError, PyValueError,
+};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyString, PyTuple, PyType};
 use pyo3::{PyTraverseError, PyVisit};
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 use std::panic::AssertUnwindSafe;
@@ -48,6 +54,10 @@ use std::sync::Mutex;
 fn py_error(py: Python<'_>, e: Error) -> PyErr {
     match e {
         Error::Limit(l) => PyOverflowError::new_err(l.to_string()),
+        // The exception of the signal handler that stopped the work (see `run`).
+        Error::Interrupted => {
+            take_pending().unwrap_or_else(|| PyKeyboardInterrupt::new_err("interrupted"))
+        }
         Error::Expression(x) => {
             let err = PyValueError::new_err(x.to_string());
             let value = err.value(py);
@@ -61,13 +71,52 @@ fn py_error(py: Python<'_>, e: Error) -> PyErr {
 }
 
 /// Runs pure-Rust work with the interpreter detached, turning an [`limits::ExpansionLimit`]
-/// unwind into an error.
+/// unwind into an error. Meanwhile the work's interruption points let Python run its signal
+/// handlers ([`poll_signals`]), so that Ctrl-C, or a notebook's "interrupt", stops it: the
+/// handler's exception (`KeyboardInterrupt`) is raised here once the work has unwound.
 fn run<T: Send>(py: Python<'_>, f: impl FnOnce() -> Result<T, Error> + Send) -> PyResult<T> {
-    py.detach(|| match limits::catch(AssertUnwindSafe(f)) {
-        Ok(r) => r,
-        Err(limit) => Err(Error::Limit(limit)),
+    py.detach(|| {
+        POLLING.with(|p| p.set(p.get() + 1));
+        let r = guarded(f);
+        POLLING.with(|p| p.set(p.get() - 1));
+        r
     })
     .map_err(|e| py_error(py, e))
+}
+
+/// Runs `f`, turning an expansion limit or an interruption (see [`partizan::interrupt`]) into
+/// an error; an interruption is then withdrawn, so that the next work runs.
+fn guarded<T>(f: impl FnOnce() -> Result<T, Error>) -> Result<T, Error> {
+    match interrupt::catch(AssertUnwindSafe(|| limits::catch(AssertUnwindSafe(f)))) {
+        Ok(Ok(r)) => r,
+        Ok(Err(limit)) => Err(Error::Limit(limit)),
+        Err(interrupted) => {
+            interrupt::clear();
+            Err(interrupted.into())
+        }
+    }
+}
+
+thread_local! {
+    /// Calls of [`run`] in progress on this thread, whose interruption points poll Python's
+    /// signal handlers (none on the library's worker threads).
+    static POLLING: Cell<u32> = const { Cell::new(0) };
+}
+
+/// The library's poll function ([`interrupt::set_poll`]): on a thread inside [`run`], runs
+/// Python's signal handlers (they run on the main thread only; elsewhere this does nothing). An
+/// exception one raises is kept for [`py_error`] and stops the work.
+fn poll_signals() -> bool {
+    if POLLING.with(Cell::get) == 0 {
+        return false;
+    }
+    Python::attach(|py| match py.check_signals() {
+        Ok(()) => false,
+        Err(e) => {
+            record(e);
+            true
+        }
+    })
 }
 
 /// The notation of `g` (Unicode arrows when `unicode`): `OverflowError` beyond the printer's
@@ -1260,18 +1309,11 @@ fn busy() -> PyErr {
     )
 }
 
-fn finish<T>(
-    py: Python<'_>,
-    result: Result<Result<T, Error>, limits::ExpansionLimit>,
-) -> PyResult<T> {
+fn finish<T>(py: Python<'_>, result: Result<T, Error>) -> PyResult<T> {
     if let Some(e) = take_pending() {
         return Err(e);
     }
-    match result {
-        Ok(Ok(v)) => Ok(v),
-        Ok(Err(e)) => Err(py_error(py, e)),
-        Err(limit) => Err(py_error(py, Error::Limit(limit))),
-    }
+    result.map_err(|e| py_error(py, e))
 }
 
 #[pymethods]
@@ -1298,10 +1340,8 @@ impl PySolver {
         }
         take_pending();
         let solver = s.forms.as_mut().expect("created above");
-        let result = limits::catch(AssertUnwindSafe(|| {
-            solver.try_value(&root).map_err(Error::from)
-        }));
-        let failed = !matches!(result, Ok(Ok(_)));
+        let result = guarded(|| solver.try_value(&root).map_err(Error::from));
+        let failed = result.is_err();
         let out = finish(py, result);
         if failed || out.is_err() {
             s.forms = None;
@@ -1326,10 +1366,8 @@ impl PySolver {
         }
         take_pending();
         let solver = s.grundy.as_mut().expect("created above");
-        let result = limits::catch(AssertUnwindSafe(|| {
-            solver.try_grundy(&root).map_err(Error::from)
-        }));
-        let failed = !matches!(result, Ok(Ok(_)));
+        let result = guarded(|| solver.try_grundy(&root).map_err(Error::from));
+        let failed = result.is_err();
         let out = finish(py, result);
         if failed || out.is_err() {
             s.grundy = None;
@@ -1401,6 +1439,7 @@ impl Solvers {
 
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    interrupt::set_poll(Some(poll_signals));
     m.add_class::<PyGame>()?;
     m.add_class::<PyThermograph>()?;
     m.add_class::<PySolver>()?;
