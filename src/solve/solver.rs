@@ -51,15 +51,12 @@ pub(super) struct Evaluated(pub(super) u64);
 impl Evaluated {
     const BATCH: u64 = 1024;
 
-    /// A position combined; every [`Evaluated::BATCH`] also an interruption point (see
-    /// [`crate::interrupt`] and [`Memo::evaluate`], which forgets its pending positions then).
     #[inline]
     pub(super) fn one(&mut self) {
         self.0 += 1;
         if self.0 == Self::BATCH {
             crate::progress::record(Self::BATCH);
             self.0 = 0;
-            crate::interrupt::check();
         }
     }
 }
@@ -259,6 +256,7 @@ impl<P: Clone + Eq + Hash, V: Copy> Memo<P, V> {
         let mut scratch: Vec<V> = Vec::new();
         let mut pushed: Vec<u32> = Vec::new();
         let mut done = Evaluated(0);
+        let mut combined = 0u32;
         while let Some(task) = stack.pop() {
             match task {
                 Task::Expand(i) => {
@@ -329,6 +327,12 @@ impl<P: Clone + Eq + Hash, V: Copy> Memo<P, V> {
                     self.values[i as usize] = Some(v);
                     self.states[i as usize] = State::Done;
                     done.one();
+                    // An interruption point every 1024 positions (see `crate::interrupt`;
+                    // `evaluate` forgets the pending positions when it unwinds).
+                    combined = combined.wrapping_add(1);
+                    if combined.is_multiple_of(1024) {
+                        crate::interrupt::check();
+                    }
                 }
             }
         }
