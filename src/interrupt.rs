@@ -55,12 +55,6 @@ pub fn clear() {
     REQUESTED.store(false, Ordering::Relaxed);
 }
 
-/// The flag that [`request`] sets, for work that polls a flag of its own kind
-/// ([`Limits::stop`](crate::solve::sparse::Limits::stop)).
-pub fn flag() -> &'static AtomicBool {
-    &REQUESTED
-}
-
 /// Whether a stop was requested, asking the [`set_poll`] function first when it is due. For
 /// work that asks now and then (a block of values, a sweep); the interruption points of the
 /// algebra and the solvers, which pass far more often, read the clock less often.
