@@ -76,12 +76,27 @@ fn py_error(py: Python<'_>, e: Error) -> PyErr {
 /// handler's exception (`KeyboardInterrupt`) is raised here once the work has unwound.
 fn run<T: Send>(py: Python<'_>, f: impl FnOnce() -> Result<T, Error> + Send) -> PyResult<T> {
     py.detach(|| {
-        POLLING.with(|p| p.set(p.get() + 1));
-        let r = guarded(f);
-        POLLING.with(|p| p.set(p.get() - 1));
-        r
+        let _polling = Polling::start();
+        guarded(f)
     })
     .map_err(|e| py_error(py, e))
+}
+
+/// A call of [`run`] in progress on this thread, counted in [`POLLING`] until dropped (also when
+/// a bug unwinds through it).
+struct Polling;
+
+impl Polling {
+    fn start() -> Polling {
+        POLLING.with(|p| p.set(p.get() + 1));
+        Polling
+    }
+}
+
+impl Drop for Polling {
+    fn drop(&mut self) {
+        POLLING.with(|p| p.set(p.get() - 1));
+    }
 }
 
 /// Runs `f`, turning an expansion limit or an interruption (see [`partizan::interrupt`]) into
