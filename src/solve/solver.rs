@@ -214,8 +214,98 @@ impl<P: Clone + Eq + Hash, V: Copy> Memo<P, V> {
         sum: impl Fn(&mut dyn Iterator<Item = V>) -> V,
         form: impl Fn(&[V], &[V]) -> V,
     ) -> Result<V, SolveError> {
-        let run = panic::catch_unwind(AssertUnwindSafe(|| {
-            self.evaluate_from(root, known, expand, sum, form)
+        let run = panic::catch_unwind(AssertUnwindSafe(|| -> Result<V, SolveError> {
+            let root = self.intern(root);
+            if let Some(v) = self.values[root as usize] {
+                return Ok(v);
+            }
+            let mut stack = vec![Task::Expand(root)];
+            let mut scratch: Vec<V> = Vec::new();
+            let mut pushed: Vec<u32> = Vec::new();
+            let mut done = Evaluated(0);
+            let mut combined = 0u32;
+            while let Some(task) = stack.pop() {
+                match task {
+                    Task::Expand(i) => {
+                        let iu = i as usize;
+                        match self.states[iu] {
+                            State::Done => continue,
+                            State::Pending => return Err(SolveError::Loopy),
+                            State::New => {}
+                        }
+                        if let Some(v) = known(&self.positions[i]) {
+                            self.values[iu] = Some(v);
+                            self.states[iu] = State::Done;
+                            continue;
+                        }
+                        let job = match expand(&self.positions[i], self.component[iu]) {
+                            Expansion::Sum(parts) => Job::Sum(
+                                parts
+                                    .into_iter()
+                                    .map(|p| self.intern_component(p))
+                                    .collect(),
+                            ),
+                            Expansion::Form(l, r) => {
+                                let split = l.len();
+                                let mut deps = Vec::new();
+                                let mut ends = Vec::with_capacity(l.len() + r.len());
+                                for option in l.into_iter().chain(r) {
+                                    deps.extend(
+                                        option.into_iter().map(|p| self.intern_component(p)),
+                                    );
+                                    ends.push(deps.len() as u32);
+                                }
+                                Job::Form(deps, ends, split)
+                            }
+                        };
+                        self.states[iu] = State::Pending;
+                        let deps: &[u32] = match &job {
+                            Job::Sum(d) | Job::Form(d, _, _) => d,
+                        };
+                        pushed.clear();
+                        for &d in deps {
+                            match self.states[d as usize] {
+                                State::Done => {}
+                                State::Pending => return Err(SolveError::Loopy),
+                                State::New => pushed.push(d),
+                            }
+                        }
+                        stack.push(Task::Combine(i, job));
+                        stack.extend(pushed.iter().map(|&d| Task::Expand(d)));
+                    }
+                    Task::Combine(i, job) => {
+                        let value = |d: &u32| {
+                            self.values[*d as usize].expect("dependencies are evaluated first")
+                        };
+                        let v = match &job {
+                            Job::Sum(deps) => sum(&mut deps.iter().map(value)),
+                            Job::Form(deps, ends, split) => {
+                                scratch.clear();
+                                let mut start = 0;
+                                for &end in ends {
+                                    let parts = &deps[start..end as usize];
+                                    scratch.push(match parts {
+                                        [one] => value(one),
+                                        _ => sum(&mut parts.iter().map(value)),
+                                    });
+                                    start = end as usize;
+                                }
+                                form(&scratch[..*split], &scratch[*split..])
+                            }
+                        };
+                        self.values[i as usize] = Some(v);
+                        self.states[i as usize] = State::Done;
+                        done.one();
+                        // An interruption point every 1024 positions (see `crate::interrupt`;
+                        // `evaluate` forgets the pending positions when it unwinds).
+                        combined = combined.wrapping_add(1);
+                        if combined.is_multiple_of(1024) {
+                            crate::interrupt::check();
+                        }
+                    }
+                }
+            }
+            Ok(self.values[root as usize].expect("the root is evaluated"))
         }));
         match run {
             Ok(Ok(v)) => Ok(v),
@@ -237,106 +327,6 @@ impl<P: Clone + Eq + Hash, V: Copy> Memo<P, V> {
                 *state = State::New;
             }
         }
-    }
-
-    /// [`Memo::evaluate`], leaving positions pending when it ends early.
-    fn evaluate_from(
-        &mut self,
-        root: P,
-        known: impl Fn(&P) -> Option<V>,
-        expand: impl Fn(&P, bool) -> Expansion<P>,
-        sum: impl Fn(&mut dyn Iterator<Item = V>) -> V,
-        form: impl Fn(&[V], &[V]) -> V,
-    ) -> Result<V, SolveError> {
-        let root = self.intern(root);
-        if let Some(v) = self.values[root as usize] {
-            return Ok(v);
-        }
-        let mut stack = vec![Task::Expand(root)];
-        let mut scratch: Vec<V> = Vec::new();
-        let mut pushed: Vec<u32> = Vec::new();
-        let mut done = Evaluated(0);
-        let mut combined = 0u32;
-        while let Some(task) = stack.pop() {
-            match task {
-                Task::Expand(i) => {
-                    let iu = i as usize;
-                    match self.states[iu] {
-                        State::Done => continue,
-                        State::Pending => return Err(SolveError::Loopy),
-                        State::New => {}
-                    }
-                    if let Some(v) = known(&self.positions[i]) {
-                        self.values[iu] = Some(v);
-                        self.states[iu] = State::Done;
-                        continue;
-                    }
-                    let job = match expand(&self.positions[i], self.component[iu]) {
-                        Expansion::Sum(parts) => Job::Sum(
-                            parts
-                                .into_iter()
-                                .map(|p| self.intern_component(p))
-                                .collect(),
-                        ),
-                        Expansion::Form(l, r) => {
-                            let split = l.len();
-                            let mut deps = Vec::new();
-                            let mut ends = Vec::with_capacity(l.len() + r.len());
-                            for option in l.into_iter().chain(r) {
-                                deps.extend(option.into_iter().map(|p| self.intern_component(p)));
-                                ends.push(deps.len() as u32);
-                            }
-                            Job::Form(deps, ends, split)
-                        }
-                    };
-                    self.states[iu] = State::Pending;
-                    let deps: &[u32] = match &job {
-                        Job::Sum(d) | Job::Form(d, _, _) => d,
-                    };
-                    pushed.clear();
-                    for &d in deps {
-                        match self.states[d as usize] {
-                            State::Done => {}
-                            State::Pending => return Err(SolveError::Loopy),
-                            State::New => pushed.push(d),
-                        }
-                    }
-                    stack.push(Task::Combine(i, job));
-                    stack.extend(pushed.iter().map(|&d| Task::Expand(d)));
-                }
-                Task::Combine(i, job) => {
-                    let value = |d: &u32| {
-                        self.values[*d as usize].expect("dependencies are evaluated first")
-                    };
-                    let v = match &job {
-                        Job::Sum(deps) => sum(&mut deps.iter().map(value)),
-                        Job::Form(deps, ends, split) => {
-                            scratch.clear();
-                            let mut start = 0;
-                            for &end in ends {
-                                let parts = &deps[start..end as usize];
-                                scratch.push(match parts {
-                                    [one] => value(one),
-                                    _ => sum(&mut parts.iter().map(value)),
-                                });
-                                start = end as usize;
-                            }
-                            form(&scratch[..*split], &scratch[*split..])
-                        }
-                    };
-                    self.values[i as usize] = Some(v);
-                    self.states[i as usize] = State::Done;
-                    done.one();
-                    // An interruption point every 1024 positions (see `crate::interrupt`;
-                    // `evaluate` forgets the pending positions when it unwinds).
-                    combined = combined.wrapping_add(1);
-                    if combined.is_multiple_of(1024) {
-                        crate::interrupt::check();
-                    }
-                }
-            }
-        }
-        Ok(self.values[root as usize].expect("the root is evaluated"))
     }
 }
 
