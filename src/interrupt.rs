@@ -4,12 +4,13 @@
 //! "interrupt" or a second thread must be able to end it without ending the process. Any thread
 //! calls [`request`]; the work in progress notices at its next *interruption point* and ends:
 //!
-//! - the algebra's operations (sums, products, comparisons, …), the generic solver
-//!   ([`Solver`](crate::solve::Solver), [`GrundySolver`](crate::solve::GrundySolver)), the
-//!   Domineering engine and the Grundy sequences unwind with an [`Interrupted`] payload, which
-//!   [`catch`] turns into an `Err`, as [`limits::catch`](crate::game::limits::catch) does for a
-//!   request beyond the size limits (the misère and loopy engines have no points of their own:
-//!   they stop where they use the algebra);
+//! - the algebra's operations (sums, products, comparisons, …), the generic solvers
+//!   ([`Solver`](crate::solve::Solver), [`GrundySolver`](crate::solve::GrundySolver), the
+//!   misère solvers), the Domineering engine and the Grundy sequences unwind with an
+//!   [`Interrupted`] payload, which [`catch`] turns into an `Err`, as
+//!   [`limits::catch`](crate::game::limits::catch) does for a request beyond the size limits
+//!   (the loopy engines, whose graphs are bounded, have no points of their own: they stop where
+//!   they use the algebra);
 //! - the sparse-space engine ([`SparseRun::compute`](crate::solve::sparse::SparseRun::compute))
 //!   returns [`Finish::Stopped`](crate::solve::sparse::Finish::Stopped) with the values so far.
 //!

@@ -5,8 +5,9 @@
 
 use partizan::games::domineering::{Board, Domineering};
 use partizan::interrupt::{self, Interrupted};
+use partizan::solve::misere::MisereSolver;
 use partizan::solve::{Ruleset, Solver};
-use partizan::Game;
+use partizan::{Game, Outcome};
 use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -49,6 +50,30 @@ impl Ruleset for Countdown {
     }
     fn right_options(&self, _: &u32) -> Vec<u32> {
         vec![]
+    }
+}
+
+/// Positions are heap sizes and either player takes one token: under misère play the player to
+/// move wins exactly when the heap is even. Expanding position `TRIP` requests a stop while
+/// `ARMED_CHAIN`.
+struct Chain;
+
+static ARMED_CHAIN: AtomicBool = AtomicBool::new(false);
+
+impl Ruleset for Chain {
+    type Position = u32;
+    fn left_options(&self, &n: &u32) -> Vec<u32> {
+        if n == TRIP && ARMED_CHAIN.load(Ordering::Relaxed) {
+            interrupt::request();
+        }
+        if n > 0 {
+            vec![n - 1]
+        } else {
+            vec![]
+        }
+    }
+    fn right_options(&self, n: &u32) -> Vec<u32> {
+        self.left_options(n)
     }
 }
 
@@ -113,6 +138,16 @@ fn long_work_stops_when_asked_and_the_library_goes_on() {
     interrupt::clear();
     assert_eq!(solver.try_value(&3000), Ok(Game::integer(3000)));
     assert_eq!(solver.try_value(&5000), Ok(Game::integer(5000)));
+    // The misère solver forgets its pending positions too.
+    let mut misere = MisereSolver::new(Chain);
+    ARMED_CHAIN.store(true, Ordering::Relaxed);
+    let r = interrupt::catch(AssertUnwindSafe(|| misere.try_outcome(&5000)));
+    assert_eq!(r.map(|_| ()), Err(Interrupted));
+    ARMED_CHAIN.store(false, Ordering::Relaxed);
+    interrupt::clear();
+    assert_eq!(misere.try_outcome(&3000), Ok(Outcome::N));
+    assert_eq!(misere.try_outcome(&2999), Ok(Outcome::P));
+    assert_eq!(misere.try_outcome(&5000), Ok(Outcome::N));
     let mut generic = Solver::new(Domineering::rules_only());
     let timer = request_after(300);
     let board = Board::rectangle(6, 6);
