@@ -29,9 +29,12 @@ fn switches(n: u32) -> String {
         .join(" + ")
 }
 
-/// Positions are heap sizes; Left may take one token, Right never moves: the value of `n` is the
-/// integer `n`. Expanding position `TRIP` requests a stop while `ARMED`.
-struct Countdown;
+/// Positions are heap sizes; Left may take one token, and Right too when `both`. With Left
+/// alone the value of `n` is the integer `n`; with both, under misère play the player to move
+/// wins exactly when the heap is even. Expanding position `TRIP` requests a stop while `ARMED`.
+struct Countdown {
+    both: bool,
+}
 
 const TRIP: u32 = 3000;
 static ARMED: AtomicBool = AtomicBool::new(false);
@@ -48,33 +51,22 @@ impl Ruleset for Countdown {
             vec![]
         }
     }
-    fn right_options(&self, _: &u32) -> Vec<u32> {
-        vec![]
-    }
-}
-
-/// Positions are heap sizes and either player takes one token: under misère play the player to
-/// move wins exactly when the heap is even. Expanding position `TRIP` requests a stop while
-/// `ARMED_CHAIN`.
-struct Chain;
-
-static ARMED_CHAIN: AtomicBool = AtomicBool::new(false);
-
-impl Ruleset for Chain {
-    type Position = u32;
-    fn left_options(&self, &n: &u32) -> Vec<u32> {
-        if n == TRIP && ARMED_CHAIN.load(Ordering::Relaxed) {
-            interrupt::request();
-        }
-        if n > 0 {
-            vec![n - 1]
+    fn right_options(&self, n: &u32) -> Vec<u32> {
+        if self.both {
+            self.left_options(n)
         } else {
             vec![]
         }
     }
-    fn right_options(&self, n: &u32) -> Vec<u32> {
-        self.left_options(n)
-    }
+}
+
+/// Runs `work` with [`Countdown`]'s trip armed: it must end interrupted.
+fn tripped<T>(work: impl FnOnce() -> T) {
+    ARMED.store(true, Ordering::Relaxed);
+    let r = interrupt::catch(AssertUnwindSafe(work));
+    ARMED.store(false, Ordering::Relaxed);
+    assert_eq!(r.map(|_| ()), Err(Interrupted));
+    interrupt::clear();
 }
 
 static POLL_START: std::sync::Mutex<Option<Instant>> = std::sync::Mutex::new(None);
@@ -130,21 +122,13 @@ fn long_work_stops_when_asked_and_the_library_goes_on() {
 
     // The generic solver forgets the positions it was expanding: 3000 was pending when the
     // stop came, and must not be taken for a cycle afterwards.
-    let mut solver = Solver::new(Countdown);
-    ARMED.store(true, Ordering::Relaxed);
-    let r = interrupt::catch(AssertUnwindSafe(|| solver.try_value(&5000)));
-    assert_eq!(r.map(|_| ()), Err(Interrupted));
-    ARMED.store(false, Ordering::Relaxed);
-    interrupt::clear();
+    let mut solver = Solver::new(Countdown { both: false });
+    tripped(|| solver.try_value(&5000));
     assert_eq!(solver.try_value(&3000), Ok(Game::integer(3000)));
     assert_eq!(solver.try_value(&5000), Ok(Game::integer(5000)));
     // The misère solver forgets its pending positions too.
-    let mut misere = MisereSolver::new(Chain);
-    ARMED_CHAIN.store(true, Ordering::Relaxed);
-    let r = interrupt::catch(AssertUnwindSafe(|| misere.try_outcome(&5000)));
-    assert_eq!(r.map(|_| ()), Err(Interrupted));
-    ARMED_CHAIN.store(false, Ordering::Relaxed);
-    interrupt::clear();
+    let mut misere = MisereSolver::new(Countdown { both: true });
+    tripped(|| misere.try_outcome(&5000));
     assert_eq!(misere.try_outcome(&3000), Ok(Outcome::N));
     assert_eq!(misere.try_outcome(&2999), Ok(Outcome::P));
     assert_eq!(misere.try_outcome(&5000), Ok(Outcome::N));
