@@ -83,13 +83,7 @@ pub fn catch<T>(f: impl FnOnce() -> T + UnwindSafe) -> Result<T, Interrupted> {
     if REQUESTED.load(Ordering::Relaxed) {
         return Err(Interrupted);
     }
-    match panic::catch_unwind(f) {
-        Ok(v) => Ok(v),
-        Err(payload) => match payload.downcast::<Interrupted>() {
-            Ok(_) => Err(Interrupted),
-            Err(other) => panic::resume_unwind(other),
-        },
-    }
+    crate::game::limits::catch_payload(f)
 }
 
 /// An interruption point: unwinds with [`Interrupted`] when a stop was requested.

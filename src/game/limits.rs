@@ -75,10 +75,16 @@ pub(crate) fn exceeded(message: String) -> ! {
 /// Runs `f`, turning an [`ExpansionLimit`] raised inside it into an `Err`. Other panics (bugs)
 /// continue to unwind.
 pub fn catch<T>(f: impl FnOnce() -> T + UnwindSafe) -> Result<T, ExpansionLimit> {
+    catch_payload(f)
+}
+
+/// Runs `f`, turning an unwind whose payload is a `P` into `Err`; other unwinds go on. The way
+/// out of work abandoned by unwinding: [`catch`] here, [`crate::interrupt::catch`].
+pub(crate) fn catch_payload<P: 'static, T>(f: impl FnOnce() -> T + UnwindSafe) -> Result<T, P> {
     match panic::catch_unwind(f) {
         Ok(v) => Ok(v),
-        Err(payload) => match payload.downcast::<ExpansionLimit>() {
-            Ok(limit) => Err(*limit),
+        Err(payload) => match payload.downcast::<P>() {
+            Ok(p) => Err(*p),
             Err(other) => panic::resume_unwind(other),
         },
     }

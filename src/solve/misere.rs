@@ -30,7 +30,7 @@
 //! misère outcome.
 
 use super::ruleset::{AsPartizan, ImpartialRuleset, Ruleset};
-use super::solver::{expansion, Evaluated, Memo, Positions, SolveError};
+use super::solver::{expansion, resetting_on_unwind, Evaluated, Memo, Positions, SolveError};
 use crate::game::misere::{Genus, MisereGame};
 use crate::game::Outcome;
 
@@ -114,61 +114,51 @@ impl<R: Ruleset> MisereSolver<R> {
     }
 
     /// Whether `player` (0 Left, 1 Right), moving first from `root`, wins under misère play.
-    ///
-    /// An interruption point every 1024 positions decided (see [`crate::interrupt`]); the
-    /// positions left pending then are forgotten, so that a later call searches them afresh
-    /// instead of taking them for a cycle.
+    /// Positions left pending by an unwind are forgotten (see [`resetting_on_unwind`]).
     fn wins(&mut self, root: u32, player: usize) -> Result<bool, SolveError> {
-        let search = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            let mut done = Evaluated(0);
-            let mut decided = 0u32;
-            let mut stack: Vec<Frame> = Vec::new();
-            if self.state[root as usize][player] == UNKNOWN {
-                stack.extend(self.expand(root, player));
-            }
-            while let Some(top) = stack.last_mut() {
-                if top.next == top.options.len() {
-                    // Every move leaves the opponent a win.
-                    self.state[top.node as usize][top.player] = LOSS;
-                    stack.pop();
-                    done.one();
-                } else {
+        resetting_on_unwind(
+            self,
+            |solver| {
+                let mut done = Evaluated(0);
+                let mut stack: Vec<Frame> = Vec::new();
+                if solver.state[root as usize][player] == UNKNOWN {
+                    stack.extend(solver.expand(root, player));
+                }
+                while let Some(top) = stack.last_mut() {
+                    if top.next == top.options.len() {
+                        // Every move leaves the opponent a win.
+                        solver.state[top.node as usize][top.player] = LOSS;
+                        stack.pop();
+                        done.one();
+                        continue;
+                    }
                     let child = top.options[top.next];
                     let opponent = 1 - top.player;
-                    match self.state[child as usize][opponent] {
-                        WIN => {
-                            top.next += 1;
-                            continue;
-                        }
+                    match solver.state[child as usize][opponent] {
+                        WIN => top.next += 1,
                         LOSS => {
-                            self.state[top.node as usize][top.player] = WIN;
+                            solver.state[top.node as usize][top.player] = WIN;
                             stack.pop();
                             done.one();
                         }
                         PENDING => return Err(SolveError::Loopy),
                         _ => {
-                            if let Some(f) = self.expand(child, opponent) {
+                            if let Some(f) = solver.expand(child, opponent) {
                                 stack.push(f);
                             }
-                            continue;
                         }
                     }
                 }
-                decided = decided.wrapping_add(1);
-                if decided.is_multiple_of(1024) {
-                    crate::interrupt::check();
+                Ok(solver.state[root as usize][player] == WIN)
+            },
+            |solver| {
+                for state in solver.state.iter_mut().flatten() {
+                    if *state == PENDING {
+                        *state = UNKNOWN;
+                    }
                 }
-            }
-            Ok(self.state[root as usize][player] == WIN)
-        }));
-        search.unwrap_or_else(|payload| {
-            for state in self.state.iter_mut().flatten() {
-                if *state == PENDING {
-                    *state = UNKNOWN;
-                }
-            }
-            std::panic::resume_unwind(payload)
-        })
+            },
+        )
     }
 
     /// The misère outcome class of `position`.

@@ -43,9 +43,11 @@ impl fmt::Display for SolveError {
 
 impl std::error::Error for SolveError {}
 
-/// Positions combined by one [`Memo::evaluate`], recorded in [`crate::progress`] every 1024 and
-/// when dropped (also on an early `Err` return): one atomic addition per position would be
-/// measurable in the solver's hot loop, one per batch is not.
+/// Positions decided by one search of a solver ([`Memo::evaluate`], the misère outcome search),
+/// recorded in [`crate::progress`] every 1024 and when dropped (also on an early `Err` return):
+/// one atomic addition per position would be measurable in the solver's hot loop, one per
+/// batch is not. Each batch is also an interruption point (see [`crate::interrupt`]): the
+/// searches run under [`resetting_on_unwind`], which forgets their pending positions.
 pub(super) struct Evaluated(pub(super) u64);
 
 impl Evaluated {
@@ -57,6 +59,25 @@ impl Evaluated {
         if self.0 == Self::BATCH {
             crate::progress::record(Self::BATCH);
             self.0 = 0;
+            crate::interrupt::check();
+        }
+    }
+}
+
+/// Runs `work` on `state`; if it unwinds (an interruption, an expansion limit), runs `reset` on
+/// `state` before the unwind goes on. The solvers' searches mark the positions they are
+/// expanding as pending, and an abandoned search must not leave them so: a later search would
+/// take them for a cycle, or for decided.
+pub(super) fn resetting_on_unwind<S, T>(
+    state: &mut S,
+    work: impl FnOnce(&mut S) -> T,
+    reset: impl FnOnce(&mut S),
+) -> T {
+    match panic::catch_unwind(AssertUnwindSafe(|| work(&mut *state))) {
+        Ok(v) => v,
+        Err(payload) => {
+            reset(state);
+            panic::resume_unwind(payload)
         }
     }
 }
@@ -203,9 +224,9 @@ impl<P: Clone + Eq + Hash, V: Copy> Memo<P, V> {
     /// `expand` says how a position's value follows from others (and may set it directly through
     /// `known`); `sum` and `form` combine the values of the dependencies.
     ///
-    /// Work that ends early (a cycle, an interruption or an expansion limit, the last two by
-    /// unwinding) leaves the positions it was expanding pending; they are forgotten then, so
-    /// that a later call expands them afresh instead of taking them for a cycle.
+    /// Work that ends early (a cycle, or by unwinding: see [`resetting_on_unwind`]) leaves the
+    /// positions it was expanding pending; they are forgotten then, so that a later call
+    /// expands them afresh instead of taking them for a cycle.
     pub(super) fn evaluate(
         &mut self,
         root: P,
@@ -214,110 +235,100 @@ impl<P: Clone + Eq + Hash, V: Copy> Memo<P, V> {
         sum: impl Fn(&mut dyn Iterator<Item = V>) -> V,
         form: impl Fn(&[V], &[V]) -> V,
     ) -> Result<V, SolveError> {
-        let run = panic::catch_unwind(AssertUnwindSafe(|| -> Result<V, SolveError> {
-            let root = self.intern(root);
-            if let Some(v) = self.values[root as usize] {
-                return Ok(v);
-            }
-            let mut stack = vec![Task::Expand(root)];
-            let mut scratch: Vec<V> = Vec::new();
-            let mut pushed: Vec<u32> = Vec::new();
-            let mut done = Evaluated(0);
-            let mut combined = 0u32;
-            while let Some(task) = stack.pop() {
-                match task {
-                    Task::Expand(i) => {
-                        let iu = i as usize;
-                        match self.states[iu] {
-                            State::Done => continue,
-                            State::Pending => return Err(SolveError::Loopy),
-                            State::New => {}
-                        }
-                        if let Some(v) = known(&self.positions[i]) {
-                            self.values[iu] = Some(v);
-                            self.states[iu] = State::Done;
-                            continue;
-                        }
-                        let job = match expand(&self.positions[i], self.component[iu]) {
-                            Expansion::Sum(parts) => Job::Sum(
-                                parts
-                                    .into_iter()
-                                    .map(|p| self.intern_component(p))
-                                    .collect(),
-                            ),
-                            Expansion::Form(l, r) => {
-                                let split = l.len();
-                                let mut deps = Vec::new();
-                                let mut ends = Vec::with_capacity(l.len() + r.len());
-                                for option in l.into_iter().chain(r) {
-                                    deps.extend(
-                                        option.into_iter().map(|p| self.intern_component(p)),
-                                    );
-                                    ends.push(deps.len() as u32);
-                                }
-                                Job::Form(deps, ends, split)
-                            }
-                        };
-                        self.states[iu] = State::Pending;
-                        let deps: &[u32] = match &job {
-                            Job::Sum(d) | Job::Form(d, _, _) => d,
-                        };
-                        pushed.clear();
-                        for &d in deps {
-                            match self.states[d as usize] {
-                                State::Done => {}
+        let run = resetting_on_unwind(
+            self,
+            |memo| -> Result<V, SolveError> {
+                let root = memo.intern(root);
+                if let Some(v) = memo.values[root as usize] {
+                    return Ok(v);
+                }
+                let mut stack = vec![Task::Expand(root)];
+                let mut scratch: Vec<V> = Vec::new();
+                let mut pushed: Vec<u32> = Vec::new();
+                let mut done = Evaluated(0);
+                while let Some(task) = stack.pop() {
+                    match task {
+                        Task::Expand(i) => {
+                            let iu = i as usize;
+                            match memo.states[iu] {
+                                State::Done => continue,
                                 State::Pending => return Err(SolveError::Loopy),
-                                State::New => pushed.push(d),
+                                State::New => {}
                             }
-                        }
-                        stack.push(Task::Combine(i, job));
-                        stack.extend(pushed.iter().map(|&d| Task::Expand(d)));
-                    }
-                    Task::Combine(i, job) => {
-                        let value = |d: &u32| {
-                            self.values[*d as usize].expect("dependencies are evaluated first")
-                        };
-                        let v = match &job {
-                            Job::Sum(deps) => sum(&mut deps.iter().map(value)),
-                            Job::Form(deps, ends, split) => {
-                                scratch.clear();
-                                let mut start = 0;
-                                for &end in ends {
-                                    let parts = &deps[start..end as usize];
-                                    scratch.push(match parts {
-                                        [one] => value(one),
-                                        _ => sum(&mut parts.iter().map(value)),
-                                    });
-                                    start = end as usize;
+                            if let Some(v) = known(&memo.positions[i]) {
+                                memo.values[iu] = Some(v);
+                                memo.states[iu] = State::Done;
+                                continue;
+                            }
+                            let job = match expand(&memo.positions[i], memo.component[iu]) {
+                                Expansion::Sum(parts) => Job::Sum(
+                                    parts
+                                        .into_iter()
+                                        .map(|p| memo.intern_component(p))
+                                        .collect(),
+                                ),
+                                Expansion::Form(l, r) => {
+                                    let split = l.len();
+                                    let mut deps = Vec::new();
+                                    let mut ends = Vec::with_capacity(l.len() + r.len());
+                                    for option in l.into_iter().chain(r) {
+                                        deps.extend(
+                                            option.into_iter().map(|p| memo.intern_component(p)),
+                                        );
+                                        ends.push(deps.len() as u32);
+                                    }
+                                    Job::Form(deps, ends, split)
                                 }
-                                form(&scratch[..*split], &scratch[*split..])
+                            };
+                            memo.states[iu] = State::Pending;
+                            let deps: &[u32] = match &job {
+                                Job::Sum(d) | Job::Form(d, _, _) => d,
+                            };
+                            pushed.clear();
+                            for &d in deps {
+                                match memo.states[d as usize] {
+                                    State::Done => {}
+                                    State::Pending => return Err(SolveError::Loopy),
+                                    State::New => pushed.push(d),
+                                }
                             }
-                        };
-                        self.values[i as usize] = Some(v);
-                        self.states[i as usize] = State::Done;
-                        done.one();
-                        // An interruption point every 1024 positions (see `crate::interrupt`;
-                        // `evaluate` forgets the pending positions when it unwinds).
-                        combined = combined.wrapping_add(1);
-                        if combined.is_multiple_of(1024) {
-                            crate::interrupt::check();
+                            stack.push(Task::Combine(i, job));
+                            stack.extend(pushed.iter().map(|&d| Task::Expand(d)));
+                        }
+                        Task::Combine(i, job) => {
+                            let value = |d: &u32| {
+                                memo.values[*d as usize].expect("dependencies are evaluated first")
+                            };
+                            let v = match &job {
+                                Job::Sum(deps) => sum(&mut deps.iter().map(value)),
+                                Job::Form(deps, ends, split) => {
+                                    scratch.clear();
+                                    let mut start = 0;
+                                    for &end in ends {
+                                        let parts = &deps[start..end as usize];
+                                        scratch.push(match parts {
+                                            [one] => value(one),
+                                            _ => sum(&mut parts.iter().map(value)),
+                                        });
+                                        start = end as usize;
+                                    }
+                                    form(&scratch[..*split], &scratch[*split..])
+                                }
+                            };
+                            memo.values[i as usize] = Some(v);
+                            memo.states[i as usize] = State::Done;
+                            done.one();
                         }
                     }
                 }
-            }
-            Ok(self.values[root as usize].expect("the root is evaluated"))
-        }));
-        match run {
-            Ok(Ok(v)) => Ok(v),
-            Ok(Err(e)) => {
-                self.forget_pending();
-                Err(e)
-            }
-            Err(payload) => {
-                self.forget_pending();
-                panic::resume_unwind(payload)
-            }
+                Ok(memo.values[root as usize].expect("the root is evaluated"))
+            },
+            Memo::forget_pending,
+        );
+        if run.is_err() {
+            self.forget_pending();
         }
+        run
     }
 
     /// Returns the pending positions to the new state (see [`Memo::evaluate`]).
