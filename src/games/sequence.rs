@@ -28,7 +28,7 @@
 use crate::games::octal::{GrundyGame, OctalGame, MAX_SPLIT_HEAP};
 use crate::games::subtraction::{checked_len, Subtraction, TakeRange};
 use crate::solve::grundy::{octal_periodicity, subtraction_periodicity, Periodicity};
-use crate::solve::sparse::{Finish, HeapRules, Limits, SparseRun};
+use crate::solve::sparse::{in_memory, HeapRules};
 use crate::Error;
 use std::fmt;
 
@@ -93,11 +93,7 @@ fn engine_report(rules: HeapRules, name: String, to: usize) -> Result<SequenceRe
             "--to {to} is too large for a list of values (at most {MAX_ENGINE_SEQUENCE}; `partizan grundy CODE --to N --format binary` streams longer runs)"
         )));
     }
-    let mut run = SparseRun::new(rules);
-    if run.compute(to + 1, &Limits::default())? == Finish::Stopped {
-        // Interrupted (see `crate::interrupt`): the values are not all there.
-        crate::interrupt::stop();
-    }
+    let run = in_memory(rules, to + 1);
     Ok(SequenceReport {
         name,
         examined: run.len(),

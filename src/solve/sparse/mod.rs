@@ -58,6 +58,7 @@ mod group;
 mod pair_test;
 mod run;
 
+pub(crate) use run::in_memory;
 pub use run::{sequence, Finish, Limits, SparseRun, Summary, ValueFormat};
 
 use crate::Error;

@@ -664,11 +664,17 @@ impl fmt::Display for Summary {
 /// );
 /// ```
 pub fn sequence(rules: &HeapRules, len: usize) -> Vec<u32> {
-    let mut run = SparseRun::new(rules.clone());
+    in_memory(rules.clone(), len).values()
+}
+
+/// The run of `rules` computed to `len` in memory (no budget, no stop flag); unwinds with
+/// [`crate::interrupt::Interrupted`] when interrupted, as [`sequence`] does.
+pub(crate) fn in_memory(rules: HeapRules, len: usize) -> SparseRun {
+    let mut run = SparseRun::new(rules);
     // Without a budget, compute cannot fail; without a stop flag, it stops only when
     // interrupted, and then the values are not all there.
     if let Ok(Finish::Stopped) = run.compute(len, &Limits::default()) {
         crate::interrupt::stop();
     }
-    run.values()
+    run
 }
