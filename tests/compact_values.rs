@@ -60,7 +60,7 @@ struct OptionSets {
 impl Arbitrary for OptionSets {
     fn arbitrary(g: &mut Gen) -> OptionSets {
         let side = |g: &mut Gen| {
-            let n = *g.choose(&[1usize, 1, 2, 2, 3]).unwrap();
+            let n = *g.choose(&[1usize, 1, 2, 2, 3, 4, 5]).unwrap();
             (0..n).map(|_| Parts::arbitrary(g)).collect()
         };
         OptionSets {

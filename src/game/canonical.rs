@@ -56,8 +56,14 @@ fn sort_dedup(v: &mut Vec<Game>) {
 /// The fast path when every option is `x + n·↑ + *k`; `None` when the general algorithm is
 /// needed (the largest Left number equals the smallest Right number).
 fn all_nus_fast_path(left: &[Game], right: &[Game]) -> Option<Game> {
-    let ln: Vec<&Nus> = left.iter().map(|g| g.as_nus()).collect::<Option<_>>()?;
-    let rn: Vec<&Nus> = right.iter().map(|g| g.as_nus()).collect::<Option<_>>()?;
+    let parts = |side: &[Game]| -> Option<Vec<&Nus>> {
+        let mut out = Vec::with_capacity(side.len());
+        for g in side {
+            out.push(g.as_nus()?);
+        }
+        Some(out)
+    };
+    let (ln, rn) = (parts(left)?, parts(right)?);
     let x = ln.iter().map(|n| &n.number).max();
     let y = rn.iter().map(|n| &n.number).min();
     let order = match (x, y) {
@@ -103,11 +109,14 @@ fn all_nus_fast_path(left: &[Game], right: &[Game]) -> Option<Game> {
             // (number translation; and if {e_L | e_R} is a number it is 0 and the game is x).
             let x = x.expect("both sides are non-empty");
             let parts_at_x = |parts: &[&Nus]| -> Vec<(i64, u64)> {
-                parts
-                    .iter()
-                    .filter(|n| &n.number == x)
-                    .map(|n| (n.ups, n.nimber))
-                    .collect()
+                let mut out = Vec::with_capacity(parts.len());
+                out.extend(
+                    parts
+                        .iter()
+                        .filter(|n| &n.number == x)
+                        .map(|n| (n.ups, n.nimber)),
+                );
+                out
             };
             let (lp, rp) = (parts_at_x(&ln), parts_at_x(&rn));
             Some(super::nus_canonical::canonical(x, &lp, &rp))

@@ -211,33 +211,45 @@ impl Side {
             let (m, j) = view(x);
             m <= -2 && p >= 1 || m == -1 && (p >= 2 || p == 1 && j ^ 1 != 0)
         };
-        let finite = self.finite.clone();
+        // Among distinct finite options, `x ≤ y` needs `y` to have more ups (at the same up
+        // multiple, `*i ≤ *j` only when `i = j`): `x` with `m` ups (seen from its side) is
+        // dominated iff some option has `m + 2` ups or more, or some option at `m + 1` ups has a
+        // nimber other than `j ⊕ 1` (`↑ + *i > 0` iff `i ≠ 1`). So only the top up multiple `u`
+        // and whether its options share one nimber are needed.
+        let Some(u) = self.finite.iter().map(|&x| view(x).0).max() else {
+            return;
+        };
+        let one_nimber_at = |level: i64| {
+            let mut at = self
+                .finite
+                .iter()
+                .filter(|&&x| view(x).0 == level)
+                .map(|x| x.1);
+            let first = at.next();
+            first.filter(|&j| at.all(|i| i == j))
+        };
+        let top = one_nimber_at(u);
+        // Range nimbers below a finite option: every one under `m ≥ 2`, all but `*(j ⊕ 1)` under
+        // `m = 1`. So the range survives only when no option has an up or more; it shrinks to
+        // the one nimber `*(j ⊕ 1)` when the options with one up all have the nimber `j`.
+        let range_left = match u {
+            _ if p == 0 || u <= 0 => None,
+            1 => Some(one_nimber_at(1).map(|j| j ^ 1)),
+            _ => Some(None),
+        };
         self.finite.retain(|&x| {
-            !below_range(x) && !finite.iter().any(|&y| y != x && le(view(x), view(y)))
+            let (m, j) = view(x);
+            let dominated = match i128::from(u) - i128::from(m) {
+                0 => false,
+                1 => top != Some(j ^ 1),
+                _ => true,
+            };
+            !dominated && !below_range(x)
         });
-        if p > 0 {
-            // Range nimbers below a finite option: every one under `m ≥ 2`, all but `*(j ⊕ 1)`
-            // under `m = 1`.
-            if finite.iter().any(|&x| view(x).0 >= 2) {
-                self.range = 0;
-            } else {
-                let mut spared: Vec<u64> = finite
-                    .iter()
-                    .filter(|&&x| view(x).0 == 1)
-                    .map(|&x| x.1 ^ 1)
-                    .collect();
-                spared.sort_unstable();
-                spared.dedup();
-                match spared[..] {
-                    [] => {}
-                    [v] => {
-                        self.range = 0;
-                        if v < p {
-                            self.finite.push((0, v));
-                        }
-                    }
-                    _ => self.range = 0,
-                }
+        if let Some(spared) = range_left {
+            self.range = 0;
+            if let Some(v) = spared.filter(|&v| v < p) {
+                self.finite.push((0, v));
             }
         }
         self.normalize();
@@ -300,6 +312,24 @@ fn reversal(x: Parts, oracle: &Oracle<'_>, left: bool) -> Option<(Vec<Parts>, u6
     Some((if left { yl } else { yr }, 0))
 }
 
+/// `{*a, … | *a, …}` with the same nimbers on both sides is `*mex` (the Sprague–Grundy theorem;
+/// Siegel, CGT ch. IV): the `mex` when both sides are that same set of nimbers.
+fn mex_of_equal_nimber_sides(left: &Side, right: &Side) -> Option<u64> {
+    if left != right || left.finite.iter().any(|p| p.0 != 0) {
+        return None;
+    }
+    // `finite` is sorted and holds no nimber below the range: the mex is the end of the run of
+    // consecutive nimbers that starts at the range.
+    let mut k = left.range;
+    for &(_, j) in &left.finite {
+        if j != k {
+            break;
+        }
+        k += 1;
+    }
+    Some(k)
+}
+
 /// The canonical form of `{x + A | x + B}` for non-empty `A`, `B` of infinitesimal parts.
 ///
 /// # Panics
@@ -307,9 +337,20 @@ fn reversal(x: Parts, oracle: &Oracle<'_>, left: bool) -> Option<(Vec<Parts>, u6
 /// [`NIMBER_OPTIONS_LIMIT`] nimber options on a side (a form too large to store, whose value is
 /// not a nimber).
 pub(crate) fn canonical(x: &Number, a: &[Parts], b: &[Parts]) -> Game {
-    let oracle = Oracle::new(a, b);
+    let at_x = |(ups, nimber): Parts| {
+        Game::nus(Nus {
+            number: x.clone(),
+            ups,
+            nimber,
+        })
+    };
     let mut left = Side::new(a);
     let mut right = Side::new(b);
+    // Impartial option sets are common enough to be decided before any simplification.
+    if let Some(k) = mex_of_equal_nimber_sides(&left, &right) {
+        return at_x((0, k));
+    }
+    let oracle = Oracle::new(a, b);
     loop {
         left.remove_dominated(1);
         right.remove_dominated(-1);
@@ -319,19 +360,7 @@ pub(crate) fn canonical(x: &Number, a: &[Parts], b: &[Parts]) -> Game {
             break;
         }
     }
-    let at_x = |(ups, nimber): Parts| {
-        Game::nus(Nus {
-            number: x.clone(),
-            ups,
-            nimber,
-        })
-    };
-    // {x + *a, … | x + *a, …} with the same nimbers on both sides is x + *mex.
-    if left == right && left.finite.iter().all(|p| p.0 == 0) {
-        let mut k = left.range;
-        while left.finite.contains(&(0, k)) {
-            k += 1;
-        }
+    if let Some(k) = mex_of_equal_nimber_sides(&left, &right) {
         return at_x((0, k));
     }
     let games = |side: &Side| -> Vec<Game> {
