@@ -82,7 +82,9 @@ impl Hash for Game {
 impl Game {
     /// `0 = {|}`, the game in which the player to move loses.
     pub fn zero() -> Game {
-        Game::nus(Nus::number(Number::zero()))
+        // Asked for on hot paths (sums, comparisons with 0): interned once, not looked up.
+        static ZERO: std::sync::OnceLock<Game> = std::sync::OnceLock::new();
+        *ZERO.get_or_init(|| Game::nus(Nus::number(Number::zero())))
     }
 
     /// The integer `n`.
@@ -212,7 +214,8 @@ impl Game {
 
     /// Whether the value is `0`.
     pub fn is_zero(&self) -> bool {
-        *self == Game::zero()
+        self.as_nus()
+            .is_some_and(|n| n.number.is_zero() && n.ups == 0 && n.nimber == 0)
     }
 
     /// Whether the value is `x + n·↑ + *k` for some number `x`, integer `n` and nimber `*k`.

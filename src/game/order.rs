@@ -302,7 +302,7 @@ fn quick(a: Operand, b: Operand, form: Option<&Form<'_>>) -> Quick {
 }
 
 /// [`quick`] for two stored games.
-#[inline]
+#[inline(always)]
 fn quick_games(g: Game, h: Game) -> Quick {
     if g == h {
         return Quick::Known(true);
@@ -455,6 +455,12 @@ fn search(stack: &mut Vec<Frame>, root: Frame, form: Option<&Form<'_>>) -> bool 
                 }
                 holds = true;
             }
+            // Beside a form, two stored games are compared by the recursive path (which falls
+            // back to a search of its own, without a form, at its depth limit), so this stack
+            // holds only the frames that involve the form.
+            Some((Operand::Game(x), Operand::Game(y))) if form.is_some() => {
+                holds = le_games(x, y, RECURSION_DEPTH)
+            }
             Some((x, y)) => match quick(x, y, form) {
                 Quick::Known(r) => holds = r,
                 Quick::Search {
@@ -466,18 +472,49 @@ fn search(stack: &mut Vec<Frame>, root: Frame, form: Option<&Form<'_>>) -> bool 
     }
 }
 
+/// How deep a comparison of two stored games recurses before it continues on the explicit stack
+/// of [`search`]: deep enough for nearly every comparison to finish as plain recursion (no frame
+/// to push, no thread-local stack to borrow), shallow enough that the call stack it needs is a
+/// few kilobytes whatever the depth of the games.
+const RECURSION_DEPTH: u32 = 48;
+
+thread_local! {
+    /// Comparisons decided by the recursive path since the last interruption point.
+    static STEPS: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
 /// `g <= h`.
 pub(crate) fn le(g: Game, h: Game) -> bool {
-    match quick_games(g, h) {
-        Quick::Known(r) => r,
+    le_games(g, h, RECURSION_DEPTH)
+}
+
+/// `g <= h` by the definition (no `h^R <= g`, no `h <= g^L`), recursing up to `depth` levels
+/// and handing a deeper comparison to [`search`].
+fn le_games(g: Game, h: Game, depth: u32) -> bool {
+    let (right_of_b, left_of_a) = match quick_games(g, h) {
+        Quick::Known(r) => return r,
         Quick::Search {
             right_of_b,
             left_of_a,
-        } => search_from(
-            Frame::new(Operand::Game(g), Operand::Game(h), right_of_b, left_of_a),
-            None,
-        ),
+        } => (right_of_b, left_of_a),
+    };
+    if depth == 0 {
+        let root = Frame::new(Operand::Game(g), Operand::Game(h), right_of_b, left_of_a);
+        return search_from(root, None);
     }
+    // An interruption point every 4096 comparisons, as in `search`.
+    let steps = STEPS.with(|c| {
+        let n = c.get().wrapping_add(1);
+        c.set(n);
+        n
+    });
+    if steps.is_multiple_of(4096) {
+        crate::interrupt::check();
+    }
+    let r = !(right_of_b && h.right_options().iter().any(|&x| le_games(x, g, depth - 1)))
+        && !(left_of_a && g.left_options().iter().any(|&y| le_games(h, y, depth - 1)));
+    cache_put(g.id(), h.id(), r);
+    r
 }
 
 impl Game {
