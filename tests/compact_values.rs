@@ -162,6 +162,43 @@ fn equal_nimber_sides_give_the_mex() {
     );
 }
 
+/// `{*A | *A} = *mex(A)` (the Sprague–Grundy theorem) for option lists given in any order and
+/// with repeats, with the mex computed here from its definition: sets that fill whole 64-bit
+/// words (`*0..*63`, `*0..*127`), sets with a gap just past a word, and sparse sets. Sets that
+/// differ between the sides are not nimbers: `{*0, *1 | *0}` is `↑*` (it is `{0, * | 0}`, Left's
+/// extra `*` making `G ≥ 0` with `G ≠ 0`: Siegel, CGT §II.4, `↑* = {0, * | 0}`).
+#[test]
+fn impartial_option_lists_in_any_order_give_the_mex() {
+    let mex = |a: &[u64]| (0..).find(|k| !a.contains(k)).unwrap();
+    let sets: Vec<Vec<u64>> = vec![
+        (0..64).collect(),
+        (0..128).collect(),
+        (0..65).collect(),
+        (0..64).chain(65..70).collect(),
+        vec![0, 1, 2, 5, 300],
+        vec![3, 3, 3, 0, 1, 1, 200, 2, 4],
+        vec![1, 2, 3],
+        vec![1 << 40, 0, 1],
+    ];
+    for a in sets {
+        // Left in reverse order with a repeat, Right as given: the same set.
+        let left: Vec<Game> = a
+            .iter()
+            .rev()
+            .chain(a.first())
+            .map(|&k| nimber(k))
+            .collect();
+        let right: Vec<Game> = a.iter().map(|&k| nimber(k)).collect();
+        assert_eq!(Game::new(left, right), nimber(mex(&a)), "A = {a:?}");
+    }
+    let up_star = "^*".parse::<Game>().unwrap();
+    assert_eq!(
+        Game::new([nimber(0), nimber(1)], [nimber(0)]),
+        up_star,
+        "{{0, * | 0}}"
+    );
+}
+
 /// `F = {*A, H | 0}` with `H = {*A | 0}`, for a set `A` of positive integers, is canonical as
 /// written. With `x_j = [*j <= H]`, `y_i = [H <= *i]` the definition gives `x_0 = false` (as
 /// `H^R = 0 <= 0`), `y_0 = true` (no Left option of `H` is `>= 0`), hence `x_j = false` for every

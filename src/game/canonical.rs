@@ -17,7 +17,7 @@
 
 use super::number::Number;
 use super::nus::Nus;
-use super::order::{le, le_operands, Form, Operand};
+use super::order::{le, le_form, Form};
 use super::store::{intern_general, intern_nus};
 use super::Game;
 use std::cmp::Ordering;
@@ -196,12 +196,12 @@ fn bypass_reversible(opts: &mut Vec<Game>, other: &[Game], left: bool) -> bool {
         let through = if left {
             a.right_options()
                 .iter()
-                .find(|&&ar| le_operands(Operand::Game(ar), Operand::Form, Some(&form)))
+                .find(|&&ar| le_form(ar, true, &form))
                 .map(|ar| ar.left_options())
         } else {
             a.left_options()
                 .iter()
-                .find(|&&al| le_operands(Operand::Form, Operand::Game(al), Some(&form)))
+                .find(|&&al| le_form(al, false, &form))
                 .map(|al| al.right_options())
         };
         match through {

@@ -70,6 +70,9 @@ impl<K: Hash + Eq + Clone, V: Clone> Memo<K, V> {
         if let Some((v, _)) = s.young.get(key) {
             return Some(v.clone());
         }
+        if s.old.is_empty() {
+            return None;
+        }
         let (v, weight) = s.old.remove(key)?;
         // Still in use: keep it through the next retirement.
         s.add(key.clone(), v.clone(), weight, self.shard_budget);

@@ -312,6 +312,40 @@ fn reversal(x: Parts, oracle: &Oracle<'_>, left: bool) -> Option<(Vec<Parts>, u6
     Some((if left { yl } else { yr }, 0))
 }
 
+/// [`mex_of_equal_nimber_sides`] for option lists in any order and with repeats, decided on
+/// bitsets of the nimbers (no sorting) when every option is a nimber and the largest is below
+/// 64 times the number of options; `None` otherwise, and when the sides differ.
+fn mex_of_equal_nimber_sets(a: &[Parts], b: &[Parts]) -> Option<u64> {
+    let mut largest = 0u64;
+    for &(ups, k) in a.iter().chain(b) {
+        if ups != 0 {
+            return None;
+        }
+        largest = largest.max(k);
+    }
+    let words = usize::try_from(largest / 64).ok()? + 1;
+    if words > a.len() + b.len() {
+        return None;
+    }
+    let bits = |side: &[Parts]| {
+        let mut set = vec![0u64; words];
+        for &(_, k) in side {
+            set[(k / 64) as usize] |= 1 << (k % 64);
+        }
+        set
+    };
+    let left = bits(a);
+    if left != bits(b) {
+        return None;
+    }
+    // The first clear bit (every bit set: the mex is just past the last word).
+    let mex = match left.iter().position(|&w| w != u64::MAX) {
+        Some(i) => i as u64 * 64 + u64::from(left[i].trailing_ones()),
+        None => words as u64 * 64,
+    };
+    Some(mex)
+}
+
 /// `{*a, … | *a, …}` with the same nimbers on both sides is `*mex` (the Sprague–Grundy theorem;
 /// Siegel, CGT ch. IV): the `mex` when both sides are that same set of nimbers.
 fn mex_of_equal_nimber_sides(left: &Side, right: &Side) -> Option<u64> {
@@ -344,9 +378,12 @@ pub(crate) fn canonical(x: &Number, a: &[Parts], b: &[Parts]) -> Game {
             nimber,
         })
     };
+    // Impartial option sets are common enough to be decided before any simplification.
+    if let Some(k) = mex_of_equal_nimber_sets(a, b) {
+        return at_x((0, k));
+    }
     let mut left = Side::new(a);
     let mut right = Side::new(b);
-    // Impartial option sets are common enough to be decided before any simplification.
     if let Some(k) = mex_of_equal_nimber_sides(&left, &right) {
         return at_x((0, k));
     }

@@ -396,18 +396,46 @@ thread_local! {
     static STACK: std::cell::RefCell<Vec<Frame>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
-/// `a <= b` (with `form` the form an [`Operand::Form`] stands for), by the definition with an
-/// explicit stack instead of recursion, so that the depth of the game trees is limited only by
-/// memory.
-pub(crate) fn le_operands(a: Operand, b: Operand, form: Option<&Form<'_>>) -> bool {
-    let (right_of_b, left_of_a) = match quick(a, b, form) {
+/// `x <= F` (when `below`) or `F <= x` for the form `F`, by the definition: `x <= F` iff no
+/// `F^R <= x` and no `F <= x^L`; `F <= x` iff no `F^L >= x` and no `x^R <= F`.
+///
+/// Like [`le`], it recurses up to [`RECURSION_DEPTH`] levels and continues on the explicit stack
+/// of [`search`] below that.
+pub(crate) fn le_form(x: Game, below: bool, form: &Form<'_>) -> bool {
+    le_form_to(x, below, form, RECURSION_DEPTH)
+}
+
+fn le_form_to(x: Game, below: bool, form: &Form<'_>, depth: u32) -> bool {
+    let (a, b) = if below {
+        (Operand::Game(x), Operand::Form)
+    } else {
+        (Operand::Form, Operand::Game(x))
+    };
+    let (right_of_b, left_of_a) = match quick(a, b, Some(form)) {
         Quick::Known(r) => return r,
         Quick::Search {
             right_of_b,
             left_of_a,
         } => (right_of_b, left_of_a),
     };
-    search_from(Frame::new(a, b, right_of_b, left_of_a), form)
+    if depth == 0 {
+        return search_from(Frame::new(a, b, right_of_b, left_of_a), Some(form));
+    }
+    let r = if below {
+        !form.right.iter().any(|&r| le(r, x))
+            && !x
+                .left_options()
+                .iter()
+                .any(|&xl| le_form_to(xl, false, form, depth - 1))
+    } else {
+        !form.left.iter().any(|&l| le(x, l))
+            && !x
+                .right_options()
+                .iter()
+                .any(|&xr| le_form_to(xr, true, form, depth - 1))
+    };
+    form.record(x, below, r);
+    r
 }
 
 /// Runs the comparison `root` on this thread's stack of frames.
