@@ -35,14 +35,20 @@ impl<K: Hash + Eq, V> Generations<K, V> {
 /// A sharded, bounded memo from `K` to `V` (see the module documentation).
 pub(crate) struct Memo<K, V> {
     shards: Vec<Mutex<Generations<K, V>>>,
+    /// `shards.len() − 1`: the count is a power of two, so a shard index is a mask, not a
+    /// division.
+    mask: usize,
     /// The weight at which a shard's young generation is retired.
     shard_budget: usize,
 }
 
 impl<K: Hash + Eq + Clone, V: Clone> Memo<K, V> {
-    /// A memo of `shards` shards whose total weight stays below about `2 × budget`.
+    /// A memo of `shards` shards (a power of two) whose total weight stays below about
+    /// `2 × budget`.
     pub(crate) fn new(shards: usize, budget: usize) -> Memo<K, V> {
+        assert!(shards.is_power_of_two(), "a power of two of shards");
         Memo {
+            mask: shards - 1,
             shards: (0..shards)
                 .map(|_| {
                     Mutex::new(Generations {
@@ -59,7 +65,7 @@ impl<K: Hash + Eq + Clone, V: Clone> Memo<K, V> {
     fn shard(&self, index: usize) -> MutexGuard<'_, Generations<K, V>> {
         // A panic elsewhere (an expansion limit unwinding) leaves the tables consistent: every
         // entry is inserted whole.
-        self.shards[index % self.shards.len()]
+        self.shards[index & self.mask]
             .lock()
             .unwrap_or_else(|e| e.into_inner())
     }
