@@ -7,7 +7,7 @@
 //! heaps found their last values, and which hands a long scan to two threads
 //! ([`split_coupon`]) or passes over blocks of pairs with the vector test ([`PairTest`]).
 
-use super::pair_test::{PairTest, LANES, MAX_WANTED};
+use super::pair_test::{BlockTest, PairTest, LANES, MAX_WANTED};
 use super::{byte_bits, covered, mex, pair_values, pairs, Cell, HeapRules, SplitPairs};
 use std::sync::atomic::Ordering;
 
@@ -337,13 +337,12 @@ pub(super) fn confirm<T: Cell>(
 
 /// The state of a [`wide_coupon`] scan: the pairs of `ranges` with their values in `g`, the
 /// values still wanted (below `c`) as a byte each and under the vector test as a bit set too
-/// (`words` words of `table`), and their `count`.
+/// (`words` words of `table`), and their `count`. Under the vector test, `vector` holds the
+/// values as 16-bit values and the block test.
 struct CouponState<'s, T> {
     g: &'s [T],
     ranges: &'s [SplitPairs],
-    vector: Option<&'s [u16]>,
-    test: PairTest,
-    c: u32,
+    vector: Option<(&'s [u16], BlockTest)>,
     wanted: &'s mut [u8],
     table: &'s mut [u64; MAX_WANTED / 64],
     words: usize,
@@ -376,10 +375,10 @@ impl<T: Cell> CouponState<'_, T> {
             };
             let rest = split.rest;
             match self.vector {
-                Some(g16) if !by_pair => {
+                Some((g16, blocks)) if !by_pair => {
                     let mut a = lo;
                     while a < e {
-                        let (at, mut lanes) = self.test.next_block(g16, rest, a, e, table, self.c);
+                        let (at, mut lanes) = blocks.next_block(g16, rest, a, e, table);
                         a = at;
                         let b = (a + LANES).min(e);
                         if b - a < LANES {
@@ -461,7 +460,7 @@ fn wide_coupon<T: Cell>(
         found_in,
     } = scratch;
     found_in.clear();
-    let vector = T::as_u16(g).filter(|_| test.applies(c));
+    let vector = T::as_u16(g).zip(test.blocks(c));
     // The words of the wanted values' bit set, none without the vector test (`c` may then be
     // past the bit set's reach).
     let words = if vector.is_some() {
@@ -522,8 +521,6 @@ fn wide_coupon<T: Cell>(
         g,
         ranges,
         vector,
-        test,
-        c,
         wanted,
         table,
         words,
