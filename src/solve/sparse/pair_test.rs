@@ -3,18 +3,15 @@
 //!
 //! Past its first few thousand pairs, a coupon scan finds a wanted value in one pair out of
 //! hundreds or thousands: almost every pair is only looked at. Looked at one by one, a pair costs
-//! two loads, an XOR and a load of the wanted flag (about a nanosecond on Treblecross, whose
-//! scans take some 20 000 pairs a value near heap 10^6). With AVX-512 (the `avx512bw` extension:
-//! 32 lanes of 16 bits) a block of 32 pairs is tested in about a dozen instructions: the 32 left
-//! values are loaded at once, the 32 right values loaded and reversed, XORed, and each result
-//! looked up in the bit set of wanted values, which is held in registers (1 024 values to a pair
-//! of registers, at most [`MAX_WANTED`] in all) and indexed by a two-table permute. The caller
-//! looks at the pairs of a block that the test names one by one, as before: the vector test only
-//! skips pairs that give no wanted value, so the values found are the same with it or without it.
-//! Naming the lanes rather than the block spares the caller the other pairs of the block: on
-//! Treblecross near heap 10^7, 100 000 values took 1.41-1.45 s on one thread against 1.49-1.50 s
-//! with every pair of the block looked at again (300 000 on two threads: 2.52-2.54 s against
-//! 2.65-2.68 s).
+//! two loads, an XOR and a load of the wanted flag (Treblecross's scans take some 20 000 pairs a
+//! value near heap 10^6). With AVX-512 (the `avx512bw` extension: 32 lanes of 16 bits) a block of
+//! 32 pairs is tested in about a dozen instructions: the 32 left values are loaded at once, the 32
+//! right values loaded and reversed, XORed, and each result looked up in the bit set of wanted
+//! values, which is held in registers (1 024 values to a pair of registers, at most [`MAX_WANTED`]
+//! in all) and indexed by a two-table permute. The caller looks at the pairs of a block that the
+//! test names one by one, as it does without the test: the vector test only skips pairs that give
+//! no wanted value, so the values found are the same with it or without it. Naming the lanes rather
+//! than the block spares the caller the other pairs of the block.
 //!
 //! The same registers test a group's rare pairs against candidates ([`PairTest::hit_candidates`],
 //! see `group::test_group`): the values of a rare heap's 32 partners in a group of 32 heaps are
