@@ -1,7 +1,7 @@
-//! CGSuite's benchmark list (issue 12) under criterion: `*14 Heat 1`, `*12 Heat 1`, the nim value
-//! of Kayles(40000) by the sparse-space engine, the 4×4 Clobber checkerboard and the Amazons
-//! position `x......|o......`. The same computations, one run each, are the workloads `heat`,
-//! `kayles`, `clobber` and `amazons` of `examples/workloads`. `cargo bench --bench cgsuite`.
+//! CGSuite's benchmark list under criterion: `*14 Heat 1`, `*12 Heat 1`, the nim value of
+//! Kayles(40000) by the sparse-space engine, the 4×4 Clobber checkerboard and the Amazons position
+//! `x......|o......`. The same computations, one run each, are the workloads `heat`, `kayles`,
+//! `clobber` and `amazons` of `examples/workloads`. `cargo bench --bench cgsuite`.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use partizan::games::amazons;

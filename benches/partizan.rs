@@ -49,7 +49,7 @@ fn families(c: &mut Criterion) {
         .unwrap();
         b.iter(|| Solver::new(Hackenbush::new()).value(black_box(&p)))
     });
-    // The board families of issue 10 (fresh tables; the long runs are in examples/workloads).
+    // The board families (fresh tables; the long runs are in examples/workloads).
     group.bench_function("amazons x.....|o.....", |b| {
         let p = amazons::parse("x.....|o.....").unwrap();
         b.iter(|| Engine::new(amazons::Amazons).value(black_box(&p)))

@@ -1,10 +1,9 @@
-//! The sparse-space engine's headline workloads (issue 12) under criterion: 0.16's period proven
-//! from the rules (509 622 values), 10^6 values of 0.354 and of 0.376 (before their periods, with
-//! 131 and 508 rare heaps), and G(0..100 000) of Treblecross (0.007), whose split appears only
-//! later; and 10^7 values of Kayles computed one by one past its proven period (a game whose
-//! split holds from heap 70, with 9 rare heaps). The same computations, one run each, are
-//! `cargo run --release --example workloads -- octal CODE N [--every-value]`.
-//! `cargo bench --bench sparse`.
+//! The sparse-space engine's headline workloads under criterion: 0.16's period proven from the
+//! rules (509 622 values), 10^6 values of 0.354 and of 0.376 (before their periods, with 131 and
+//! 508 rare heaps), and G(0..100 000) of Treblecross (0.007), whose split appears only later; and
+//! 10^7 values of Kayles computed one by one past its proven period (a game whose split holds from
+//! heap 70, with 9 rare heaps). The same computations, one run each, are `cargo run --release
+//! --example workloads -- octal CODE N [--every-value]`. `cargo bench --bench sparse`.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use partizan::solve::sparse::{HeapRules, Limits, SparseRun};

@@ -123,8 +123,8 @@ thread_local! {
     static SINCE_POLL: Cell<(u32, Option<Instant>)> = const { Cell::new((0, None)) };
 }
 
-/// Interruption points ([`check`]) between two readings of the clock: a point costs a few
-/// nanoseconds of bookkeeping, the clock some tens.
+/// Interruption points ([`check`]) between two readings of the clock: reading the clock costs
+/// some ten times a point's bookkeeping.
 const POINTS_PER_CLOCK: u32 = 256;
 
 /// Asks the poll function, if any, when [`POLL_EVERY`] has passed since it was last asked on

@@ -1,8 +1,8 @@
-//! The board-move families of issue 10 (Amazons, Konane, the Clobber variants, Fission, Toppling
-//! Dominoes, generalised Toads and Frogs, Elephants and Rhinos) against independent sources:
-//! evaluators written here from the rules alone (direct move generation on explicit boards or
-//! rows, no decomposition, no symmetry, no closed forms), the reference canonical form of
-//! `tests/common` on the smallest positions, hand derivations, and published theorems.
+//! The board-move families (Amazons, Konane, the Clobber variants, Fission, Toppling Dominoes,
+//! generalised Toads and Frogs, Elephants and Rhinos) against independent sources: evaluators
+//! written here from the rules alone (direct move generation on explicit boards or rows, no
+//! decomposition, no symmetry, no closed forms), the reference canonical form of `tests/common` on
+//! the smallest positions, hand derivations, and published theorems.
 
 mod common;
 

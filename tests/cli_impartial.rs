@@ -176,7 +176,7 @@ fn bad_input_is_one_line_and_exit_two() {
     fails(&["table", "ryuoh", "p=3", "q=-1"], "q must be at least 1");
     fails(&["table", "wythoff", "size=-3"], "non-negative");
     fails(&["table", "cutting", "size=1"], "at least 2");
-    // The tables of issue 10: each bad parameter named, with its bounds.
+    // The tables of the graph and board families: each bad parameter named, with its bounds.
     fails(
         &["table", "node_kayles", "n=0"],
         "n must be between 1 and 40",

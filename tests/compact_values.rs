@@ -1,7 +1,6 @@
-//! Option sets made of numbers, nimbers and ups are decided on their parts (issue 14, point 1):
-//! the engine agrees with the reference implementation on explicit trees (tests/common) for
-//! small parts, and identities proved from the definitions hold for parts of any size without
-//! listing a nimber's options.
+//! Option sets made of numbers, nimbers and ups are decided on their parts: the engine agrees with
+//! the reference implementation on explicit trees (tests/common) for small parts, and identities
+//! proved from the definitions hold for parts of any size without listing a nimber's options.
 
 mod common;
 

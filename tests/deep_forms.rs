@@ -1,8 +1,8 @@
-//! Forms born on day 100 000 on a default 2 MiB thread (issue 14, point 2): every algorithm of the
-//! core keeps its stack on the heap, so building such a form, adding a small game to it,
-//! comparing, printing it and taking its stops and temperature neither overflow the call stack
-//! nor take more than time about linear in the depth (for the temperature: a bounded number of
-//! exact operations per level on numbers of that many bits).
+//! Forms born on day 100 000 on a default 2 MiB thread: every algorithm of the core keeps its stack
+//! on the heap, so building such a form, adding a small game to it, comparing, printing it and
+//! taking its stops and temperature neither overflow the call stack nor take more than time about
+//! linear in the depth (for the temperature: a bounded number of exact operations per level on
+//! numbers of that many bits).
 //!
 //! The form is the chain `G₀ = 0`, `G₂ₖ₊₁ = {2k+2 | G₂ₖ}`, `G₂ₖ₊₂ = {G₂ₖ₊₁ | −(2k+3)}`, whose
 //! values are derived here by hand from the definitions.

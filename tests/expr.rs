@@ -620,8 +620,7 @@ fn literals_beyond_the_limits_are_errors_at_the_literal() {
 /// expansions the algebra refuses beyond its limits: integers beyond 2^64, dyadics with
 /// 100-bit denominators, nimbers up to 2^64 − 1, up multiples at and beyond ±(2^63 − 1)) and,
 /// now and then, deep nesting: unbalanced up to beyond the parser's limit, or balanced around
-/// the soup at `MAX_NESTING` ± 3 (issue 14, point 7; `fuzz/` drives the same round trip on
-/// arbitrary bytes).
+/// the soup at `MAX_NESTING` ± 3 (`fuzz/` drives the same round trip on arbitrary bytes).
 #[derive(Clone, Debug)]
 struct Soup(String);
 

@@ -1,4 +1,4 @@
-//! Explicit game forms (issue 8 §3): kept as written, with the operations that depend on forms —
+//! Explicit game forms: kept as written, with the operations that depend on forms —
 //! the ordinal sum and the conjunctive and selective compounds — checked against their
 //! definitions applied to explicit trees (tests/common).
 

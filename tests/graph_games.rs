@@ -1,8 +1,8 @@
-//! The graph-placement families of issue 10: Snort, Col, Node Kayles, Arc Kayles, Partizan Arc
-//! Kayles, Cram and NoGo. Every expected value comes from outside the engine: evaluators written
-//! here from the rules alone (explicit game trees canonicalised by the reference implementation
-//! of tests/common, or direct mex recursion), sequences and tables typed in from published
-//! sources (cited at each), theorems (mirror strategies, Col's numbers), and hand derivations.
+//! The graph-placement families: Snort, Col, Node Kayles, Arc Kayles, Partizan Arc Kayles, Cram and
+//! NoGo. Every expected value comes from outside the engine: evaluators written here from the rules
+//! alone (explicit game trees canonicalised by the reference implementation of tests/common, or
+//! direct mex recursion), sequences and tables typed in from published sources (cited at each),
+//! theorems (mirror strategies, Col's numbers), and hand derivations.
 
 // Grids are indexed by their coordinates.
 #![allow(clippy::needless_range_loop)]

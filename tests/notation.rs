@@ -38,8 +38,8 @@ fn the_example_table_of_notation_md() {
     }
 }
 
-/// The specification travels with the crate (issue 14, point 8): the Examples table is read from
-/// the repository's own copy, `docs/NOTATION.md`, and must match the table above.
+/// The specification travels with the crate: the Examples table is read from the repository's
+/// own copy, `docs/NOTATION.md`, and must match the table above.
 #[test]
 fn the_repository_copy_of_the_notation_has_the_same_examples() {
     let spec = include_str!("../docs/NOTATION.md");

@@ -1,5 +1,5 @@
-//! Products and powers (issue 8 §3): nim multiplication, the Conway product, the ordinal product,
-//! the subordinate (inverse of the ordinal sum), `Pow` and `PowTo`.
+//! Products and powers: nim multiplication, the Conway product, the ordinal product, the
+//! subordinate (inverse of the ordinal sum), `Pow` and `PowTo`.
 //!
 //! Expected values come from the books (Conway, *On Numbers and Games* (ONAG); *Winning Ways*
 //! (WW); Siegel, *Combinatorial Game Theory* (CGT)), from derivations by hand written out in the
@@ -69,7 +69,7 @@ fn nim_products_of_the_books() {
             assert_eq!(nim_product(a as u64, b as u64), v, "{a} ⊗ {b}");
         }
     }
-    // *19 · *23 is the nimber of 19 ⊗ 23 (the issue's example).
+    // *19 · *23 is the nimber of 19 ⊗ 23: the Conway product of nimbers is nim multiplication.
     let t = nim_table(24);
     assert_eq!(g("*19").conway_product(&g("*23")), Game::nimber(t[19][23]));
 }

@@ -1,5 +1,5 @@
-//! Uptimal expansions, followers, stop counts, companions and the games born by day n
-//! (issue 8 §3), against the definitions applied by hand or by brute force in the test.
+//! Uptimal expansions, followers, stop counts, companions and the games born by day n, against
+//! the definitions applied by hand or by brute force in the test.
 
 mod common;
 
@@ -79,7 +79,7 @@ fn uptimals_are_recognised_with_their_expansions() {
 
 #[test]
 fn expansions_print_as_cgsuite_prints_them() {
-    // The issue's examples: ↓* is *.1- and ↑ + ↑² + ↑³ + ↑⁴ is 0.1111.
+    // ↓* is *.1- and ↑ + ↑² + ↑³ + ↑⁴ is 0.1111 in CGSuite's notation.
     assert_eq!(g("v*").uptimal_expansion().unwrap().to_string(), "*.1-");
     assert_eq!(g("^[4]").uptimal_expansion().unwrap().to_string(), "0.1111");
     // The number first, then the nimber, a point and the digits; 0 when there are none.

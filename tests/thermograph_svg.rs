@@ -1,6 +1,7 @@
 //! The thermograph picture (SVG) and the CLI around thermography: the SVG of {3|-2} is pinned by
 //! a snapshot, every picture is well-formed XML with one `<line>` per linear piece of each wall,
-//! and the `partizan` commands print what the issue asks for.
+//! and the `partizan` commands print the mean, the temperature and the SVG, and evaluate the
+//! thermographic methods (cooling, heating, incentives) in expressions.
 
 mod common;
 

@@ -1,7 +1,7 @@
-//! CGSuite's benchmark list on the heap side and the algebra side (issue 12): `heat K` (`*K Heat
-//! 1`), `kayles N` (the nim value of a Kayles heap of N, by the sparse-space engine and by the
-//! direct mex), and `octal CODE N` (the first N values of an octal code by the sparse-space
-//! engine, with the summary: largest value, method, rare positions, period).
+//! CGSuite's benchmark list on the heap side and the algebra side: `heat K` (`*K Heat 1`), `kayles
+//! N` (the nim value of a Kayles heap of N, by the sparse-space engine and by the direct mex), and
+//! `octal CODE N` (the first N values of an octal code by the sparse-space engine, with the
+//! summary: largest value, method, rare positions, period).
 
 use super::{emit, parse_sizes, timed};
 use partizan::solve::grundy::octal_sequence;

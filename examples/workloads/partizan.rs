@@ -1,6 +1,6 @@
 //! The `queen N`, `wythoff N` and `domineering RxC` workloads of the peer bench
 //! (`../shared/peer-bench`), with output lines of the same names and summaries; and the board
-//! positions of issue 10 (`amazons`, `clobber`, `konane`, `toppling`), one line per position.
+//! positions (`amazons`, `clobber`, `konane`, `toppling`), one line per position.
 
 use super::{emit, parse_sizes, timed};
 use partizan::games::board_engine::Engine;

@@ -7,9 +7,9 @@
 //! memory kept after a free included (a quarter more than the bytes asked for, in a search of
 //! many small positions). Its high-water mark `VmHWM` is the exact peak for `--stats`.
 //!
-//! Why not count every allocation instead: an atomic addition on each allocation and free cost
-//! 14% on an allocation-heavy search (Toads and Frogs), and even a thread-local count 7% more
-//! instructions, while the resident set size costs one small read every 25 ms. What a poll can
+//! Why not count every allocation instead: a count, atomic or even thread-local, adds work to
+//! every allocation and free, which an allocation-heavy search (Toads and Frogs) makes by the
+//! million, while the resident set size costs one small read every 25 ms. What a poll can
 //! miss is a single huge request (a table doubling from 1 GB to 2 GB, a sequence of ten billion
 //! values) that would abort the process if the system refused it, or overshoot the budget
 //! before the next poll: so the global allocator [`Guard`] looks at large allocations only (one

@@ -471,9 +471,8 @@ fn candidate(
 /// The value of [`UptimalExpansion::incremented`]`(len)` of the expansion of `option`:
 /// `option + ↑ + ↑² + … + ↑^len + *`, built as one sum from the option (whose expansion was
 /// confirmed when it was recognised) rather than from the powers of `↑` one copy at a time, so
-/// that recognising every follower of a deep game costs one sum per follower (building each
-/// candidate from scratch made printing a 250-level chain take 25 seconds); `None` when the sum
-/// exceeds the algebra's limits.
+/// that recognising every follower of a deep game costs one sum per follower, not one per copy
+/// of a power of `↑` in its expansion; `None` when the sum exceeds the algebra's limits.
 fn incremented_value(option: Game, len: usize) -> Option<Game> {
     let len = u32::try_from(len).ok()?;
     let sum = || option + Game::up_nth_sum(len) + Game::star();
@@ -481,11 +480,10 @@ fn incremented_value(option: Game, len: usize) -> Option<Game> {
 }
 
 /// The largest `Σ |dᵢ|` over `i >= 2` and the longest expansion that recognition reports; beyond
-/// them a game is not reported as an uptimal. The bounds date from when a candidate was
-/// confirmed by adding up that many copies of the powers of `↑`; [`incremented_value`] no longer
-/// costs more with them, but they are kept so that the same games are recognised, and so print
-/// and sort, as before. Recognition only orders options when printing, so it must stay cheap and
-/// never fail.
+/// them a game is not reported as an uptimal. They do not bound the cost of a candidate's
+/// confirmation ([`incremented_value`] is one sum whatever they are); they fix which games are
+/// recognised, and so how games print and sort. Recognition only orders options when printing,
+/// so it must stay cheap and never fail.
 const MAX_CONFIRMED_COPIES: u64 = 256;
 
 impl UptimalExpansion {

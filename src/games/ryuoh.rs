@@ -10,11 +10,10 @@
 //! step); `p = 1` and `p = 2` are the plain rook (two-heap Nim). The *distance-limited* piece with
 //! a second parameter `q >= 1` moves at most `q − 1` squares left or down; its diagonal steps are
 //! the same. (R. Miyadera, Y. Tokuni, Y. Nakaya, M. Fukui, T. Abuku, K. Suetsugu, "Ryūō Nim: a
-//! variant of the classical game of Wythoff Nim", arXiv:1711.01411; "the Wythoff-variant paper" of
-//! this project's issue. The move rules are derived from its formula (2) and its Table 1, which
-//! the brute force here reproduces exactly: there `(9, 0)` has value 0, so a move of 9 = q squares
-//! is not allowed, and `(2, 1)` has value 0, so the diagonal step `(2, 1)` with `s + t = p` is
-//! not.)
+//! variant of the classical game of Wythoff Nim", arXiv:1711.01411. The move rules are derived from
+//! its formula (2) and its Table 1, which the brute force here reproduces exactly: there `(9, 0)`
+//! has value 0, so a move of 9 = q squares is not allowed, and `(2, 1)` has value 0, so the
+//! diagonal step `(2, 1)` with `s + t = p` is not.)
 //!
 //! **Input.** `ryuoh(x, y)` (p = 3), `ryuoh(x, y, p=4)`, `ryuoh(x, y, p=3, q=9)` in expressions;
 //! `partizan table ryuoh p=P [q=Q] size=N` prints the table (default p = 3, size 19, no

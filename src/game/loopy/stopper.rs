@@ -68,7 +68,8 @@ impl Stopper {
         // A loopfree graph is a short game, whose canonical stopper is its canonical form
         // (Siegel, *Combinatorial Game Theory*, ch. VI): built followers first by the short
         // algebra, without the survival order over every pair of positions that the general
-        // simplification needs (`5 & *842` lifts `*842`: 843 positions, 3 s that way).
+        // simplification needs (`5 & *842` lifts `*842`: 843 positions, whose survival order
+        // would be decided over every pair of them).
         if g.is_loopfree() {
             if let Some(game) = graph_games(&g)[0] {
                 return Stopper::from_game(game);

@@ -7,23 +7,20 @@
 //! heaps found their last values, and which hands a long scan to two threads
 //! ([`split_coupon`]) or passes over blocks of pairs with the vector test ([`PairTest`]).
 
-use super::pair_test::{PairTest, LANES, MAX_WANTED};
+use super::pair_test::{BlockTest, PairTest, LANES, MAX_WANTED};
 use super::{byte_bits, covered, mex, pair_values, pairs, Cell, HeapRules, SplitPairs};
 use std::sync::atomic::Ordering;
 
 /// Pairs scanned between checks of the coupon scan, among the smaller heaps below [`HEAD`].
 pub(super) const CHUNK: usize = 16;
 /// The same where the coupon scan has the vector test: two of its blocks ([`LANES`]). Without
-/// it, a scan that ends within a few dozen pairs (0.354's, with 131 rare heaps) would take up
-/// to 48 pairs more (0.354's proof: 6.9 s against 7.4 s).
+/// the test the chunks stay at [`CHUNK`]: a scan that ends within a few dozen pairs (0.354's,
+/// with 131 rare heaps) would otherwise take up to 48 pairs more.
 pub(super) const VECTOR_CHUNK: usize = 64;
 /// The coupon scan takes the vector test once at most this many values are still wanted: with
 /// more, most blocks of [`LANES`] pairs give one, and the test only adds to the pair-by-pair
-/// look. On Treblecross near heap 10^7, when the test named blocks rather than lanes and the
-/// chunks came in the spread order alone, the scan was fastest from 16 to 64 (2.16-2.20 s for
-/// 100 000 values on one thread), slower always on (2.46 s) and never on (4.15 s); with lanes
-/// named and recent chunks first ([`RecentChunks`]), 64 took 1.25-1.27 s against 1.34-1.42 s
-/// for 32, and 128, 256 or always on as much as 64.
+/// look. On Treblecross near heap 10^7, 32 costs more than 64, and 128, 256 or the test always
+/// on no less.
 const VECTOR_BELOW: u32 = 64;
 /// The coupon scan takes the pairs of smaller heaps below this in ascending order, and the
 /// rest in chunks of [`SPREAD_CHUNK`] spread over their range (see [`CouponOrder`]).
@@ -157,16 +154,14 @@ impl CouponOrder {
 /// count of value 33 in windows of 10 000 heaps ranges from 1 to 197), so which values a chunk's
 /// pairs give depends on where its two sides lie, and moves by one heap from one heap to the
 /// next. The values that a scan finds last are those few chunks give; the chunks that gave them
-/// to the last heaps give them to the next as well. Measured from Treblecross's values near heap
-/// 9 · 10^6: a scan past the head takes 14 000 pairs on average with the chunks of the last
-/// group's heaps' last eight finds first, against 31 700 in the spread order alone; 100 000
-/// values near heap 10^7 took 1.27-1.29 s on one thread against 1.42-1.47 s, 300 000 on two
-/// 2.13 s against 2.57-2.58 s (the last four finds of each heap, 128 chunks: 64 or 32 chunks
-/// cost more, 256 or 512, or 1, 2, 8, 16 or 32 finds, as much or more). Each thread keeps a
-/// list of its own, noted after each heap it computes: one list noted after each group of 32
-/// heaps computed side by side left a heap up to 32 heaps behind, and 300 000 values on two
-/// threads took 2.08-2.13 s against 2.00-2.11 s (six alternating runs each). The order changes
-/// no value: every chunk is still visited once, only sooner or later.
+/// to the last heaps give them to the next as well: on Treblecross's values near heap
+/// 9 · 10^6, a scan past the head takes less than half as many pairs with the chunks of recent
+/// finds first as in the spread order alone. The list holds the last [`LAST_FINDS`] finds of
+/// each heap in [`RECENT_CHUNKS`] chunks (fewer chunks cost more; more chunks, or fewer or more
+/// finds, no less). Each thread keeps a list of its own, noted after each heap it computes, so
+/// that a heap reads the finds of the heaps just before it (a list noted after each group of 32
+/// heaps computed side by side would leave a heap up to 32 heaps behind). The order changes no
+/// value: every chunk is still visited once, only sooner or later.
 #[derive(Clone, Debug, Default)]
 pub(super) struct RecentChunks {
     /// At most [`RECENT_CHUNKS`] chunk numbers, the most recent first.
@@ -231,9 +226,10 @@ pub(super) struct Prescan {
 /// Asks the processor to bring the values of chunk `i` of `order` (if there is one) into the
 /// cache, for every split in `ranges`: a spread chunk lies far from the last, where the
 /// hardware's own prefetcher, which follows runs, finds it only after its first lines are
-/// missed. Asked two chunks ahead, the values are there when the scan comes: on Treblecross
-/// past heap 10^7 (20 MB of values) a tenth off the time on one thread, nothing near 10^6.
-/// The two threads of [`split_coupon`] do not ask: there it made Treblecross slower at both.
+/// missed. Asked two chunks ahead, the values are there when the scan comes. This pays once the
+/// values outgrow the cache (Treblecross past heap 10^7: 20 MB of values), and costs nothing
+/// while they fit. The two threads of [`split_coupon`] do not ask: there the requests cost more
+/// than they save.
 #[inline(always)]
 fn prefetch_chunk<T: Cell>(g: &[T], ranges: &[SplitPairs], order: &CouponOrder, i: usize) {
     if i < order.len() {
@@ -337,13 +333,12 @@ pub(super) fn confirm<T: Cell>(
 
 /// The state of a [`wide_coupon`] scan: the pairs of `ranges` with their values in `g`, the
 /// values still wanted (below `c`) as a byte each and under the vector test as a bit set too
-/// (`words` words of `table`), and their `count`.
+/// (`words` words of `table`), and their `count`. Under the vector test, `vector` holds the
+/// values as 16-bit values and the block test.
 struct CouponState<'s, T> {
     g: &'s [T],
     ranges: &'s [SplitPairs],
-    vector: Option<&'s [u16]>,
-    test: PairTest,
-    c: u32,
+    vector: Option<(&'s [u16], BlockTest)>,
     wanted: &'s mut [u8],
     table: &'s mut [u64; MAX_WANTED / 64],
     words: usize,
@@ -376,10 +371,10 @@ impl<T: Cell> CouponState<'_, T> {
             };
             let rest = split.rest;
             match self.vector {
-                Some(g16) if !by_pair => {
+                Some((g16, blocks)) if !by_pair => {
                     let mut a = lo;
                     while a < e {
-                        let (at, mut lanes) = self.test.next_block(g16, rest, a, e, table, self.c);
+                        let (at, mut lanes) = blocks.next_block(g16, rest, a, e, table);
                         a = at;
                         let b = (a + LANES).min(e);
                         if b - a < LANES {
@@ -434,11 +429,10 @@ impl<T: Cell> CouponState<'_, T> {
 /// one: the vector test ([`PairTest`]) then passes over the blocks of 32 pairs that give none,
 /// and the others are looked at pair by pair; it needs 16-bit values and the wanted ones below
 /// [`MAX_WANTED`]. Without the vector test, a scan still going after [`SPLIT_COUPON`] pairs
-/// goes on on two threads ([`split_coupon`]) when the pool has them; with it, sharing the scan
-/// only cost more (Treblecross near heap 10^7: 2.13 s for 100 000 values on two threads
-/// sharing after 4 096 pairs, 1.93 s never sharing). The chunks of `recent` come after the
-/// head and before the other spread chunks, unless the first spread chunks are `prescanned`;
-/// the spread chunks where this scan found values are left in `scratch.found_in`.
+/// goes on on two threads ([`split_coupon`]) when the pool has them; with it, the rest of a
+/// long scan is cheap enough that sharing it costs more than it saves. The chunks of `recent` come
+/// after the head and before the other spread chunks, unless the first spread chunks are
+/// `prescanned`; the spread chunks where this scan found values are left in `scratch.found_in`.
 /// `scratch.wanted` and `scratch.table` are all zero on entry and on return.
 #[allow(clippy::too_many_arguments)]
 fn wide_coupon<T: Cell>(
@@ -461,7 +455,7 @@ fn wide_coupon<T: Cell>(
         found_in,
     } = scratch;
     found_in.clear();
-    let vector = T::as_u16(g).filter(|_| test.applies(c));
+    let vector = T::as_u16(g).zip(test.blocks(c));
     // The words of the wanted values' bit set, none without the vector test (`c` may then be
     // past the bit set's reach).
     let words = if vector.is_some() {
@@ -522,8 +516,6 @@ fn wide_coupon<T: Cell>(
         g,
         ranges,
         vector,
-        test,
-        c,
         wanted,
         table,
         words,

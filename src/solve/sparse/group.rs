@@ -25,7 +25,7 @@ const PRESCAN_CHUNKS: usize = 64;
 /// The length of a group's run of byte marks for values below `width`, a power of two: one
 /// cache line more, so that the runs do not start a multiple of 4 KiB apart, where a load and
 /// an earlier store at the same offset in their pages are taken for the same address until the
-/// full addresses are compared (7% of Treblecross's time near heap 10^6).
+/// full addresses are compared.
 const fn group_run(width: usize) -> usize {
     width + 64
 }
@@ -43,9 +43,7 @@ fn mark_runs<T: Cell>(
     width: usize,
 ) {
     // With the run's length a constant, each lane's run is at a constant offset and every
-    // index is masked below it: no bounds check and no offset to compute (the marking loop
-    // alone on Treblecross's rare heaps near heap 10^6: 0.38 ns a pair against 0.47 ns with the
-    // length a variable; 100 000 values near 10^7 on one thread: 2.31 s against 1.91 s).
+    // index is masked below it: no bounds check and no offset to compute in the marking loop.
     macro_rules! fixed {
         ($($width:literal),*) => {
             match width {
@@ -62,7 +60,7 @@ fn mark_runs<T: Cell>(
             let partners = &g[rest0 - s..rest0 - s + GROUP];
             for (x, marks) in partners.iter().zip(group.chunks_exact_mut(run)) {
                 // The mask changes no value (all are below top + 1), and lets the compiler
-                // drop the bounds check (a tenth of Treblecross's time near heap 10^6).
+                // drop the bounds check.
                 marks[..=top][(w ^ x.get()) as usize & top] = 1;
             }
         }
@@ -86,9 +84,8 @@ fn mark_fixed_runs<T: Cell, const RUN: usize>(
         .expect("a group's runs");
     // The partners are read a 64-bit word at a time (four 16-bit values, eight of one byte or
     // two of four), XORed with the heap's value copied into each of the word's fields, and
-    // each field's value is marked: one load serves several marks, and the loop, two memory
-    // operations a mark before, is that much lighter (Treblecross's rare heaps near heap 10^7,
-    // the loop alone: 0.33 ns a mark against 0.45 ns with a load a mark). Every value is below
+    // each field's value is marked: one load serves several marks, so a mark is little more
+    // than its store, where a load a mark would make two memory operations. Every value is below
     // 2^bits (it fits `T`), so no field spills into the next.
     let bits = 8 * T::BYTES;
     let per = 8 / T::BYTES;
@@ -212,15 +209,13 @@ pub(super) fn planned_heaps<'a>(
 /// Why: the rare pairs decide `c`, the least value of their class missing among a heap's
 /// options (see [`HeapView::first_options`](super::HeapView::first_options)), and every pair
 /// must be looked at to know that `c` is missing; but once half of them are marked, `c` is
-/// among the first few values still missing: on Treblecross near heap 10^7 (measured from its
-/// values), the 2nd at the median, the 6th at p90, the 11th at p99 and the 20th at most. So the
-/// other half is only compared with the first [`CANDIDATES`] of them, 32 heaps at a time (an
-/// XOR and a minimum a candidate for 32 pairs, where a mark is a store and about three other
-/// instructions for one pair). A heap's value is then its
-/// least candidate that no tested pair gives ([`GroupMarks::candidate`]); a heap whose
-/// candidates are all given (1 in 180 near heap 10^7) scans the tested heaps itself, so every
-/// value is as exact as with every pair marked. 100 000 values near heap 10^7: 1.49-1.50 s
-/// against 1.67-1.69 s on one thread; 300 000 on two, 2.65-2.66 s against 2.94-2.95 s.
+/// among the first few values still missing: on Treblecross's values near heap 10^7, the 2nd at the
+/// median, the 6th at p90, the 11th at p99 and the 20th at most. So the other half is only compared
+/// with the first [`CANDIDATES`] of them, 32 heaps at a time (an XOR and a minimum a candidate for
+/// 32 pairs, where a mark is a store and about three other instructions for one pair). A heap's
+/// value is then its least candidate that no tested pair gives ([`GroupMarks::candidate`]); a heap
+/// whose candidates are all given (1 in 180 near heap 10^7) scans the tested heaps itself, so every
+/// value is as exact as with every pair marked.
 #[allow(clippy::too_many_arguments)]
 fn test_group<T: Cell>(
     group: &mut GroupMarks,
@@ -327,13 +322,12 @@ impl Core {
     /// each heap `n0..n`): `G(n) = m` unless one of them has the value `m`, since `m` is missing
     /// among the first options and every value below it is there; if one does, the heap is computed
     /// again with all its options. So no heap waits for another, whatever the least number of
-    /// tokens a move takes, and the two threads are busy until the group's last heaps. Treblecross
-    /// near heap 10^7: 14 heaps in 1 000 are computed again, and 300 000 values take 3.7-4.0 s on
-    /// two threads against 4.5-4.8 s with the heaps computed three at a time (those whose options
-    /// all lie below the first), the most that need no other's value. The next group's marks read
-    /// only values below `n0` too (its pairs with the rare heaps from `2 · GROUP` on), so they are
-    /// made in the same pass, and the threads meet once a group instead of twice; the thread done
-    /// second with its share tests the group's other rare heaps ([`test_group`]).
+    /// tokens a move takes, and the two threads are busy until the group's last heaps. On
+    /// Treblecross near heap 10^7, 14 heaps in 1 000 are computed again, where only three heaps at
+    /// a time (those whose options all lie below the first) need no other's value. The next group's
+    /// marks read only values below `n0` too (its pairs with the rare heaps from `2 · GROUP` on),
+    /// so they are made in the same pass, and the threads meet once a group instead of twice; the
+    /// thread done second with its share tests the group's other rare heaps ([`test_group`]).
     ///
     /// Stops early with a value that `T` cannot hold (not entered), or when the values widen
     /// (the group's marks are runs of the old width: the next group starts afresh, and the
@@ -448,15 +442,14 @@ impl Core {
     ///
     /// Why: the partners of one heap `s` in a group are consecutive heaps, so `s` and its value
     /// are read once for [`GROUP`] pairs and the partners' values in one run, where a scan heap
-    /// by heap reads all three for every pair, the partner at a scattered place: on Treblecross
-    /// (0.007) near heap 10^6 a rare pair costs 0.5 ns instead of 0.7. The coupon scan of most
-    /// heaps there runs past the prescanned chunks (half of them past 18 000 pairs near heap
-    /// 10^7), so marking those for all at the lower cost pays, although a heap whose abundant
-    /// values all come sooner would have stopped earlier; the chunks are marked only while the
-    /// coupon scans of the groups' first heaps (`coupon_need`) take more pairs on average. The
-    /// pairs of the rare heaps outside the range (the smallest, or near the group) are scanned
-    /// heap by heap as before, and every pair is a true option, so every value is as exact as
-    /// without.
+    /// by heap reads all three for every pair, the partner at a scattered place, so a rare pair
+    /// costs less marked for a group. The coupon scan of most heaps there runs past the prescanned
+    /// chunks (half of them past 18 000 pairs near heap 10^7), so marking those for all at the
+    /// lower cost pays, although a heap whose abundant values all come sooner would have stopped
+    /// earlier; the chunks are marked only while the coupon scans of the groups' first heaps
+    /// (`coupon_need`) take more pairs on average. The pairs of the rare heaps outside the range
+    /// (the smallest, or near the group) are scanned heap by heap, and every pair is a true option,
+    /// so every value is as exact as without a group.
     fn plan_group<T: Cell>(&mut self, g: &[T], n0: usize, known: usize) -> Option<GroupPlan> {
         debug_assert!(!self.rules.unequal && matches!(self.method, Method::Sparse { .. }));
         let value_words = self.words() - 1;
@@ -473,8 +466,8 @@ impl Core {
         }
         let lo = self.rare.partition_point(|&s| s < least);
         let hi = self.rare.partition_point(|&s| s < n0 - k_max);
-        // With few rare heaps a heap's own scan of them is short, and grouping gained nothing
-        // measurable (0.376, 509 rare heaps, and 0.354, 131, were slower grouped).
+        // With few rare heaps a heap's own scan of them is short, and grouping does not pay
+        // (0.376, with 509 rare heaps, and 0.354, with 131, are computed heap by heap).
         if hi < lo + GROUP_RARE {
             return None;
         }
@@ -484,14 +477,12 @@ impl Core {
         // Its head's chunks do not matter: only spread chunks are marked.
         let order = CouponOrder::new((n0 - k_min) / 2 + 1, CHUNK, &mut self.scratch.coupon.stride);
         // Only where the coupon scans run on average past the head and half the chunks: a
-        // pair costs less than half as much marked for a group (0.5 ns against 1.2 ns on
-        // Treblecross), so marking `x` pairs for every heap pays once a scan would take about
-        // `x / 2` of them. Where scans end sooner (most games) the chunks are not marked.
+        // pair costs less than half as much marked for a group as in a heap's own scan, so marking
+        // `x` pairs for every heap pays once a scan would take about `x / 2` of them. Where scans
+        // end sooner (most games) the chunks are not marked.
         let chunks = PRESCAN_CHUNKS.min(order.spread);
         // Where the coupon scan has the vector test, a pair costs it less than marked for a
-        // group, and the chunks are not marked (Treblecross near heap 10^7, 100 000 values:
-        // 2.15 s against 2.40 s on one thread; on two, with the heaps computed side by side,
-        // 1.33-1.47 s against 1.37 s, with less work in all).
+        // group, and the chunks are not marked.
         let vector = T::as_u16(g).is_some() && self.test.applies(64 * value_words as u32);
         let pays = self.coupon_need / 16 >= (HEAD + chunks * SPREAD_CHUNK / 2) as u64 && !vector;
         let chunks = if pays && n0 >= 4 * HEAD { chunks } else { 0 };
@@ -499,11 +490,9 @@ impl Core {
         // below `known`: every coupon scan starts with them, looking at them one by one until
         // at most VECTOR_BELOW values are wanted (near heap 10^7 on Treblecross, after about
         // 3 000 pairs), and then with the vector test, which stops at most blocks while 10 or
-        // more values are wanted. Marked for the group a pair costs less than either. 100 000
-        // values near 10^7 on one thread: 1.69-1.75 s marking the head to HEAD, 1.76-1.85 s
-        // to where the groups' first heaps went over to the vector test on average (or three
-        // quarters of the way), 1.90-1.93 s without; 4 or 16 spread chunks more marked gained
-        // nothing (1.69-1.93 s, 1.71-1.79 s).
+        // more values are wanted. Marked for the group a pair costs less than either, so the
+        // head is marked up to HEAD: marking it only to where the scans go over to the vector
+        // test saves less, and marking spread chunks besides saves nothing more.
         let head = if vector && n0 >= 4 * HEAD {
             (1 + (least - 1).div_ceil(VECTOR_CHUNK) * VECTOR_CHUNK, HEAD)
         } else {

@@ -250,8 +250,8 @@ impl Store {
 }
 
 /// The least number of pairs in one scan that is split between two threads: below it, handing
-/// half the scan to another thread costs more than it saves (a pair costs about a nanosecond,
-/// a join a few microseconds, and tens when the other thread has gone to sleep since the last
+/// half the scan to another thread costs more than it saves (a join costs as much as some
+/// thousands of pairs, and ten times that when the other thread has gone to sleep since the last
 /// one: a long coupon scan is shared too (`coupon::split_coupon`), which keeps it awake).
 const PARALLEL_PAIRS: usize = 1 << 14;
 
@@ -308,8 +308,7 @@ fn byte_bits(chunk: &[u8]) -> u64 {
 
 /// Runs `f` on a thread of rayon's pool when it has more than one and this is not one of them:
 /// a join called from outside the pool hands the whole join over to the pool and waits for it
-/// (tens of microseconds, as much as a split scan saves), one from inside costs a push onto the
-/// thread's own queue.
+/// (as much as a split scan saves), one from inside costs a push onto the thread's own queue.
 fn in_pool<R: Send>(f: impl FnOnce() -> R + Send) -> R {
     if rayon::current_thread_index().is_none() && rayon::current_num_threads() > 1 {
         rayon::scope(|_| f())

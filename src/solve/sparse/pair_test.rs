@@ -3,18 +3,15 @@
 //!
 //! Past its first few thousand pairs, a coupon scan finds a wanted value in one pair out of
 //! hundreds or thousands: almost every pair is only looked at. Looked at one by one, a pair costs
-//! two loads, an XOR and a load of the wanted flag (about a nanosecond on Treblecross, whose
-//! scans take some 20 000 pairs a value near heap 10^6). With AVX-512 (the `avx512bw` extension:
-//! 32 lanes of 16 bits) a block of 32 pairs is tested in about a dozen instructions: the 32 left
-//! values are loaded at once, the 32 right values loaded and reversed, XORed, and each result
-//! looked up in the bit set of wanted values, which is held in registers (1 024 values to a pair
-//! of registers, at most [`MAX_WANTED`] in all) and indexed by a two-table permute. The caller
-//! looks at the pairs of a block that the test names one by one, as before: the vector test only
-//! skips pairs that give no wanted value, so the values found are the same with it or without it.
-//! Naming the lanes rather than the block spares the caller the other pairs of the block: on
-//! Treblecross near heap 10^7, 100 000 values took 1.41-1.45 s on one thread against 1.49-1.50 s
-//! with every pair of the block looked at again (300 000 on two threads: 2.52-2.54 s against
-//! 2.65-2.68 s).
+//! two loads, an XOR and a load of the wanted flag (Treblecross's scans take some 20 000 pairs a
+//! value near heap 10^6). With AVX-512 (the `avx512bw` extension: 32 lanes of 16 bits) a block of
+//! 32 pairs is tested in about a dozen instructions: the 32 left values are loaded at once, the 32
+//! right values loaded and reversed, XORed, and each result looked up in the bit set of wanted
+//! values, which is held in registers (1 024 values to a pair of registers, at most [`MAX_WANTED`]
+//! in all) and indexed by a two-table permute. The caller looks at the pairs of a block that the
+//! test names one by one, as it does without the test: the vector test only skips pairs that give
+//! no wanted value, so the values found are the same with it or without it. Naming the lanes rather
+//! than the block spares the caller the other pairs of the block.
 //!
 //! The same registers test a group's rare pairs against candidates ([`PairTest::hit_candidates`],
 //! see `group::test_group`): the values of a rare heap's 32 partners in a group of 32 heaps are
@@ -35,65 +32,54 @@ pub(super) const CANDIDATES: usize = 12;
 /// (to check the scalar scans against it).
 #[derive(Clone, Copy, Debug)]
 pub(super) struct PairTest {
-    available: bool,
+    avx512: Option<Avx512>,
+}
+
+/// The processor has AVX-512BW (and with it AVX-512F), which is all that the kernels
+/// `next_block_avx512` and `hit_candidates_avx512` need. A value is made only by
+/// [`Avx512::detect`], after `is_x86_feature_detected!` said so: holding one is what makes their
+/// calls sound, and the calls need no other check.
+#[cfg(target_arch = "x86_64")]
+#[derive(Clone, Copy, Debug)]
+struct Avx512(());
+
+/// No processor but an x86-64 one has AVX-512 here: no value.
+#[cfg(not(target_arch = "x86_64"))]
+#[derive(Clone, Copy, Debug)]
+enum Avx512 {}
+
+impl Avx512 {
+    /// The proof, if the processor has the instructions.
+    fn detect() -> Option<Avx512> {
+        #[cfg(target_arch = "x86_64")]
+        return std::arch::is_x86_feature_detected!("avx512bw").then_some(Avx512(()));
+        #[cfg(not(target_arch = "x86_64"))]
+        None
+    }
 }
 
 impl PairTest {
     /// The test, if the processor has the instructions.
     pub(super) fn detect() -> PairTest {
-        #[cfg(target_arch = "x86_64")]
-        let available = std::arch::is_x86_feature_detected!("avx512bw");
-        #[cfg(not(target_arch = "x86_64"))]
-        let available = false;
-        PairTest { available }
+        PairTest {
+            avx512: Avx512::detect(),
+        }
     }
 
     /// No vector test: every pair is looked at one by one.
     pub(super) fn off() -> PairTest {
-        PairTest { available: false }
+        PairTest { avx512: None }
     }
 
     /// Whether it runs for values below `c` (the wanted ones).
     pub(super) fn applies(&self, c: u32) -> bool {
-        self.available && c as usize <= MAX_WANTED
+        self.avx512.is_some() && c as usize <= MAX_WANTED
     }
 
-    /// The first `a` of `lo, lo + LANES, lo + 2 · LANES, …` below `hi` whose block of pairs
-    /// `a..a + LANES` may give a value in `wanted` (a bit set of values below `c`, [`MAX_WANTED`]
-    /// bits, zero from bit `c` on), with the lanes of the block that may (bit `i` for the pair
-    /// `a + i`); or the start of the last block if it is shorter than [`LANES`], or `hi`, with
-    /// every lane: the caller looks at those pairs one by one. The pairs are `a`, `rest − a` with
-    /// their values in `g` (`rest < g.len()`), the smaller heap first (`hi − 1 <= rest − (hi −
-    /// 1)`). A block it passes over, or a lane it leaves out, gives no wanted value; a lane it
-    /// names may give none (a value of `c` or more can be taken for a wanted one). Only where
-    /// [`PairTest::applies`] to `c`.
-    pub(super) fn next_block(
-        &self,
-        g: &[u16],
-        rest: usize,
-        lo: usize,
-        hi: usize,
-        wanted: &[u64; MAX_WANTED / 64],
-        c: u32,
-    ) -> (usize, u32) {
-        debug_assert!(self.applies(c));
-        #[cfg(target_arch = "x86_64")]
-        {
-            // SAFETY: `available` is set only where the processor has AVX-512BW (and with it
-            // AVX-512F), which is all that `next_block_avx512` needs.
-            unsafe {
-                match c.div_ceil(1024) {
-                    0 | 1 => next_block_avx512::<1>(g, rest, lo, hi, wanted),
-                    2 => next_block_avx512::<2>(g, rest, lo, hi, wanted),
-                    _ => next_block_avx512::<4>(g, rest, lo, hi, wanted),
-                }
-            }
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        {
-            let _ = (g, rest, hi, wanted, c);
-            (lo, u32::MAX)
-        }
+    /// The block test for wanted values below `c`, where the test [`PairTest::applies`] to `c`.
+    pub(super) fn blocks(&self, c: u32) -> Option<BlockTest> {
+        let cpu = self.avx512.filter(|_| c as usize <= MAX_WANTED)?;
+        Some(BlockTest { cpu, c })
     }
 
     /// Which lanes hit each candidate: bit `j` of result `i` is set when `w ⊕ G(n0 + j − k − s)`
@@ -108,17 +94,65 @@ impl PairTest {
         heaps: impl Iterator<Item = (usize, u32)> + Clone,
         candidates: &[[u16; LANES]; CANDIDATES],
     ) -> Option<[u32; CANDIDATES]> {
-        if !self.available {
-            return None;
-        }
+        let cpu = self.avx512?;
         #[cfg(target_arch = "x86_64")]
-        // SAFETY: `available` is set only where the processor has AVX-512BW (and with it
-        // AVX-512F), which is all that `hit_candidates_avx512` needs.
-        return Some(unsafe { hit_candidates_avx512(g, splits, n0, heaps, candidates) });
+        {
+            let Avx512(()) = cpu;
+            // SAFETY: `cpu` is an `Avx512`, made only where the processor has AVX-512BW and
+            // AVX-512F, which is all that `hit_candidates_avx512` needs.
+            Some(unsafe { hit_candidates_avx512(g, splits, n0, heaps, candidates) })
+        }
         #[cfg(not(target_arch = "x86_64"))]
         {
             let _ = (g, splits, n0, heaps, candidates);
-            None
+            match cpu {}
+        }
+    }
+}
+
+/// The vector test of blocks of pairs ([`BlockTest::next_block`]) for wanted values below `c`
+/// (at most [`MAX_WANTED`]). Made only by [`PairTest::blocks`], so only where the processor has
+/// the instructions.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct BlockTest {
+    cpu: Avx512,
+    c: u32,
+}
+
+impl BlockTest {
+    /// The first `a` of `lo, lo + LANES, lo + 2 · LANES, …` below `hi` whose block of pairs
+    /// `a..a + LANES` may give a value in `wanted` (a bit set of values below `c`, [`MAX_WANTED`]
+    /// bits, zero from bit `c` on), with the lanes of the block that may (bit `i` for the pair
+    /// `a + i`); or the start of the last block if it is shorter than [`LANES`], or `hi`, with
+    /// every lane: the caller looks at those pairs one by one. The pairs are `a`, `rest − a` with
+    /// their values in `g` (`rest < g.len()`), the smaller heap first (`hi − 1 <= rest − (hi −
+    /// 1)`). A block it passes over, or a lane it leaves out, gives no wanted value; a lane it
+    /// names may give none (a value of `c` or more can be taken for a wanted one).
+    pub(super) fn next_block(
+        self,
+        g: &[u16],
+        rest: usize,
+        lo: usize,
+        hi: usize,
+        wanted: &[u64; MAX_WANTED / 64],
+    ) -> (usize, u32) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let Avx512(()) = self.cpu;
+            // SAFETY: `self.cpu` is an `Avx512`, made only where the processor has AVX-512BW
+            // and AVX-512F, which is all that `next_block_avx512` needs.
+            unsafe {
+                match self.c.div_ceil(1024) {
+                    0 | 1 => next_block_avx512::<1>(g, rest, lo, hi, wanted),
+                    2 => next_block_avx512::<2>(g, rest, lo, hi, wanted),
+                    _ => next_block_avx512::<4>(g, rest, lo, hi, wanted),
+                }
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            let _ = (g, rest, lo, hi, wanted, self.c);
+            match self.cpu {}
         }
     }
 }
@@ -158,7 +192,7 @@ fn hit_candidates_avx512(
     least.map(|least| _mm512_cmpeq_epi16_mask(least, _mm512_setzero_si512()))
 }
 
-/// [`PairTest::next_block`] with the wanted values below `1024 · S`.
+/// [`BlockTest::next_block`] with the wanted values below `1024 · S`.
 ///
 /// A value `v`'s flag is bit `v mod 16` of the 16-bit word `v / 16` of the bit set (the bit set's
 /// 64-bit words, little-endian, are those 16-bit words four at a time). Words `64 s .. 64 s + 64`
@@ -310,10 +344,9 @@ mod tests {
                 };
                 let mut a = 3;
                 while a < hi {
-                    let (next, lanes) = if test.applies(c) {
-                        test.next_block(&g, rest, a, hi, &wanted, c)
-                    } else {
-                        (a, u32::MAX)
+                    let (next, lanes) = match test.blocks(c) {
+                        Some(blocks) => blocks.next_block(&g, rest, a, hi, &wanted),
+                        None => (a, u32::MAX),
                     };
                     assert!(next >= a && next <= hi && (next - a) % LANES == 0);
                     // Nothing wanted among the blocks passed over ...
