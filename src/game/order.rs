@@ -14,6 +14,7 @@
 use super::number::Number;
 use super::Game;
 use hashbrown::HashMap;
+use std::alloc::Layout;
 use std::cell::RefCell;
 use std::cmp::Ordering;
 use std::sync::atomic::{AtomicPtr, AtomicU64, Ordering as AtomicOrdering};
@@ -58,12 +59,18 @@ const MAX_BITS: u32 = 23;
 
 impl CacheTable {
     fn new(bits: u32) -> CacheTable {
+        let len = 1usize << bits;
+        let layout = Layout::array::<AtomicU64>(len).expect("a cache table's size fits in isize");
         // A zeroed allocation: pages are mapped lazily, on first touch.
-        let zeros: Box<[u64]> = vec![0u64; 1usize << bits].into_boxed_slice();
-        let len = zeros.len();
-        let ptr = Box::into_raw(zeros) as *mut AtomicU64;
-        // SAFETY: AtomicU64 has the same size, alignment and bit validity as u64, and the
-        // allocation is reinterpreted whole, with its length, exactly once.
+        // SAFETY: `layout` has a nonzero size (`len >= 1`, and an `AtomicU64` is 8 bytes).
+        let ptr = unsafe { std::alloc::alloc_zeroed(layout) }.cast::<AtomicU64>();
+        if ptr.is_null() {
+            std::alloc::handle_alloc_error(layout);
+        }
+        // SAFETY: `ptr` is an allocation of the global allocator with the layout of `len`
+        // `AtomicU64`s (so aligned for `AtomicU64` on every target, also where `u64` is less
+        // aligned, as on 32-bit x86), which is the layout `Box<[AtomicU64]>` frees it with; its
+        // bytes are all zero, a valid `AtomicU64`; and nothing else owns it.
         let slots = unsafe { Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, len)) };
         CacheTable {
             bits,
@@ -539,8 +546,9 @@ fn le_games(g: Game, h: Game, depth: u32) -> bool {
     if steps.is_multiple_of(4096) {
         crate::interrupt::check();
     }
-    let r = !(right_of_b && h.right_options().iter().any(|&x| le_games(x, g, depth - 1)))
-        && !(left_of_a && g.left_options().iter().any(|&y| le_games(h, y, depth - 1)));
+    let refuted = right_of_b && h.right_options().iter().any(|&x| le_games(x, g, depth - 1))
+        || left_of_a && g.left_options().iter().any(|&y| le_games(h, y, depth - 1));
+    let r = !refuted;
     cache_put(g.id(), h.id(), r);
     r
 }
