@@ -313,3 +313,28 @@ fn a_long_grundy_run_shows_its_share_done() {
     );
     assert_eq!(status.code(), Some(130));
 }
+
+/// A syntax error in a long input quotes about 80 characters around the failing byte, not the
+/// whole line: here a sum of 50 000 `1`s with a stray `]` near its end.
+#[test]
+fn an_error_in_a_long_input_quotes_only_its_neighbourhood() {
+    let mut line = "1+".repeat(50_000);
+    let at = line.len();
+    line.push_str("]1+1");
+    let r = run(&["eval", &line]);
+    assert_eq!(r.status, 2);
+    assert_one_error_line(&r);
+    assert!(r.stderr.len() < 300, "stderr {:?}", r.stderr);
+    assert!(
+        r.stderr
+            .contains(&format!("at byte {at} of {} bytes", line.len())),
+        "{}",
+        r.stderr
+    );
+    // The quote is cut before the failing byte (marked …) and shows what follows it.
+    assert!(r.stderr.contains("…\"1+1+"), "{}", r.stderr);
+    assert!(r.stderr.contains("]1+1\""), "{}", r.stderr);
+    // A short input is still quoted whole.
+    let r = run(&["eval", "1+]"]);
+    assert!(r.stderr.contains("at byte 2 of \"1+]\""), "{}", r.stderr);
+}
