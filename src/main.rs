@@ -560,10 +560,17 @@ struct EvalOptions {
 fn eval_line(expr: &str, options: &EvalOptions) -> Result<String, String> {
     let value = partizan::expr::evaluate(expr).map_err(|e| e.to_string())?;
     let show = |v: &partizan::Value| {
-        if options.unicode {
-            format!("{v:#}\n")
+        let text = if options.unicode {
+            format!("{v:#}")
         } else {
-            format!("{v}\n")
+            format!("{v}")
+        };
+        if options.one_line {
+            // One answer a line, so that the answers line up with the inputs: a value printed
+            // on several lines (a thermograph) has its lines joined by "; ".
+            format!("{}\n", text.lines().collect::<Vec<_>>().join("; "))
+        } else {
+            format!("{text}\n")
         }
     };
     // Printing can meet the notation's length limit (a form that shares its followers may
@@ -684,6 +691,12 @@ fn value_json(value: &partizan::Value) -> serde_json::Value {
             })
             .collect(),
         Value::Boolean(b) => serde_json::Value::from(*b),
+        Value::Thermograph(t) => serde_json::json!({
+            "mean": t.mean.to_string(),
+            "temperature": t.temperature.to_string(),
+            "left_wall": t.left.to_string(),
+            "right_wall": t.right.to_string(),
+        }),
         other => serde_json::Value::from(other.to_string()),
     }
 }

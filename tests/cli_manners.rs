@@ -338,3 +338,29 @@ fn an_error_in_a_long_input_quotes_only_its_neighbourhood() {
     let r = run(&["eval", "1+]"]);
     assert!(r.stderr.contains("at byte 2 of \"1+]\""), "{}", r.stderr);
 }
+
+/// `eval -` answers every input on one line, a thermograph included, so that answers and inputs
+/// line up; with `--json` a thermograph is an object. For the switch `{3 | -2}` the mean is
+/// `(3 + (-2))/2 = 1/2` and the temperature `(3 - (-2))/2 = 5/2` (*Lessons in Play* ch. 6); its
+/// left wall is `3 - t` up to the temperature (4 at `t = -1`) and its right wall `-2 + t`.
+#[test]
+fn batch_answers_stay_one_a_line() {
+    let r = run_with_input(
+        &["eval", "-"],
+        "{3|-2}.Thermograph\n{3|-2}.Followers\n{3|-2}.Mean\n",
+    );
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines.len(), 3, "{:?}", r.stdout);
+    assert_eq!(
+        lines[0],
+        "mean: 1/2; temperature: 5/2; left wall: 4@-1 1/2@5/2; right wall: -3@-1 1/2@5/2"
+    );
+    assert_eq!(lines[2], "1/2");
+    let r = run(&["eval", "--json", "{3|-2}.Thermograph"]);
+    let json: serde_json::Value = serde_json::from_str(&r.stdout).expect("JSON");
+    assert_eq!(json["mean"], "1/2");
+    assert_eq!(json["temperature"], "5/2");
+    assert_eq!(json["left_wall"], "4@-1 1/2@5/2");
+    assert_eq!(json["right_wall"], "-3@-1 1/2@5/2");
+}
