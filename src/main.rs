@@ -27,7 +27,7 @@ use cli::monitor::{self, Show};
 use partizan::solve::TableFormat;
 use partizan::Game;
 use std::fmt::Write as _;
-use std::io::{BufRead, Write};
+use std::io::{BufRead, IsTerminal, Write};
 use std::process::ExitCode;
 
 /// Large allocations are checked against the memory budget (see `cli::memory`).
@@ -341,6 +341,11 @@ fn run(cli: Cli, budget_bytes: usize) -> Result<(), Failure> {
             };
             match expr.as_deref() {
                 None | Some("-") => {
+                    if std::io::stdin().is_terminal() {
+                        eprintln!(
+                            "partizan eval: one expression a line, until the end of input (Ctrl-D)"
+                        );
+                    }
                     options.one_line = true;
                     eval_lines(&options, &mut out)?;
                 }

@@ -261,19 +261,23 @@ fn global_options_are_accepted_everywhere_and_progress_conflicts_with_quiet() {
 #[cfg(unix)]
 #[test]
 fn progress_and_ctrl_c() {
-    let (first, status) =
+    let (first, last, status) =
         first_line_then_ctrl_c(&["eval", BIG_BOARD, "--progress", "--max-memory", "4GB"]);
     assert!(
         first.starts_with("progress: ") && first.contains(" positions"),
         "{first:?}"
     );
     assert_eq!(status.code(), Some(130));
+    // The work was stopped, and says so.
+    assert_eq!(last, "error: interrupted");
 }
 
 /// Runs `partizan args`, waits at most a minute for the first line on stderr, then sends
-/// Ctrl-C (SIGINT) and waits at most 30 s for the end: the line and the exit status.
+/// Ctrl-C (SIGINT) and waits at most 30 s for the end: the first and last lines on stderr (a
+/// progress line is rewritten in place, so lines are split at carriage returns too) and the
+/// exit status.
 #[cfg(unix)]
-fn first_line_then_ctrl_c(args: &[&str]) -> (String, std::process::ExitStatus) {
+fn first_line_then_ctrl_c(args: &[&str]) -> (String, String, std::process::ExitStatus) {
     let mut child = partizan()
         .args(args)
         .stdout(Stdio::piped())
@@ -297,7 +301,15 @@ fn first_line_then_ctrl_c(args: &[&str]) -> (String, std::process::ExitStatus) {
         .expect("run kill");
     assert!(interrupted.success());
     let status = wait_at_most(&mut child, Duration::from_secs(30));
-    (first.expect("a line on stderr within a minute"), status)
+    let first = first.expect("a line on stderr within a minute");
+    let rest: Vec<String> = rx.iter().collect();
+    let last = rest
+        .iter()
+        .flat_map(|l| l.split('\r'))
+        .map(|l| l.replace("\x1b[2K", "").trim().to_string())
+        .rfind(|l| !l.is_empty())
+        .unwrap_or_default();
+    (first, last, status)
 }
 
 /// A long `grundy CODE` run announces its values, so its progress line gives the share done
@@ -305,7 +317,7 @@ fn first_line_then_ctrl_c(args: &[&str]) -> (String, std::process::ExitStatus) {
 #[cfg(unix)]
 #[test]
 fn a_long_grundy_run_shows_its_share_done() {
-    let (first, status) =
+    let (first, _, status) =
         first_line_then_ctrl_c(&["grundy", "0.007", "--to", "100000000", "--progress"]);
     assert!(
         first.starts_with("progress: ") && first.contains("% of 100,000,001"),
@@ -363,4 +375,34 @@ fn batch_answers_stay_one_a_line() {
     assert_eq!(json["temperature"], "5/2");
     assert_eq!(json["left_wall"], "4@-1 1/2@5/2");
     assert_eq!(json["right_wall"], "-3@-1 1/2@5/2");
+}
+
+/// `eval` reading from a terminal says how it reads (one expression a line, until the end of
+/// input) instead of waiting silently; `script` gives it a terminal. From a pipe it says nothing
+/// (`standard_input_one_expression_a_line`).
+#[cfg(unix)]
+#[test]
+fn eval_at_a_terminal_says_how_it_reads() {
+    let command = format!("{} eval", env!("CARGO_BIN_EXE_partizan"));
+    let mut child = Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("run script (util-linux)");
+    let mut stdin = child.stdin.take().expect("stdin");
+    std::io::Write::write_all(&mut stdin, b"1+1\n").expect("write");
+    std::thread::sleep(Duration::from_millis(500));
+    drop(stdin);
+    let mut stdout = child.stdout.take().expect("stdout");
+    let status = wait_at_most(&mut child, Duration::from_secs(30));
+    let mut text = String::new();
+    stdout.read_to_string(&mut text).expect("read");
+    assert!(status.success(), "{text:?}");
+    assert!(
+        text.contains("one expression a line, until the end of input"),
+        "{text:?}"
+    );
+    assert!(text.lines().any(|l| l.trim() == "2"), "{text:?}");
 }

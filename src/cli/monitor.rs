@@ -117,7 +117,7 @@ pub fn start(settings: Settings) {
                 return;
             }
         }
-        end(130, None)
+        end(130, Some("interrupted"))
     });
     let _ = std::thread::Builder::new()
         .name("watcher".into())
