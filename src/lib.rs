@@ -46,6 +46,7 @@ pub mod games;
 pub mod interrupt;
 pub mod progress;
 pub mod solve;
+pub mod suggest;
 
 pub use error::Error;
 pub use expr::Value;

@@ -174,8 +174,11 @@ enum Command {
         args: Vec<String>,
     },
     /// List every family: in expressions, in tables and in Grundy sequences, each with its
-    /// arguments, a description and an example
-    Families,
+    /// arguments, a description and an example (only the family NAME when given)
+    Families {
+        /// One family's name
+        name: Option<String>,
+    },
 }
 
 /// A non-negative integer option, with a message that says so.
@@ -472,7 +475,7 @@ fn run(cli: Cli, budget_bytes: usize) -> Result<(), Failure> {
         Command::Misere { family, args } => {
             out.line(partizan::games::misere::outcome(&family, &args)?)?;
         }
-        Command::Families => out.print(&families())?,
+        Command::Families { name } => out.print(&families(name.as_deref())?)?,
     }
     Ok(())
 }
@@ -630,10 +633,15 @@ fn eval_lines(options: &EvalOptions, out: &mut Out) -> Result<(), Failure> {
     Ok(())
 }
 
-/// `partizan families`: each family's call, table and sequence, from the registry.
-fn families() -> String {
+/// `partizan families [NAME]`: each family's call, table and sequence, from the registry (only
+/// those of `NAME` when given).
+fn families(only: Option<&str>) -> Result<String, Failure> {
+    let wanted = |name: &str| only.is_none_or(|o| o == name);
     let mut s = String::new();
-    for f in partizan::games::FAMILIES {
+    for f in partizan::games::FAMILIES
+        .iter()
+        .filter(|f| wanted(f.name()))
+    {
         let _ = writeln!(s, "{}\n  {}\n  e.g. {}", f.name(), f.usage(), f.example());
         if let Some(t) = f.table() {
             let _ = writeln!(s, "  {}\n  e.g. partizan {}", t.usage(f.name()), t.example);
@@ -642,10 +650,28 @@ fn families() -> String {
             let _ = writeln!(s, "  {}", q.usage);
         }
     }
-    for f in partizan::expr::loopy::LOOPY_FAMILIES {
+    for f in partizan::expr::loopy::LOOPY_FAMILIES
+        .iter()
+        .filter(|f| wanted(f.name))
+    {
         let _ = writeln!(s, "{}\n  {}\n  e.g. {}", f.name, f.usage, f.example);
     }
-    s
+    match only {
+        Some(name) if s.is_empty() => {
+            let names = partizan::games::FAMILIES
+                .iter()
+                .map(|f| f.name())
+                .chain(partizan::expr::loopy::LOOPY_FAMILIES.iter().map(|f| f.name));
+            let near = partizan::suggest::suggest(name, names);
+            let hint = if near.is_empty() {
+                "; partizan families lists them all".to_string()
+            } else {
+                partizan::suggest::did_you_mean(&near)
+            };
+            Err(Failure::Error(format!("unknown family '{name}'{hint}")))
+        }
+        _ => Ok(s),
+    }
 }
 
 fn eval_json(g: Game) -> serde_json::Value {

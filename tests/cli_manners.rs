@@ -406,3 +406,44 @@ fn eval_at_a_terminal_says_how_it_reads() {
     );
     assert!(text.lines().any(|l| l.trim() == "2"), "{text:?}");
 }
+
+/// An unknown name gets the nearest known ones ("did you mean"), on one short line, in every
+/// place a name is read: CGSuite's spelling of a family, a method without its last word, a
+/// family asked for the wrong kind of output, a misspelt family.
+#[test]
+fn unknown_names_suggest_the_nearest() {
+    let cases: [(&[&str], &str); 6] = [
+        (
+            &["eval", "Domineering(\"..\")"],
+            "did you mean domineering?",
+        ),
+        (
+            &["eval", "^.Outcome"],
+            "did you mean OutcomeClass or outcome_class?",
+        ),
+        (
+            &["table", "kayles"],
+            "kayles has no table; its Grundy values: partizan grundy kayles",
+        ),
+        (&["grundy", "kayls"], "did you mean kayles?"),
+        (&["table", "domineerin"], "did you mean domineering?"),
+        (&["families", "kayls"], "did you mean kayles?"),
+    ];
+    for (args, expected) in cases {
+        let r = run(args);
+        assert_eq!(r.status, 2, "{args:?}");
+        assert_one_error_line(&r);
+        assert!(r.stderr.contains(expected), "{args:?}: {}", r.stderr);
+        assert!(r.stderr.len() < 200, "{args:?}: {}", r.stderr);
+    }
+}
+
+/// `partizan families NAME` shows that family alone.
+#[test]
+fn families_shows_one_family() {
+    let r = run(&["families", "kayles"]);
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    assert!(r.stdout.starts_with("kayles\n"), "{}", r.stdout);
+    assert!(r.stdout.contains("e.g. kayles("), "{}", r.stdout);
+    assert!(!r.stdout.contains("domineering"), "{}", r.stdout);
+}

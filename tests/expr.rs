@@ -264,7 +264,8 @@ fn errors_say_where_and_what() {
         }
         other => panic!("{other:?}"),
     }
-    // Methods: the number of arguments, and unknown names with the list of known ones.
+    // Methods: the number of arguments; an unknown name near known ones gets them, a name near
+    // none the list of known ones.
     assert_eq!(
         error("{3|-2}.Cool").message(),
         "Cool takes 1 argument: G.Cool(t)"
@@ -273,10 +274,14 @@ fn errors_say_where_and_what() {
         error("^.overheat(1)").message(),
         "overheat takes 2 arguments: G.overheat(s, t)"
     );
-    let e = error("^.ConwayProdukt(^)");
+    assert_eq!(
+        error("^.ConwayProdukt(^)").message(),
+        "unknown method 'ConwayProdukt'; did you mean ConwayProduct or conway_product?"
+    );
+    let e = error("^.Xyzzy(^)");
     assert!(
         e.message()
-            .starts_with("unknown method 'ConwayProdukt'; known methods: ")
+            .starts_with("unknown method 'Xyzzy'; known methods: ")
             && e.message().contains("mean/Mean"),
         "{e}"
     );

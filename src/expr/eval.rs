@@ -14,6 +14,7 @@ use crate::game::form::Form;
 use crate::game::limits;
 use crate::game::Game;
 use crate::games::{self, Arg, NamedArg};
+use crate::suggest;
 
 /// Runs one step of evaluation, reporting a request beyond the algebra's size limits
 /// ([`crate::game::limits`]) as an error at `span`.
@@ -70,18 +71,26 @@ fn check_call(c: &Call, scope: Scope) -> EResult<()> {
     {
         return Ok(());
     }
+    let families: Vec<&str> = match scope {
+        Scope::Core => Vec::new(),
+        Scope::Families => games::FAMILIES
+            .iter()
+            .map(|f| f.name())
+            .chain(loopy::LOOPY_FAMILIES.iter().map(|f| f.name))
+            .collect(),
+    };
+    let near = suggest::suggest(name, families.iter().copied().chain(functions::spellings()));
+    if !near.is_empty() {
+        return fail(
+            c.name_span,
+            format!("unknown function '{name}'{}", suggest::did_you_mean(&near)),
+        );
+    }
     let hint = match scope {
         Scope::Core => {
             "no game families are registered here (use partizan::eval or the CLI)".to_string()
         }
-        Scope::Families => {
-            let known: Vec<&str> = games::FAMILIES
-                .iter()
-                .map(|f| f.name())
-                .chain(loopy::LOOPY_FAMILIES.iter().map(|f| f.name))
-                .collect();
-            format!("known: {}", known.join(", "))
-        }
+        Scope::Families => format!("known: {}", families.join(", ")),
     };
     fail(
         c.name_span,
@@ -100,14 +109,18 @@ fn check_method(c: &Call) -> EResult<()> {
     if let Some(m) = loopy::method(name) {
         return check_arguments(c, m.params.len(), || m.usage(name));
     }
-    fail(
-        c.name_span,
+    let spellings = methods::spellings().chain(loopy::spellings());
+    let near = suggest::suggest(name, spellings);
+    let message = if near.is_empty() {
         format!(
             "unknown method '{name}'; known methods: {}; of loopy games: {}",
             methods::all_names(),
             loopy::all_names()
-        ),
-    )
+        )
+    } else {
+        format!("unknown method '{name}'{}", suggest::did_you_mean(&near))
+    };
+    fail(c.name_span, message)
 }
 
 /// Checks that the call `c` has `params` positional arguments and no named one; `usage` shows

@@ -43,6 +43,11 @@ pub fn functions() -> &'static [Function] {
 }
 
 /// Every function with all its spellings, for "unknown function" messages.
+/// Every spelling of every function, for "did you mean" suggestions.
+pub(crate) fn spellings() -> impl Iterator<Item = &'static str> {
+    FUNCTIONS.iter().flat_map(|f| f.names.iter().copied())
+}
+
 pub(crate) fn all_names() -> String {
     let names: Vec<String> = FUNCTIONS.iter().map(|f| f.names.join("/")).collect();
     names.join(", ")

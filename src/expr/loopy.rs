@@ -279,6 +279,11 @@ pub fn methods() -> &'static [LoopyMethod] {
 }
 
 /// Every spelling, for "unknown method" messages.
+/// Every spelling of every loopy method, for "did you mean" suggestions.
+pub(crate) fn spellings() -> impl Iterator<Item = &'static str> {
+    LOOPY_METHODS.iter().flat_map(|m| [m.name, m.cgsuite])
+}
+
 pub(crate) fn all_names() -> String {
     let names: Vec<String> = LOOPY_METHODS
         .iter()

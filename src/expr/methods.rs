@@ -73,6 +73,11 @@ pub fn methods() -> &'static [Method] {
 
 /// Every method with all its spellings, for "unknown method" messages:
 /// `atomic_weight/AtomicWeight, birthday/Birthday, ...`.
+/// Every spelling of every method, for "did you mean" suggestions.
+pub(crate) fn spellings() -> impl Iterator<Item = &'static str> {
+    METHODS.iter().flat_map(|m| m.spellings())
+}
+
 pub(crate) fn all_names() -> String {
     let names: Vec<String> = METHODS
         .iter()

@@ -121,13 +121,25 @@ pub fn family(name: &str) -> Option<&'static dyn Family> {
 }
 
 /// The names of the families for which `has` holds, for error messages.
-fn known(has: impl Fn(&dyn Family) -> bool) -> String {
+/// "unknown `what` family": the nearest names of the families that have one, or all of them.
+fn unknown(what: &str, name: &str, has: impl Fn(&dyn Family) -> bool) -> String {
     let names: Vec<&str> = FAMILIES
         .iter()
         .filter(|f| has(**f))
         .map(|f| f.name())
         .collect();
-    names.join(", ")
+    let near = crate::suggest::suggest(name, names.iter().copied());
+    if near.is_empty() {
+        format!(
+            "unknown {what} family {name:?}; known: {}",
+            names.join(", ")
+        )
+    } else {
+        format!(
+            "unknown {what} family {name:?}{}",
+            crate::suggest::did_you_mean(&near)
+        )
+    }
 }
 
 /// Evaluates the call `name(positional..., named...)` of a registered family: `None` when no
@@ -149,10 +161,14 @@ pub fn call(name: &str, positional: &[Arg], named: &[NamedArg]) -> Option<Result
 /// ```
 pub fn table(name: &str, words: &[String]) -> Result<Table, Error> {
     let spec = family(name).and_then(|f| f.table()).ok_or_else(|| {
-        Error::input(format!(
-            "unknown table family {name:?}; known: {}",
-            known(|f| f.table().is_some())
-        ))
+        Error::input(match family(name) {
+            Some(f) if f.sequence().is_some() => format!(
+                "{name} has no table; its Grundy values: partizan grundy {name} (usage: {})",
+                f.sequence().map_or("", |q| q.usage)
+            ),
+            Some(f) => format!("{name} has no table; a position: {}", f.example()),
+            None => unknown("table", name, |f| f.table().is_some()),
+        })
     })?;
     spec.parse(words)
         .and_then(|params| (spec.build)(&params))
@@ -179,10 +195,14 @@ pub fn table(name: &str, words: &[String]) -> Result<Table, Error> {
 /// ```
 pub fn sequence(name: &str, args: &[String], to: usize) -> Result<SequenceReport, Error> {
     let spec = family(name).and_then(|f| f.sequence()).ok_or_else(|| {
-        Error::input(format!(
-            "unknown sequence family {name:?}; known: {}",
-            known(|f| f.sequence().is_some())
-        ))
+        Error::input(match family(name) {
+            Some(f) if f.table().is_some() => format!(
+                "{name} has no Grundy sequence; its table: partizan table {name} (usage: {})",
+                f.table().map_or(String::new(), |t| t.usage(name))
+            ),
+            Some(f) => format!("{name} has no Grundy sequence; a position: {}", f.example()),
+            None => unknown("sequence", name, |f| f.sequence().is_some()),
+        })
     })?;
     (spec.build)(args, to).map_err(|e| Error::input(format!("{name}: {e} (usage: {})", spec.usage)))
 }
