@@ -68,3 +68,8 @@ pub fn eval(expression: &str) -> Result<Game, Error> {
 #[doc = include_str!("../README.md")]
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
+
+/// The user guide's examples (`docs/GUIDE.md`), compiled and run as doctests.
+#[doc = include_str!("../docs/GUIDE.md")]
+#[cfg(doctest)]
+pub struct GuideDoctests;

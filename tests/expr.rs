@@ -871,18 +871,18 @@ fn random_well_formed_expressions_evaluate_and_round_trip() {
 }
 
 #[test]
-fn the_readme_lists_every_method_under_every_name() {
-    let readme = include_str!("../README.md");
+fn the_notation_lists_every_method_under_every_name() {
+    let notation = include_str!("../docs/NOTATION.md");
     for m in expr::methods() {
         let params = if m.params.is_empty() {
             String::new()
         } else {
             format!("({})", m.params.join(", "))
         };
-        let row = readme
+        let row = notation
             .lines()
             .find(|l| l.starts_with(&format!("| `{}{params}`", m.name)))
-            .unwrap_or_else(|| panic!("no README row for {}", m.name));
+            .unwrap_or_else(|| panic!("no row in docs/NOTATION.md for {}", m.name));
         for name in m.spellings() {
             assert!(row.contains(&format!("`{name}{params}`")), "{name}: {row}");
         }

@@ -391,7 +391,7 @@ fn the_period_of_0_16_is_found_from_the_rules() {
 #[ignore = "minutes: run with --ignored"]
 fn the_long_periods_of_0_376_and_0_354_are_found_from_the_rules() {
     // 0.376: period 4 from 2268248 on; 0.354: period 1180, pre-period about 10^7 (10 061 916;
-    // the README's "Octal games at research scale" gives both runs' release times).
+    // docs/PERFORMANCE.md's "Measured figures" gives both runs' release times).
     let mut run = SparseRun::new(HeapRules::octal(&[0, 3, 7, 6]).unwrap());
     run.compute(5_000_000, &Limits::default()).unwrap();
     let p = run.periodicity().expect("the period of 0.376");
