@@ -116,7 +116,7 @@ impl fmt::Display for Error {
     /// and so are those of the message, which may quote source text that spans lines
     /// (`'+' needs games, but (1 <\n 2) is a boolean`).
     ///
-    /// An input longer than [`QUOTED_INPUT`] characters is quoted only around the failing byte,
+    /// An input longer than 80 characters is quoted only around the failing byte,
     /// with `…` where it is cut.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (input, position) = (self.input(), self.position());
