@@ -957,3 +957,18 @@ fn explicit_forms_are_kept_as_written() {
         "{e}"
     );
 }
+
+/// `true` and `false` are read as they are printed: a comparison's answer, printed and read
+/// back, is the same boolean (`↑ ≥ 0` since ↑ = {0 | *} > 0; `* ≤ 0` fails as * is fuzzy).
+#[test]
+fn booleans_are_read_as_printed() {
+    for (input, expected) in [("^ >= 0", true), ("* <= 0", false)] {
+        let printed = expr::evaluate(input).expect(input).to_string();
+        assert_eq!(printed, expected.to_string());
+        let again = expr::evaluate(&printed).expect("read back");
+        assert_eq!(again, expr::evaluate(input).unwrap(), "{input}");
+        assert!(matches!(again, partizan::Value::Boolean(b) if b == expected));
+    }
+    // A name that merely starts like one is still unknown.
+    assert!(expr::evaluate("truth").is_err());
+}

@@ -45,6 +45,8 @@ pub enum ExprKind {
     Literal(Box<Literal>),
     /// A string in double quotes (an argument of a family call, such as `toads("TT..FF")`).
     Text(String),
+    /// `true` or `false`, as a comparison prints them.
+    Boolean(bool),
     /// `{left | right}`: the first `left` options are Left's, the rest Right's. Nested bar runs
     /// (`{3||2|1}`) are already resolved into nested `Braces`.
     Braces {
@@ -215,7 +217,10 @@ impl Expr {
     /// The sub-expressions directly below this node, in source order.
     pub fn children(&self) -> Vec<&Expr> {
         match &self.kind {
-            ExprKind::Literal(_) | ExprKind::Text(_) | ExprKind::Loopy(_) => Vec::new(),
+            ExprKind::Literal(_)
+            | ExprKind::Text(_)
+            | ExprKind::Boolean(_)
+            | ExprKind::Loopy(_) => Vec::new(),
             ExprKind::Braces { options, .. } | ExprKind::PlusMinus(options) => {
                 options.iter().collect()
             }

@@ -172,6 +172,7 @@ impl Evaluator<'_> {
                         values.push(within_limits(e.span, || Ok(Value::Game(lit.value())))?)
                     }
                     ExprKind::Text(s) => values.push(Value::Text(s.clone())),
+                    ExprKind::Boolean(b) => values.push(Value::Boolean(*b)),
                     ExprKind::Loopy(text) => values.push(within_limits(e.span, || {
                         loopy::literal(text).or_else(|(at, message)| {
                             let start = e.span.start + at.min(text.len());
@@ -285,6 +286,7 @@ impl Evaluator<'_> {
             ExprKind::Sided(_) => unreachable!("combined by combine_loopy"),
             ExprKind::Literal(_)
             | ExprKind::Text(_)
+            | ExprKind::Boolean(_)
             | ExprKind::Loopy(_)
             | ExprKind::Methods(..) => {
                 unreachable!("evaluated without combining")

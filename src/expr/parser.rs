@@ -204,7 +204,7 @@ impl<'t> Parser<'t> {
     }
 
     /// primary := literal | '-'literal | '(' expression ')' | braces | name '(' arguments ')'
-    ///          | string
+    ///          | string | 'true' | 'false'
     fn primary(&mut self, stack: &mut Vec<Frame>) -> PResult<State> {
         let start = self.span();
         match self.peek() {
@@ -274,6 +274,12 @@ impl<'t> Parser<'t> {
                 }
                 if LOOPY_WORDS.contains(&name.as_str()) && *self.peek() != Token::LParen {
                     return Ok(State::Postfix(self.loopy(start)));
+                }
+                if let ("true" | "false", false) = (name.as_str(), *self.peek() == Token::LParen) {
+                    return Ok(State::Postfix(Expr {
+                        kind: ExprKind::Boolean(name == "true"),
+                        span: start,
+                    }));
                 }
                 if *self.peek() != Token::LParen {
                     return Err(self.unknown_name(name, start));
