@@ -972,3 +972,21 @@ fn booleans_are_read_as_printed() {
     // A name that merely starts like one is still unknown.
     assert!(expr::evaluate("truth").is_err());
 }
+
+/// A method binds tighter than a minus, whatever its receiver (CGSuite's rule): `-3.Birthday` is
+/// −(3.Birthday) = −3, as `- 3.Birthday` and `-(3).Birthday` are, while `(-3).Birthday` is 3
+/// (the birthday of −3 is 3).
+#[test]
+fn a_method_binds_tighter_than_a_minus() {
+    for (input, expected) in [
+        ("-3.Birthday", "-3"),
+        ("- 3.Birthday", "-3"),
+        ("-(3).Birthday", "-3"),
+        ("(-3).Birthday", "3"),
+        ("-1/2.Mean", "-1/2"),
+        ("-3", "-3"),
+        ("2-3.Birthday", "-1"),
+    ] {
+        assert_eq!(evaluate(input).expect(input).to_string(), expected, "{input}");
+    }
+}

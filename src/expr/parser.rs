@@ -710,10 +710,14 @@ impl<'t> Parser<'t> {
     /// Whether the current '-' is the sign of the number literal right after it (`-1/2v*`).
     fn minus_is_sign(&self) -> bool {
         let minus = self.span();
+        // A method binds tighter than a minus, whatever its receiver: `-3.Birthday` is
+        // −(3.Birthday), as `-G.Mean` is −(G.Mean) (CGSuite's rule).
+        let method_follows =
+            self.pos + 2 < self.limit && self.tokens[self.pos + 2].token == Token::Dot;
         self.peek2().is_some_and(|next| {
             next.span.start == minus.end
                 && match &next.token {
-                    Token::Literal(l) => l.number.is_some(),
+                    Token::Literal(l) => l.number.is_some() && !method_follows,
                     // `-1over` is −1 + over, as CGSuite prints it.
                     Token::Loopy(text) => text.starts_with(|c: char| c.is_ascii_digit()),
                     _ => false,
