@@ -987,6 +987,32 @@ fn a_method_binds_tighter_than_a_minus() {
         ("-3", "-3"),
         ("2-3.Birthday", "-1"),
     ] {
-        assert_eq!(evaluate(input).expect(input).to_string(), expected, "{input}");
+        assert_eq!(
+            evaluate(input).expect(input).to_string(),
+            expected,
+            "{input}"
+        );
     }
+}
+
+/// Norton multiplication reaches the whole range of up multiples, ±(2^63 − 1): `n.norton(^)` is
+/// n·↑ (by the definition of Norton's product, an integer `n` gives `n` copies of the unit), and
+/// one more up is refused with the range, not at an earlier bound.
+#[test]
+fn norton_products_reach_the_whole_up_range() {
+    let max = i64::MAX;
+    assert_eq!(
+        evaluate(&format!("{max}.norton(^)")).unwrap().to_string(),
+        format!("^{max}")
+    );
+    assert_eq!(
+        evaluate(&format!("(-{max}).norton(^)"))
+            .unwrap()
+            .to_string(),
+        format!("v{max}")
+    );
+    let e = evaluate(&format!("{}.norton(^)", max as u64 + 1)).unwrap_err();
+    assert!(e.message().contains("±9223372036854775807"), "{e}");
+    let e = evaluate(&format!("{}.norton(^^)", max / 2 + 1)).unwrap_err();
+    assert!(e.message().contains("±9223372036854775807"), "{e}");
 }
