@@ -1016,3 +1016,27 @@ fn norton_products_reach_the_whole_up_range() {
     let e = evaluate(&format!("{}.norton(^^)", max / 2 + 1)).unwrap_err();
     assert!(e.message().contains("±9223372036854775807"), "{e}");
 }
+
+/// Walks whose size is known before they start are refused before they start: the misère
+/// outcome and the selective and conjunctive compounds read the game tree follower by follower,
+/// and the integer `n = {n − 1 |}` has a chain of `n` followers (`n·↑` one of `n + 1`), so these
+/// are refused at once with the day the game is born, while small cases are answered: `5` in
+/// misère play is an `R` position (Right, having no move, wins moving first; Left's every move
+/// leaves Right without one).
+#[test]
+fn walks_beyond_the_follower_limit_are_refused_before_they_start() {
+    for (input, born) in [
+        ("100000000.MisereOutcomeClass", "100000000"),
+        ("(^1099511627776).MisereOutcomeClass", "1099511627777"),
+        ("1.SelectiveSum(1000000000)", "1000000000"),
+        ("4294967295.SelectiveSum(1)", "4294967295"),
+        ("4294967295.ConjunctiveSum(1)", "4294967295"),
+    ] {
+        let e = evaluate(input).unwrap_err();
+        assert!(
+            e.message().contains(&format!("born on day {born}")),
+            "{input}: {e}"
+        );
+    }
+    assert_eq!(evaluate("5.MisereOutcomeClass").unwrap().to_string(), "R");
+}
