@@ -46,10 +46,12 @@ type PResult<T> = Result<T, SyntaxError>;
 pub(crate) fn parse(input: &str) -> PResult<Expr> {
     let tokens = lex(input)?;
     let partner = partners(&tokens);
+    let loopy_before = loopy_names_before(&tokens);
     let mut p = Parser {
         src: input,
         tokens: &tokens,
         partner,
+        loopy_before,
         pos: 0,
         limit: tokens.len() - 1,
         depth: 0,
@@ -58,6 +60,32 @@ pub(crate) fn parse(input: &str) -> PResult<Expr> {
         return Err(p.error_at(0, "expected a game, found an empty expression"));
     }
     p.run()
+}
+
+/// Whether token `i` is a loopy constant, `pass`, a label or a reference to one: a name that is
+/// neither called (`nim(`), nor a method (`.Mean`), nor an argument's name (`p=`).
+fn is_loopy_name(tokens: &[Lexeme], i: usize) -> bool {
+    match &tokens[i].token {
+        Token::Loopy(_) => true,
+        Token::Name(_) => {
+            let next = tokens.get(i + 1).map(|l| &l.token);
+            let after_dot = i > 0 && tokens[i - 1].token == Token::Dot;
+            !after_dot && !matches!(next, Some(Token::LParen | Token::Assign))
+        }
+        _ => false,
+    }
+}
+
+/// The running count of loopy names: entry `i` counts those among tokens `0..i`.
+fn loopy_names_before(tokens: &[Lexeme]) -> Vec<usize> {
+    let mut counts = Vec::with_capacity(tokens.len() + 1);
+    let mut n = 0;
+    counts.push(0);
+    for i in 0..tokens.len() {
+        n += usize::from(is_loopy_name(tokens, i));
+        counts.push(n);
+    }
+    counts
 }
 
 /// For each `{` and `(`, the index of its matching `}` or `)`. A closing token that does not
@@ -91,6 +119,9 @@ struct Parser<'t> {
     src: &'t str,
     tokens: &'t [Lexeme],
     partner: Vec<Option<usize>>,
+    /// `loopy_before[i]`: how many of the tokens before token `i` are loopy names (see
+    /// [`is_loopy_name`]), so that whether a range holds one is a subtraction, not a scan.
+    loopy_before: Vec<usize>,
     pos: usize,
     /// The index of the token that ends the current range: the end of the input, or the bar run
     /// or brace that closes the side of braces being parsed.
@@ -696,15 +727,7 @@ impl<'t> Parser<'t> {
     /// or a reference to one: a name that is neither called (`nim(`), nor a method (`.Mean`),
     /// nor an argument's name (`p=`). Such braces are read by the loopy reader as a whole.
     fn has_loopy_names(&self, from: usize, to: usize) -> bool {
-        (from..to).any(|i| match &self.tokens[i].token {
-            Token::Loopy(_) => true,
-            Token::Name(_) => {
-                let next = &self.tokens[i + 1].token;
-                let after_dot = i > 0 && self.tokens[i - 1].token == Token::Dot;
-                !after_dot && !matches!(next, Token::LParen | Token::Assign)
-            }
-            _ => false,
-        })
+        self.loopy_before[to] > self.loopy_before[from]
     }
 
     /// Whether the current '-' is the sign of the number literal right after it (`-1/2v*`).
