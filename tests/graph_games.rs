@@ -1390,3 +1390,29 @@ fn colouring_grid_tables() {
         snapshot(&format!("{name}_table_3x4"), &t.to_tsv());
     }
 }
+
+/// Node Kayles on a long path is answered from the closed form at once. Expected values by brute
+/// force from the rules: choosing vertex `i` of a path of `n` removes it and its neighbours,
+/// leaving paths of `max(i − 1, 0)` and `max(n − i − 2, 0)` vertices; the values up to 300 are
+/// mexes of those splits, and beyond them the sequence repeats with period 34 (Dawson's Kayles,
+/// *Winning Ways* ch. 4; OEIS A002187), which the brute force confirms over 300 values.
+#[test]
+fn node_kayles_on_long_paths() {
+    const N: usize = 300;
+    let mut g = vec![0u64; N + 1];
+    for n in 1..=N {
+        let mut seen = [false; 64];
+        for i in 0..n {
+            let (a, b) = (i.saturating_sub(1), (n - i).saturating_sub(2));
+            seen[(g[a] ^ g[b]) as usize] = true;
+        }
+        g[n] = seen.iter().position(|&s| !s).unwrap() as u64;
+    }
+    // The period, checked on the brute-force values from n = 60 (past the preperiod).
+    assert!((60..=N - 34).all(|n| g[n] == g[n + 34]));
+    for n in [5usize, 51, 100_000, 1_000_001] {
+        let expected = if n <= N { g[n] } else { g[60 + (n - 60) % 34] };
+        let value = partizan::eval(&format!("node_kayles(\"path:{n}\")")).unwrap();
+        assert_eq!(value, Game::nimber(expected), "path of {n}");
+    }
+}

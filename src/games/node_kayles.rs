@@ -126,7 +126,12 @@ impl ImpartialRuleset for NodeKayles {
 
 /// The Grundy value of Node Kayles on `g`.
 pub fn grundy(g: &Graph) -> u64 {
-    GrundySolver::new(NodeKayles::new()).grundy(g)
+    // A path or a cycle has its value in closed form: asked first, before the solver brings the
+    // whole graph to its canonical labelling.
+    let rules = NodeKayles::new();
+    rules
+        .known_grundy(g)
+        .unwrap_or_else(|| GrundySolver::new(rules).grundy(g))
 }
 
 /// `node_kayles("a-b b-c")`.
