@@ -44,6 +44,7 @@ pub mod partizan_subtraction;
 pub mod queen;
 pub mod ryuoh;
 pub mod sequence;
+pub mod sheep;
 pub mod ski_jumps;
 pub mod snort;
 pub mod subtraction;
@@ -102,6 +103,7 @@ pub static FAMILIES: &[&dyn Family] = &[
     &partizan_subtraction::PartizanSubtractionFamily,
     &queen::QueenFamily,
     &ryuoh::RyuohFamily,
+    &sheep::SheepFamily,
     &ski_jumps::SkiJumpsFamily,
     &snort::SnortFamily,
     &snort::SnortGraphFamily,
