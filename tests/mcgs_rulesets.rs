@@ -3,7 +3,7 @@
 //! minimax over explicit boards: no regions, no canonical forms, no solver of the crate), and the
 //! outcomes MCGS's own test files record for its positions (tests/data/mcgs_*.txt).
 
-use partizan::games::sheep;
+use partizan::games::{king_dirt, sheep};
 use partizan::{Game, Outcome};
 use std::collections::HashMap;
 
@@ -232,5 +232,201 @@ fn sheep_matches_mcgs_tests() {
     assert!(data.len() >= 30);
     for (board, expected) in data {
         assert_eq!(sheep_outcome(&board), expected, "sheep({board:?})");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Generalised King Dirt, by brute force from the rules as stated in src/games/king_dirt.rs: a
+// player places a king from hand on an empty square, or (unless must-place applies: a king in
+// hand and an empty square) steps a king to an empty king-neighbour, leaving dirt behind.
+// ---------------------------------------------------------------------------------------------
+
+/// A King Dirt position for the brute force: squares (b'.', b'X', b'O', b'#'), hands, flag.
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct Kd {
+    cells: Vec<u8>,
+    hand: [u32; 2],
+    must_place: bool,
+}
+
+struct KdBrute {
+    rows: i32,
+    cols: i32,
+    memo: HashMap<(Kd, bool), bool>,
+}
+
+impl KdBrute {
+    fn new(rows: usize, cols: usize) -> KdBrute {
+        KdBrute {
+            rows: rows as i32,
+            cols: cols as i32,
+            memo: HashMap::new(),
+        }
+    }
+
+    fn moves(&self, p: &Kd, black: bool) -> Vec<Kd> {
+        let (me, idx) = if black { (b'X', 0) } else { (b'O', 1) };
+        let mut out = Vec::new();
+        let mut placed = false;
+        if p.hand[idx] > 0 {
+            for i in 0..p.cells.len() {
+                if p.cells[i] == b'.' {
+                    let mut q = p.clone();
+                    q.cells[i] = me;
+                    q.hand[idx] -= 1;
+                    out.push(q);
+                    placed = true;
+                }
+            }
+        }
+        if p.must_place && placed {
+            return out;
+        }
+        for r in 0..self.rows {
+            for c in 0..self.cols {
+                if p.cells[(r * self.cols + c) as usize] != me {
+                    continue;
+                }
+                for dr in -1..=1 {
+                    for dc in -1..=1 {
+                        let (nr, nc) = (r + dr, c + dc);
+                        if (dr, dc) == (0, 0)
+                            || nr < 0
+                            || nc < 0
+                            || nr >= self.rows
+                            || nc >= self.cols
+                        {
+                            continue;
+                        }
+                        let to = (nr * self.cols + nc) as usize;
+                        if p.cells[to] == b'.' {
+                            let mut q = p.clone();
+                            q.cells[(r * self.cols + c) as usize] = b'#';
+                            q.cells[to] = me;
+                            out.push(q);
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    fn wins(&mut self, p: &Kd, black: bool) -> bool {
+        if let Some(&w) = self.memo.get(&(p.clone(), black)) {
+            return w;
+        }
+        let w = self.moves(p, black).iter().any(|q| !self.wins(q, !black));
+        self.memo.insert((p.clone(), black), w);
+        w
+    }
+
+    fn outcome(&mut self, p: &Kd) -> Outcome {
+        class(self.wins(p, true), self.wins(p, false))
+    }
+}
+
+fn kd_text(rows: usize, cols: usize, p: &Kd) -> String {
+    let board: Vec<String> = (0..rows)
+        .map(|r| String::from_utf8(p.cells[r * cols..(r + 1) * cols].to_vec()).unwrap())
+        .collect();
+    format!(
+        "{},{},{}:{}",
+        p.hand[0],
+        p.hand[1],
+        p.must_place as u8,
+        board.join("|")
+    )
+}
+
+fn king_dirt_outcome(s: &str) -> Outcome {
+    let p = king_dirt::parse(s).unwrap_or_else(|e| panic!("{s}: {e}"));
+    king_dirt::value(&p).outcome()
+}
+
+fn check_kd(rows: usize, cols: usize, p: &Kd, brute: &mut KdBrute) {
+    let s = kd_text(rows, cols, p);
+    assert_eq!(king_dirt_outcome(&s), brute.outcome(p), "king_dirt({s:?})");
+}
+
+#[test]
+fn king_dirt_every_small_board_matches_brute_force() {
+    const SQUARES: [u8; 4] = [b'.', b'X', b'O', b'#'];
+    for (rows, cols) in [(1, 3), (1, 4), (2, 2), (2, 3), (3, 2)] {
+        let mut brute = KdBrute::new(rows, cols);
+        let n = rows * cols;
+        for code in 0..4usize.pow(n as u32) {
+            let cells: Vec<u8> = (0..n).map(|i| SQUARES[code >> (2 * i) & 3]).collect();
+            for b in 0..=2 {
+                for w in 0..=2 {
+                    for must_place in [false, true] {
+                        let p = Kd {
+                            cells: cells.clone(),
+                            hand: [b, w],
+                            must_place,
+                        };
+                        check_kd(rows, cols, &p, &mut brute);
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn king_dirt_random_boards_match_brute_force() {
+    let mut rng = Rng(0x1D17);
+    const SQUARES: [u8; 6] = [b'.', b'.', b'.', b'X', b'O', b'#'];
+    let mut brute = KdBrute::new(3, 3);
+    for _ in 0..300 {
+        let p = Kd {
+            cells: (0..9).map(|_| SQUARES[rng.below(6) as usize]).collect(),
+            hand: [rng.below(3) as u32, rng.below(3) as u32],
+            must_place: rng.below(2) == 1,
+        };
+        check_kd(3, 3, &p, &mut brute);
+    }
+}
+
+#[test]
+fn king_dirt_hand_values() {
+    let v = |s: &str| king_dirt::value(&king_dirt::parse(s).unwrap());
+    // Black steps once and is stuck: {0 | } = 1.
+    assert_eq!(v("X."), Game::integer(1));
+    assert_eq!(v("x.O"), Game::star());
+    assert_eq!(v("1,0,0:."), Game::integer(1));
+    // Without kings in hand the prefix may be left out.
+    assert_eq!(v("0,0,0:X.|.O"), v("X.|.O"));
+    // Two separated copies of `X.O` (*) add to 0.
+    assert_eq!(v("X.O#X.O"), Game::zero());
+    // Must place: White may not step while she can place; {0 | 0} either way here.
+    assert_eq!(v("0,1,1:O.."), v("0,1,0:O.."));
+}
+
+#[test]
+fn king_dirt_parse_errors_are_one_line() {
+    for (bad, needle) in [
+        ("X.|.", "ragged"),
+        ("X.a", "unknown character 'a' in row 1, column 3"),
+        ("1,1:X.", "bad parameters \"1,1\""),
+        ("1,1,2:X.", "bad parameters"),
+        ("-1,0,0:X.", "bad parameters"),
+    ] {
+        let e = king_dirt::parse(bad).unwrap_err().to_string();
+        assert!(e.contains(needle), "{bad:?}: {e}");
+        assert!(!e.contains('\n'), "{bad:?}: {e}");
+    }
+}
+
+#[test]
+fn king_dirt_matches_mcgs_tests() {
+    let data = mcgs_data("mcgs_king_dirt.txt");
+    assert!(data.len() >= 30);
+    for (position, expected) in data {
+        assert_eq!(
+            king_dirt_outcome(&position),
+            expected,
+            "king_dirt({position:?})"
+        );
     }
 }

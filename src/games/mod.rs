@@ -30,6 +30,7 @@ pub mod fibonacci_nim;
 pub mod fission;
 pub mod graph;
 pub mod hackenbush;
+pub mod king_dirt;
 pub mod konane;
 pub mod loopy_subtraction;
 pub mod maundy_cake;
@@ -91,6 +92,7 @@ pub static FAMILIES: &[&dyn Family] = &[
     &octal::GrundyGameFamily,
     &hackenbush::HackenbushFamily,
     &octal::KaylesFamily,
+    &king_dirt::KingDirtFamily,
     &konane::KonaneFamily,
     &maundy_cake::MaundyCakeFamily,
     &nim::NimFamily,
