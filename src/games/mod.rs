@@ -30,6 +30,7 @@ pub mod fibonacci_nim;
 pub mod fission;
 pub mod graph;
 pub mod hackenbush;
+pub mod king_dirt;
 pub mod konane;
 pub mod loopy_subtraction;
 pub mod maundy_cake;
@@ -44,6 +45,7 @@ pub mod partizan_subtraction;
 pub mod queen;
 pub mod ryuoh;
 pub mod sequence;
+pub mod sheep;
 pub mod ski_jumps;
 pub mod snort;
 pub mod subtraction;
@@ -90,6 +92,7 @@ pub static FAMILIES: &[&dyn Family] = &[
     &octal::GrundyGameFamily,
     &hackenbush::HackenbushFamily,
     &octal::KaylesFamily,
+    &king_dirt::KingDirtFamily,
     &konane::KonaneFamily,
     &maundy_cake::MaundyCakeFamily,
     &nim::NimFamily,
@@ -102,6 +105,7 @@ pub static FAMILIES: &[&dyn Family] = &[
     &partizan_subtraction::PartizanSubtractionFamily,
     &queen::QueenFamily,
     &ryuoh::RyuohFamily,
+    &sheep::SheepFamily,
     &ski_jumps::SkiJumpsFamily,
     &snort::SnortFamily,
     &snort::SnortGraphFamily,
