@@ -257,7 +257,9 @@ fn expression_methods_read_the_tree() {
         ("'{*2|*2}'", "P"),
         ("^", "R"),
         ("1", "R"),
-        ("-1", "L"),
+        // In parentheses: a method binds tighter than a minus, so -1.MisereOutcomeClass is
+        // −(1.MisereOutcomeClass), which is not defined.
+        ("(-1)", "L"),
         ("{1|-1}", "P"),
     ] {
         assert_eq!(eval(&format!("{e}.MisereOutcomeClass")), o, "{e}");
