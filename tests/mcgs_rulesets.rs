@@ -3,25 +3,13 @@
 //! minimax over explicit boards: no regions, no canonical forms, no solver of the crate), and the
 //! outcomes MCGS's own test files record for its positions (tests/data/mcgs_*.txt).
 
+mod common;
+
+// splitmix64 with a fixed seed per test, so that every run tests the same boards.
+use common::Rng;
 use partizan::games::{king_dirt, sheep};
 use partizan::{Game, Outcome};
 use std::collections::HashMap;
-
-/// splitmix64, so that every run tests the same boards.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
 
 /// The outcome class from who wins moving first: (Left first wins, Right first wins).
 fn class(left_first: bool, right_first: bool) -> Outcome {
