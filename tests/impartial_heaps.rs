@@ -368,3 +368,32 @@ fn octal_codes_match_a_direct_reading_of_the_digits() {
         assert!(OctalGame::parse(bad).is_err(), "{bad}");
     }
 }
+
+/// A heap of any size of an octal game whose period is proven: `kayles(n)` for `n` past the
+/// heaps computed one by one. Expected values by brute force from the rules (take one pin or two
+/// adjacent pins from a row, which may leave two rows), whose period 12 from n = 72 on
+/// (*Winning Ways* ch. 4; OEIS A002186) is checked here on 400 values.
+#[test]
+fn heaps_of_any_size_from_a_proven_period() {
+    const N: usize = 400;
+    let mut g = vec![0usize; N + 1];
+    for n in 1..=N {
+        let mut seen = [false; 128];
+        for take in 1..=2.min(n) {
+            for left in 0..=n - take {
+                seen[g[left] ^ g[n - take - left]] = true;
+            }
+        }
+        g[n] = seen.iter().position(|&s| !s).unwrap();
+    }
+    assert!((72..=N - 12).all(|n| g[n] == g[n + 12]));
+    for n in [1_000_000usize, 123_456_789] {
+        let expected = g[72 + (n - 72) % 12] as u64;
+        let value = partizan::eval(&format!("kayles({n})")).unwrap();
+        assert_eq!(value, partizan::Game::nimber(expected), "kayles({n})");
+        let value = partizan::eval(&format!("octal(\"0.77\", {n})")).unwrap();
+        assert_eq!(value, partizan::Game::nimber(expected), "octal(0.77, {n})");
+    }
+    // Grundy's game has no periodicity theorem: a heap past the direct computation is refused.
+    assert!(partizan::eval("grundy_game(200000)").is_err());
+}

@@ -264,16 +264,38 @@ impl ImpartialRuleset for GrundyGame {
 /// time quadratic in the heap size.
 pub const MAX_SPLIT_HEAP: usize = 100_000;
 
+/// How many values a heap past [`MAX_SPLIT_HEAP`] may cost to find its octal game's period.
+const PERIOD_SEARCH: usize = 1 << 13;
+
+/// The value of heap `n` (argument `index`); `octal` is the game when it is an octal game, whose
+/// proven period (the Octal Periodicity Theorem, see [`grundy::octal_periodicity`]) answers a
+/// heap of any size.
 fn heap_value(
     sequence: impl FnOnce(usize) -> Vec<u32>,
     splits: bool,
+    octal: Option<&OctalGame>,
     positional: &[Arg],
     index: usize,
 ) -> Result<Game, Error> {
     let n = args::size(positional, index, "the heap size n")?;
     if splits && n > MAX_SPLIT_HEAP {
+        // G(n) = G(n0 + (n − n0) mod p) once the period p from n0 is proven.
+        let mut len = 256;
+        while let Some(game) = octal.filter(|_| len <= PERIOD_SEARCH) {
+            let values = game.grundy_sequence(len);
+            if let Some(p) = grundy::octal_periodicity(&values, game.code_length()) {
+                let k = p.preperiod + (n - p.preperiod) % p.period;
+                return Ok(Game::nimber(u64::from(values[k])));
+            }
+            len *= 2;
+        }
+        let why = if octal.is_some() {
+            format!(", or any size once a period is proven: none is within the first {PERIOD_SEARCH} values")
+        } else {
+            String::new()
+        };
         return Err(format!(
-            "heap size {n} is too large for a game that splits heaps (at most {MAX_SPLIT_HEAP})"
+            "heap size {n} is too large for a game that splits heaps (at most {MAX_SPLIT_HEAP}{why})"
         )
         .into());
     }
@@ -286,15 +308,23 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     args::named(named, "", &[])?;
     let game = OctalGame::parse(args::string(positional, 0, "the octal code")?)?;
     let splits = game.digits().iter().any(|d| d & 4 != 0);
-    heap_value(|len| game.grundy_sequence(len), splits, positional, 1)
+    heap_value(
+        |len| game.grundy_sequence(len),
+        splits,
+        Some(&game),
+        positional,
+        1,
+    )
 }
 
 /// `kayles(n)`.
 pub fn call_kayles(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     args::named(named, "", &[])?;
+    let game = OctalGame::kayles();
     heap_value(
-        |len| OctalGame::kayles().grundy_sequence(len),
+        |len| game.grundy_sequence(len),
         true,
+        Some(&game),
         positional,
         0,
     )
@@ -303,9 +333,11 @@ pub fn call_kayles(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error
 /// `dawson_kayles(n)`.
 pub fn call_dawson_kayles(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     args::named(named, "", &[])?;
+    let game = OctalGame::dawson_kayles();
     heap_value(
-        |len| OctalGame::dawson_kayles().grundy_sequence(len),
+        |len| game.grundy_sequence(len),
         true,
+        Some(&game),
         positional,
         0,
     )
@@ -314,9 +346,11 @@ pub fn call_dawson_kayles(positional: &[Arg], named: &[NamedArg]) -> Result<Game
 /// `dawson_chess(n)`.
 pub fn call_dawson_chess(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     args::named(named, "", &[])?;
+    let game = OctalGame::dawson_chess();
     heap_value(
-        |len| OctalGame::dawson_chess().grundy_sequence(len),
+        |len| game.grundy_sequence(len),
         true,
+        Some(&game),
         positional,
         0,
     )
@@ -325,7 +359,13 @@ pub fn call_dawson_chess(positional: &[Arg], named: &[NamedArg]) -> Result<Game,
 /// `grundy_game(n)`.
 pub fn call_grundy_game(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     args::named(named, "", &[])?;
-    heap_value(|len| GrundyGame.grundy_sequence(len), true, positional, 0)
+    heap_value(
+        |len| GrundyGame.grundy_sequence(len),
+        true,
+        None,
+        positional,
+        0,
+    )
 }
 
 /// What `partizan grundy CODE --to N` asks of the sparse-space engine
