@@ -178,7 +178,7 @@ fn cache_put(a: u32, b: u32, result: bool) {
 /// without interning it. A comparison involves at most one such form, passed beside the
 /// operands.
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Operand {
+enum Operand {
     Game(Game),
     Form,
 }
