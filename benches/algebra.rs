@@ -58,13 +58,13 @@ fn products(c: &mut Criterion) {
     // The first pair, and the 25 pairs of the first 50 games (the `conway-product 25` workload).
     group.bench_function("conway product birthday 4", |b| {
         b.iter(|| {
-            partizan::game::clear_caches();
+            partizan::algebra::clear_caches();
             black_box(games[0].conway_product(&games[1]))
         })
     });
     group.bench_function("conway product birthday 4, 25 pairs", |b| {
         b.iter(|| {
-            partizan::game::clear_caches();
+            partizan::algebra::clear_caches();
             for p in games.chunks(2) {
                 black_box(p[0].conway_product(&p[1]));
             }
@@ -72,7 +72,7 @@ fn products(c: &mut Criterion) {
     });
     group.bench_function("*14 heat 1", |b| {
         b.iter(|| {
-            partizan::game::clear_caches();
+            partizan::algebra::clear_caches();
             black_box(Game::nimber(14).heat(&Game::integer(1)))
         })
     });

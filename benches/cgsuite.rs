@@ -4,9 +4,9 @@
 //! `clobber` and `amazons` of `examples/workloads`. `cargo bench --bench cgsuite`.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use partizan::games::amazons;
-use partizan::games::board_engine::Engine;
-use partizan::games::clobber_variants::{self, GenClobber, Variant};
+use partizan::rulesets::amazons;
+use partizan::rulesets::board_engine::Engine;
+use partizan::rulesets::clobber_variants::{self, GenClobber, Variant};
 use partizan::solve::sparse::{sequence, HeapRules};
 use partizan::Game;
 use std::time::Duration;
@@ -18,7 +18,7 @@ fn cgsuite(c: &mut Criterion) {
     for k in [12, 14] {
         group.bench_function(format!("*{k} heat 1"), |b| {
             b.iter(|| {
-                partizan::game::clear_caches();
+                partizan::algebra::clear_caches();
                 black_box(Game::nimber(k).heat(&Game::integer(1)))
             })
         });
@@ -30,14 +30,14 @@ fn cgsuite(c: &mut Criterion) {
     group.bench_function("clobber xoxo|oxox|xoxo|oxox", |b| {
         let p = clobber_variants::parse("xoxo|oxox|xoxo|oxox").unwrap();
         b.iter(|| {
-            partizan::game::clear_caches();
+            partizan::algebra::clear_caches();
             Engine::new(GenClobber(Variant::Orthogonal)).value(black_box(&p))
         })
     });
     group.bench_function("amazons x......|o......", |b| {
         let p = amazons::parse("x......|o......").unwrap();
         b.iter(|| {
-            partizan::game::clear_caches();
+            partizan::algebra::clear_caches();
             Engine::new(amazons::Amazons).value(black_box(&p))
         })
     });

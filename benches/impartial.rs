@@ -6,7 +6,7 @@
 //! `cargo bench --bench impartial`.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use partizan::games::{chomp, wythoff};
+use partizan::rulesets::{chomp, wythoff};
 use partizan::solve::grundy::subtraction_sequence;
 use std::time::Duration;
 

@@ -3,9 +3,9 @@
 //! larger row (retrograde analysis only), and Smith's values of a loopy subtraction game.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use partizan::games::backsliding_toads;
-use partizan::games::loopy_subtraction::LoopySubtraction;
-use partizan::games::toads_frogs::Row;
+use partizan::rulesets::backsliding_toads;
+use partizan::rulesets::loopy_subtraction::LoopySubtraction;
+use partizan::rulesets::toads_frogs::Row;
 
 fn loopy(c: &mut Criterion) {
     let mut group = c.benchmark_group("loopy");

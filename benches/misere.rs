@@ -4,8 +4,8 @@
 //! `cargo bench --bench misere`.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use partizan::games::domineering::{Board, Domineering};
-use partizan::games::octal::OctalGame;
+use partizan::rulesets::domineering::{Board, Domineering};
+use partizan::rulesets::octal::OctalGame;
 use partizan::solve::misere::MisereSolver;
 use partizan::solve::quotient::misere_quotient;
 use std::time::Duration;

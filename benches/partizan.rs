@@ -2,15 +2,15 @@
 //! `examples/workloads`: `queen 128`, `domineering 5x6`, ...).
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use partizan::games::board_engine::Engine;
-use partizan::games::clobber_variants::{self, GenClobber, Variant};
-use partizan::games::domineering::{Board, Domineering};
-use partizan::games::hackenbush::{Hackenbush, Picture};
-use partizan::games::queen::{queen_table, PartizanQueen};
-use partizan::games::toads_frogs::{Row, ToadsFrogs};
-use partizan::games::toppling_dominoes::{Rows, TopplingDominoes};
-use partizan::games::{amazons, konane};
-use partizan::games::{graph, snort};
+use partizan::rulesets::board_engine::Engine;
+use partizan::rulesets::clobber_variants::{self, GenClobber, Variant};
+use partizan::rulesets::domineering::{Board, Domineering};
+use partizan::rulesets::hackenbush::{Hackenbush, Picture};
+use partizan::rulesets::queen::{queen_table, PartizanQueen};
+use partizan::rulesets::toads_frogs::{Row, ToadsFrogs};
+use partizan::rulesets::toppling_dominoes::{Rows, TopplingDominoes};
+use partizan::rulesets::{amazons, konane};
+use partizan::rulesets::{graph, snort};
 use partizan::solve::Solver;
 use std::hint::black_box;
 

@@ -4,13 +4,13 @@
 //! (`eatcake 24x24`, `partizan-euclid 1000000,999999`, ...).
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use partizan::games::childish_hackenbush::ChildishHackenbush;
-use partizan::games::eatcake::Eatcake;
-use partizan::games::hackenbush::Picture;
-use partizan::games::maundy_cake::MaundyCake;
-use partizan::games::partizan_euclid::PartizanEuclid;
-use partizan::games::partizan_subtraction::PartizanSubtraction;
-use partizan::games::ski_jumps::{SkiJumps, Slope};
+use partizan::rulesets::childish_hackenbush::ChildishHackenbush;
+use partizan::rulesets::eatcake::Eatcake;
+use partizan::rulesets::hackenbush::Picture;
+use partizan::rulesets::maundy_cake::MaundyCake;
+use partizan::rulesets::partizan_euclid::PartizanEuclid;
+use partizan::rulesets::partizan_subtraction::PartizanSubtraction;
+use partizan::rulesets::ski_jumps::{SkiJumps, Slope};
 use partizan::solve::Solver;
 use std::hint::black_box;
 

@@ -6,7 +6,7 @@
 //! cargo run --release --example partizan_subtraction -- 2,3 1,4 30   # Left {2,3}, Right {1,4}
 //! ```
 
-use partizan::games::partizan_subtraction::PartizanSubtraction;
+use partizan::rulesets::partizan_subtraction::PartizanSubtraction;
 use partizan::solve::Solver;
 
 fn main() {

@@ -12,8 +12,8 @@
 //! }
 //! ```
 
+use crate::algebra::limits::ExpansionLimit;
 use crate::expr;
-use crate::game::limits::ExpansionLimit;
 use crate::solve::SolveError;
 use std::fmt;
 
@@ -30,7 +30,7 @@ pub enum Error {
     /// An operation outside its domain: cooling by `t <= −1`, the atomic weight of a game that
     /// has none, a power of a game not of the form `{0 | H}`, …
     Undefined(String),
-    /// A request beyond the algebra's size limits (see [`crate::game::limits`]).
+    /// A request beyond the algebra's size limits (see [`crate::algebra::limits`]).
     Limit(ExpansionLimit),
     /// A ruleset whose positions repeat, where a short game is needed.
     Solve(SolveError),

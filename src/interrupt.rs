@@ -8,7 +8,7 @@
 //!   ([`Solver`](crate::solve::Solver), [`GrundySolver`](crate::solve::GrundySolver), the
 //!   misère solvers), the Domineering engine and the Grundy sequences unwind with an
 //!   [`Interrupted`] payload, which [`catch`] turns into an `Err`, as
-//!   [`limits::catch`](crate::game::limits::catch) does for a request beyond the size limits
+//!   [`limits::catch`](crate::algebra::limits::catch) does for a request beyond the size limits
 //!   (the loopy engines, whose graphs are bounded, have no points of their own: they stop where
 //!   they use the algebra);
 //! - the sparse-space engine ([`SparseRun::compute`](crate::solve::sparse::SparseRun::compute))
@@ -78,12 +78,12 @@ impl std::error::Error for Interrupted {}
 
 /// Runs `f`, turning its interruption into `Err(Interrupted)`; a request made before `f` starts
 /// interrupts it at once. Other panics, and an
-/// [`ExpansionLimit`](crate::game::limits::ExpansionLimit), continue to unwind.
+/// [`ExpansionLimit`](crate::algebra::limits::ExpansionLimit), continue to unwind.
 pub fn catch<T>(f: impl FnOnce() -> T + UnwindSafe) -> Result<T, Interrupted> {
     if REQUESTED.load(Ordering::Relaxed) {
         return Err(Interrupted);
     }
-    crate::game::limits::catch_payload(f)
+    crate::algebra::limits::catch_payload(f)
 }
 
 /// An interruption point: unwinds with [`Interrupted`] when a stop was requested.

@@ -26,8 +26,8 @@
 //! assert_eq!(pm1.temperature().to_string(), "1");
 //! ```
 //!
-//! The crate is layered: [`game`] is the algebra and knows no ruleset; [`solve`] evaluates
-//! rule-defined games with it; [`games`] holds the concrete families; [`expr`] is the expression
+//! The crate is layered: [`algebra`] is the algebra and knows no ruleset; [`solve`] evaluates
+//! rule-defined games with it; [`rulesets`] holds the concrete families, grouped as heaps, grids, graphs and strips; [`expr`] is the expression
 //! language above them all. [`eval`] evaluates an expression in which the families can be called,
 //! [`expr::evaluate`] one whose value need not be a game:
 //!
@@ -39,22 +39,22 @@
 //! assert_eq!(v.to_string(), "[1]");
 //! ```
 
+pub mod algebra;
 pub mod error;
 pub mod expr;
-pub mod game;
-pub mod games;
 pub mod interrupt;
 pub mod progress;
+pub mod rulesets;
 pub mod solve;
 pub mod suggest;
 
-pub use error::Error;
-pub use expr::Value;
-pub use game::{
+pub use algebra::{
     mex, nim_sum, ConfusionInterval, Game, Number, NumberError, Nus, Outcome, Thermograph,
     Trajectory, Uptimal, UptimalExpansion, UptimalKind,
 };
-pub use games::{Arg, NamedArg};
+pub use error::Error;
+pub use expr::Value;
+pub use rulesets::{Arg, NamedArg};
 
 /// Parses and evaluates an expression of the notation (`docs/NOTATION.md`), in which the
 /// registered game families can be called, e.g. `nim(7) + {1|-1}`; its value must be a game.

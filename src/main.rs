@@ -316,8 +316,10 @@ fn main() -> ExitCode {
         .spawn(move || {
             // A request beyond the algebra's size limits outside the expression evaluator (which
             // reports it with its position), e.g. while printing invariants: one error line.
-            partizan::game::limits::catch(std::panic::AssertUnwindSafe(|| run(cli, budget_bytes)))
-                .unwrap_or_else(|limit| Err(Failure::Error(limit.message)))
+            partizan::algebra::limits::catch(std::panic::AssertUnwindSafe(|| {
+                run(cli, budget_bytes)
+            }))
+            .unwrap_or_else(|limit| Err(Failure::Error(limit.message)))
         })
         .expect("spawn the worker thread");
     match worker.join() {
@@ -384,7 +386,7 @@ fn run(cli: Cli, budget_bytes: usize) -> Result<(), Failure> {
             params,
             format,
         } => {
-            let table = partizan::games::table(&family, &params)?;
+            let table = partizan::rulesets::table(&family, &params)?;
             out.print(&table.render(format))?;
         }
         Command::Grundy {
@@ -404,8 +406,8 @@ fn run(cli: Cli, budget_bytes: usize) -> Result<(), Failure> {
                 format.is_some() || save.is_some() || resume.is_some() || every_value;
             let code = if family.contains('.') {
                 Some(family.clone())
-            } else if engine_options || to > partizan::games::octal::MAX_SPLIT_HEAP {
-                partizan::games::octal::engine_code(&family, &args)
+            } else if engine_options || to > partizan::rulesets::octal::MAX_SPLIT_HEAP {
+                partizan::rulesets::octal::engine_code(&family, &args)
             } else {
                 None
             };
@@ -432,7 +434,7 @@ fn run(cli: Cli, budget_bytes: usize) -> Result<(), Failure> {
                         .into(),
                 ));
             } else {
-                let report = partizan::games::sequence(&family, &args, to)?;
+                let report = partizan::rulesets::sequence(&family, &args, to)?;
                 out.print(&report.to_string())?;
             }
         }
@@ -452,7 +454,7 @@ fn run(cli: Cli, budget_bytes: usize) -> Result<(), Failure> {
                         .into(),
                 ));
             }
-            let report = partizan::games::misere::sequence(&family, &args, to)?;
+            let report = partizan::rulesets::misere::sequence(&family, &args, to)?;
             out.print(&report.to_string())?;
         }
         Command::Quotient {
@@ -461,7 +463,7 @@ fn run(cli: Cli, budget_bytes: usize) -> Result<(), Failure> {
             to,
             max_size,
         } => {
-            let (name, found) = partizan::games::misere::quotient(&family, &args, to, max_size)?;
+            let (name, found) = partizan::rulesets::misere::quotient(&family, &args, to, max_size)?;
             let q = &found.quotient;
             out.line(format_args!(
                 "misère quotient of {name}, heaps 1..={}",
@@ -473,7 +475,7 @@ fn run(cli: Cli, budget_bytes: usize) -> Result<(), Failure> {
             }
         }
         Command::Misere { family, args } => {
-            out.line(partizan::games::misere::outcome(&family, &args)?)?;
+            out.line(partizan::rulesets::misere::outcome(&family, &args)?)?;
         }
         Command::Families { name } => out.print(&families(name.as_deref())?)?,
     }
@@ -484,7 +486,7 @@ fn run(cli: Cli, budget_bytes: usize) -> Result<(), Failure> {
 /// the process ends with status 130.
 static STOP: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
-/// `grundy CODE --to N`: the sparse-space engine ([`partizan::games::octal::grundy_run`]).
+/// `grundy CODE --to N`: the sparse-space engine ([`partizan::rulesets::octal::grundy_run`]).
 #[allow(clippy::too_many_arguments)]
 fn grundy_engine(
     code: &str,
@@ -497,7 +499,7 @@ fn grundy_engine(
     budget_bytes: usize,
     out: &mut Out,
 ) -> Result<(), Failure> {
-    use partizan::games::octal::{grundy_run, GrundyRun, GrundyRunEnd};
+    use partizan::rulesets::octal::{grundy_run, GrundyRun, GrundyRunEnd};
     if !args.is_empty() {
         return Err(Failure::Error(format!(
             "grundy {code} takes no further arguments, got {args:?}"
@@ -588,7 +590,7 @@ fn eval_line(expr: &str, options: &EvalOptions) -> Result<String, String> {
         partizan::Value::List(items) if !options.one_line => items.iter().map(show).collect(),
         value => show(value),
     };
-    partizan::game::limits::catch(std::panic::AssertUnwindSafe(print))
+    partizan::algebra::limits::catch(std::panic::AssertUnwindSafe(print))
         .map_err(|limit| format!("at byte 0 of {expr:?}: {limit}"))
 }
 
@@ -638,7 +640,7 @@ fn eval_lines(options: &EvalOptions, out: &mut Out) -> Result<(), Failure> {
 fn families(only: Option<&str>) -> Result<String, Failure> {
     let wanted = |name: &str| only.is_none_or(|o| o == name);
     let mut s = String::new();
-    for f in partizan::games::FAMILIES
+    for f in partizan::rulesets::FAMILIES
         .iter()
         .filter(|f| wanted(f.name()))
     {
@@ -658,7 +660,7 @@ fn families(only: Option<&str>) -> Result<String, Failure> {
     }
     match only {
         Some(name) if s.is_empty() => {
-            let names = partizan::games::FAMILIES
+            let names = partizan::rulesets::FAMILIES
                 .iter()
                 .map(|f| f.name())
                 .chain(partizan::expr::loopy::LOOPY_FAMILIES.iter().map(|f| f.name));

@@ -7,12 +7,12 @@
 mod common;
 
 use common::{ref_canonical, Rng, Tree};
-use partizan::games::board::Board;
-use partizan::games::board_engine::{BoardRules, Engine};
-use partizan::games::clobber_variants::{self, GenClobber, Variant, VARIANTS};
-use partizan::games::toads_frogs::{GenToadsFrogs, Row};
-use partizan::games::toppling_dominoes::{Rows, TopplingDominoes};
-use partizan::games::{self, amazons, clobber, elephants_rhinos, fission, konane, Arg};
+use partizan::rulesets::board::Board;
+use partizan::rulesets::board_engine::{BoardRules, Engine};
+use partizan::rulesets::clobber_variants::{self, GenClobber, Variant, VARIANTS};
+use partizan::rulesets::toads_frogs::{GenToadsFrogs, Row};
+use partizan::rulesets::toppling_dominoes::{Rows, TopplingDominoes};
+use partizan::rulesets::{self, amazons, clobber, elephants_rhinos, fission, konane, Arg};
 use partizan::solve::{Ruleset, Solver, TableParams};
 use partizan::Game;
 use std::collections::HashMap;
@@ -528,7 +528,7 @@ fn clobber_moves(variant: Variant) -> impl Fn(&Grid, bool) -> Vec<Grid> {
 #[test]
 fn clobber_variants_by_hand() {
     let v = |variant: &str, t: &str| {
-        games::call(
+        rulesets::call(
             "clobber",
             &[Arg::Str(t.to_string())],
             &[("variant".to_string(), Arg::Str(variant.to_string()))],
@@ -806,7 +806,7 @@ fn toppling_dominoes_match_the_rules() {
 
 #[test]
 fn toppling_dominoes_theorems() {
-    let v = |t: &str| partizan::games::toppling_dominoes::value(&Rows::parse(t).unwrap());
+    let v = |t: &str| partizan::rulesets::toppling_dominoes::value(&Rows::parse(t).unwrap());
     // A row of n blue dominoes is n, of n red ones −n, of n green ones *n.
     for n in 0..12 {
         assert_eq!(v(&"L".repeat(n)), Game::integer(n as i64));
@@ -839,7 +839,7 @@ fn toppling_dominoes_theorems() {
 #[test]
 fn toppling_dominoes_table_snapshot() {
     let table =
-        partizan::games::toppling_dominoes::table(&TableParams::new().with("size", 4)).unwrap();
+        partizan::rulesets::toppling_dominoes::table(&TableParams::new().with("size", 4)).unwrap();
     // Every cell against the evaluator from the rules.
     let mut memo = HashMap::new();
     for (row, cells) in table.rows.iter().zip(&table.cells) {
@@ -930,7 +930,7 @@ fn toads_named_arguments() {
             .iter()
             .map(|&(n, v)| (n.to_string(), Arg::Game(Game::integer(v))))
             .collect();
-        games::call("toads", &[Arg::Str(t.to_string())], &named).unwrap()
+        rulesets::call("toads", &[Arg::Str(t.to_string())], &named).unwrap()
     };
     // The usual rules by default: T.F = *.
     assert_eq!(call("T.F", &[]).unwrap(), g("*"));
@@ -993,7 +993,7 @@ fn toads_and_elephants_tables() {
             .with(nc, c_max as i64)
             .with("gap", gap as i64);
         let table = if toads {
-            games::toads_frogs::table(&args)
+            rulesets::toads_frogs::table(&args)
         } else {
             elephants_rhinos::table(&args)
         }
@@ -1011,7 +1011,7 @@ fn toads_and_elephants_tables() {
         snapshot(name, &table.to_tsv());
     }
     // Published: CGSuite's test suite (GameStripTest) prints ttttt..fffff as this form.
-    let t = games::toads_frogs::table(
+    let t = rulesets::toads_frogs::table(
         &TableParams::new()
             .with("toads", 5)
             .with("frogs", 5)
@@ -1022,12 +1022,12 @@ fn toads_and_elephants_tables() {
         t.cells[4][4],
         "+-{{2|*},{5/2||2|{0||||{0||v<2>|-1},{0||||0||Miny(1/32)|-2|||-1/2*}|||v<2>|-1/2||-1*}|||0}}"
     );
-    // By hand: T.F = * (Winning Ways, ch. 1); E..R = 0 (src/games/elephants_rhinos.rs).
-    let t = games::toads_frogs::table(&TableParams::new()).unwrap();
+    // By hand: T.F = * (Winning Ways, ch. 1); E..R = 0 (src/rulesets/elephants_rhinos.rs).
+    let t = rulesets::toads_frogs::table(&TableParams::new()).unwrap();
     assert_eq!(t.cells[0][0], "*");
     let t = elephants_rhinos::table(&TableParams::new().with("gap", 2)).unwrap();
     assert_eq!(t.cells[0][0], "0");
-    let e = games::toads_frogs::table(&TableParams::new().with("toads", 9).with("frogs", 9))
+    let e = rulesets::toads_frogs::table(&TableParams::new().with("toads", 9).with("frogs", 9))
         .unwrap_err();
     assert!(e.to_string().contains("19 squares"), "{e}");
 }
@@ -1092,7 +1092,7 @@ fn the_generic_solver_agrees_with_the_engine() {
 
 fn error(name: &str, positional: Vec<Arg>, named: Vec<(&str, Arg)>) -> String {
     let named: Vec<(String, Arg)> = named.into_iter().map(|(n, a)| (n.to_string(), a)).collect();
-    let e = games::call(name, &positional, &named)
+    let e = rulesets::call(name, &positional, &named)
         .unwrap_or_else(|| panic!("{name} is registered"))
         .unwrap_err()
         .to_string();
@@ -1153,7 +1153,7 @@ fn bad_positions_are_one_line_errors() {
 #[test]
 fn bad_table_arguments_are_errors() {
     let args = |words: &[&str]| words.iter().map(|w| w.to_string()).collect::<Vec<_>>();
-    let table = |name, words: &[&str]| games::table(name, &args(words)).unwrap_err().to_string();
+    let table = |name, words: &[&str]| rulesets::table(name, &args(words)).unwrap_err().to_string();
     assert!(table("konane", &["rows=5", "cols=5"]).contains("too large"));
     assert!(table("konane", &["rows=0", "cols=3"]).contains("rows must be at least 1"));
     assert!(table("clobber", &["rows=5", "cols=4"]).contains("too large"));
@@ -1176,7 +1176,7 @@ fn registry_examples_evaluate() {
         "toads",
         "toppling_dominoes",
     ] {
-        let f = games::family(name).unwrap_or_else(|| panic!("{name}"));
+        let f = rulesets::family(name).unwrap_or_else(|| panic!("{name}"));
         partizan::expr::evaluate(f.example()).unwrap_or_else(|e| panic!("{}: {e}", f.example()));
     }
     for name in [
@@ -1189,7 +1189,7 @@ fn registry_examples_evaluate() {
         "toppling_dominoes",
     ] {
         assert!(
-            games::family(name).and_then(|f| f.table()).is_some(),
+            rulesets::family(name).and_then(|f| f.table()).is_some(),
             "{name}"
         );
     }

@@ -145,7 +145,7 @@ fn standard_input_with_json_and_lists() {
 fn families_lists_every_family_with_an_example_that_works() {
     let r = run(&["families"]);
     assert_eq!((r.status, r.stderr.as_str()), (0, ""));
-    for f in partizan::games::FAMILIES {
+    for f in partizan::rulesets::FAMILIES.iter() {
         let line = r
             .stdout
             .lines()
@@ -167,14 +167,17 @@ fn families_lists_every_family_with_an_example_that_works() {
         }
     }
     // Every expression example evaluates (through standard input: one line each).
-    let examples: Vec<&str> = partizan::games::FAMILIES
+    let examples: Vec<&str> = partizan::rulesets::FAMILIES
         .iter()
         .map(|f| f.example())
         .collect();
     let r = run_with_input(&["eval"], &examples.join("\n"));
     assert_eq!(r.status, 0, "{} {}", r.stdout, r.stderr);
     assert_eq!(r.stdout.lines().count(), examples.len());
-    for t in partizan::games::FAMILIES.iter().filter_map(|f| f.table()) {
+    for t in partizan::rulesets::FAMILIES
+        .iter()
+        .filter_map(|f| f.table())
+    {
         let args: Vec<&str> = t.example.split_whitespace().collect();
         let r = run(&args);
         assert_eq!(r.status, 0, "{}: {}", t.example, r.stderr);

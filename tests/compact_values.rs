@@ -5,7 +5,9 @@
 mod common;
 
 use common::{int_tree, ref_canonical, star_tree, RefSum, Tree};
-use partizan::game::limits::{catch, NIMBER_FOLLOWERS_LIMIT, NIMBER_OPTIONS_LIMIT, UP_CHAIN_LIMIT};
+use partizan::algebra::limits::{
+    catch, NIMBER_FOLLOWERS_LIMIT, NIMBER_OPTIONS_LIMIT, UP_CHAIN_LIMIT,
+};
 use partizan::{Game, Number, Nus};
 use quickcheck::{Arbitrary, Gen, QuickCheck};
 

@@ -4,7 +4,7 @@
 mod common;
 
 use common::Rng;
-use partizan::games::domineering::{value, Board, Domineering};
+use partizan::rulesets::domineering::{value, Board, Domineering};
 use partizan::solve::Solver;
 use partizan::Game;
 use std::collections::HashMap;
@@ -240,7 +240,7 @@ fn bad_boards_are_errors() {
 
 #[test]
 fn table_of_rectangles() {
-    let t = partizan::games::table("domineering", &["rows=4".to_string(), "cols=4".to_string()])
+    let t = partizan::rulesets::table("domineering", &["rows=4".to_string(), "cols=4".to_string()])
         .unwrap();
     for (r, row) in t.cells.iter().enumerate() {
         for (c, cell) in row.iter().enumerate() {

@@ -6,8 +6,8 @@
 mod common;
 
 use common::{check, g};
+use partizan::algebra::limits::{catch, PRINT_LIMIT};
 use partizan::expr::{self, evaluate, Error, Scope, Value, MAX_NESTING};
-use partizan::game::limits::{catch, PRINT_LIMIT};
 use partizan::Game;
 use quickcheck::{Arbitrary, Gen};
 use std::panic::AssertUnwindSafe;
@@ -604,7 +604,7 @@ fn a_notation_beyond_the_limit_is_refused() {
 /// built outside the evaluator's catch.
 #[test]
 fn literals_beyond_the_limits_are_errors_at_the_literal() {
-    use partizan::game::limits::NIMBER_FOLLOWERS_LIMIT;
+    use partizan::algebra::limits::NIMBER_FOLLOWERS_LIMIT;
     for (s, at) in [
         ("^<2>*65537", 0),
         ("1 + v[3]*65537", 4),

@@ -5,7 +5,7 @@
 mod common;
 
 use common::{check, random_tree, ref_canonical, Tree};
-use partizan::game::form::Form;
+use partizan::algebra::form::Form;
 use partizan::Game;
 use quickcheck::{Arbitrary, Gen};
 

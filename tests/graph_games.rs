@@ -10,14 +10,14 @@
 mod common;
 
 use common::{ref_canonical, Rng, Tree};
-use partizan::games::arc_kayles::ArcKayles;
-use partizan::games::colouring::{self, Colouring, Variant};
-use partizan::games::cram::{self, Board, Cram};
-use partizan::games::graph::{self, Graph};
-use partizan::games::node_kayles::{self, NodeKayles};
-use partizan::games::nogo::NoGo;
-use partizan::games::partizan_arc_kayles::PartizanArcKayles;
-use partizan::games::{arc_kayles, col, nogo, partizan_arc_kayles, snort};
+use partizan::rulesets::arc_kayles::ArcKayles;
+use partizan::rulesets::colouring::{self, Colouring, Variant};
+use partizan::rulesets::cram::{self, Board, Cram};
+use partizan::rulesets::graph::{self, Graph};
+use partizan::rulesets::node_kayles::{self, NodeKayles};
+use partizan::rulesets::nogo::NoGo;
+use partizan::rulesets::partizan_arc_kayles::PartizanArcKayles;
+use partizan::rulesets::{arc_kayles, col, nogo, partizan_arc_kayles, snort};
 use partizan::solve::{GrundySolver, Solver, TableParams};
 use partizan::{Arg, Game, Outcome};
 use std::collections::HashMap;
@@ -1381,7 +1381,7 @@ fn colouring_grid_tables() {
                 let v = colouring_game(snort, &g, &mut vec![0; g.n], &mut HashMap::new());
                 assert_eq!(t.cells[r - 1][c - 1], v.to_string(), "{name} {r}x{c}");
                 // Col on a grid with an even side is 0 (the half-turn strategy of Winning Ways,
-                // ch. 2, spelled out in src/games/col.rs).
+                // ch. 2, spelled out in src/rulesets/col.rs).
                 if !snort && (r % 2 == 0 || c % 2 == 0) {
                     assert_eq!(v, Game::zero(), "col {r}x{c}");
                 }

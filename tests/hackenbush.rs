@@ -4,7 +4,7 @@
 mod common;
 
 use common::Rng;
-use partizan::games::hackenbush::{
+use partizan::rulesets::hackenbush::{
     green_bundle, green_value, sign_expansion, Colour, Edge, Hackenbush, Picture,
 };
 use partizan::solve::Solver;

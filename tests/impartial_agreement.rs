@@ -5,15 +5,15 @@
 // Tables are indexed by their coordinates.
 #![allow(clippy::needless_range_loop)]
 
-use partizan::games::cutting::{self, Cutting};
-use partizan::games::dag::Dag;
-use partizan::games::fibonacci_nim::{self, FibonacciNim};
-use partizan::games::nim::{self, Nim};
-use partizan::games::octal::{GrundyGame, OctalGame};
-use partizan::games::ryuoh::Ryuoh;
-use partizan::games::subtraction::{Subtraction, TakeRange};
-use partizan::games::welter::{self, Welter};
-use partizan::games::wythoff::{self, Wythoff};
+use partizan::rulesets::cutting::{self, Cutting};
+use partizan::rulesets::dag::Dag;
+use partizan::rulesets::fibonacci_nim::{self, FibonacciNim};
+use partizan::rulesets::nim::{self, Nim};
+use partizan::rulesets::octal::{GrundyGame, OctalGame};
+use partizan::rulesets::ryuoh::Ryuoh;
+use partizan::rulesets::subtraction::{Subtraction, TakeRange};
+use partizan::rulesets::welter::{self, Welter};
+use partizan::rulesets::wythoff::{self, Wythoff};
 use partizan::solve::{AsPartizan, GrundySolver, ImpartialRuleset, Solver};
 
 /// The nimber of the canonical form of `position`, checked to be a nimber.

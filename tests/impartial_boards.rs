@@ -6,8 +6,8 @@
 #![allow(clippy::needless_range_loop)]
 
 use num_bigint::BigUint;
-use partizan::games::ryuoh::Ryuoh;
-use partizan::games::{cutting, dag, fibonacci_nim, nim, ryuoh, tictactoe, welter, wythoff};
+use partizan::rulesets::ryuoh::Ryuoh;
+use partizan::rulesets::{cutting, dag, fibonacci_nim, nim, ryuoh, tictactoe, welter, wythoff};
 use partizan::solve::minimax::GameResult;
 use partizan::solve::{Table, TableParams};
 use std::collections::{HashMap, HashSet};

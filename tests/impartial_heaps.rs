@@ -4,9 +4,9 @@
 // Grids and sequences are indexed by their coordinates, as in the papers.
 #![allow(clippy::needless_range_loop)]
 
-use partizan::games::nim;
-use partizan::games::octal::{GrundyGame, OctalGame};
-use partizan::games::subtraction::{bash_grundy, Convention, Subtraction, TakeRange};
+use partizan::rulesets::nim;
+use partizan::rulesets::octal::{GrundyGame, OctalGame};
+use partizan::rulesets::subtraction::{bash_grundy, Convention, Subtraction, TakeRange};
 use partizan::solve::grundy::Proof;
 use std::collections::HashMap;
 

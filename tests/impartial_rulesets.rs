@@ -2,12 +2,12 @@
 //! brute-force searches written here from the rules alone, OEIS sequences typed in, and
 //! theorems; their bad input on the command line (one line, exit 2); their snapshot tables.
 
-use partizan::games::all_but::AllBut;
-use partizan::games::chomp::{self, Chomp};
-use partizan::games::coin_turning::{self, CoinTurning};
-use partizan::games::octal::{GrundyGame, OctalGame};
-use partizan::games::take_and_break::TakeAndBreak;
-use partizan::games::Arg;
+use partizan::rulesets::all_but::AllBut;
+use partizan::rulesets::chomp::{self, Chomp};
+use partizan::rulesets::coin_turning::{self, CoinTurning};
+use partizan::rulesets::octal::{GrundyGame, OctalGame};
+use partizan::rulesets::take_and_break::TakeAndBreak;
+use partizan::rulesets::Arg;
 use partizan::solve::{GrundySolver, Table, TableParams};
 use partizan::Game;
 use std::collections::HashMap;
@@ -475,7 +475,7 @@ fn take_and_break_agrees_with_octal_and_published_sequences() {
 
 #[test]
 fn take_and_break_periods() {
-    use partizan::games::take_and_break::take_and_break_periodicity;
+    use partizan::rulesets::take_and_break::take_and_break_periodicity;
     // 0.F: take one token, leave anything: the parity of n (by hand: from an odd heap, take one
     // and leave one heap of even size... every option of an even heap is odd). Period 2.
     let g = TakeAndBreak::parse("0.F")
@@ -636,7 +636,7 @@ fn chomp_theorems() {
     }
     // A 1 × n row is a Nim heap of n − 1.
     assert_eq!(
-        partizan::games::call(
+        partizan::rulesets::call(
             "chomp",
             &[Arg::Game(Game::integer(1)), Arg::Game(Game::integer(9))],
             &[]

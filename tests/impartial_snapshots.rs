@@ -4,8 +4,8 @@
 //! table against OEIS A317205 (`impartial_boards.rs`), the sequences against OEIS A002186,
 //! A002187 and A002188 (`impartial_heaps.rs`).
 
-use partizan::games::octal::{GrundyGame, OctalGame};
-use partizan::games::{ryuoh, wythoff};
+use partizan::rulesets::octal::{GrundyGame, OctalGame};
+use partizan::rulesets::{ryuoh, wythoff};
 use partizan::solve::{Table, TableParams};
 
 fn snapshot(name: &str, text: &str) {

@@ -3,8 +3,8 @@
 //! The request is process-wide, so every case runs in this one test, one after another: a test
 //! binary's tests run on parallel threads and would stop each other's work.
 
-use partizan::games::domineering::{Board, Domineering};
 use partizan::interrupt::{self, Interrupted};
+use partizan::rulesets::domineering::{Board, Domineering};
 use partizan::solve::misere::MisereSolver;
 use partizan::solve::{Ruleset, Solver};
 use partizan::{Game, Outcome};
@@ -150,13 +150,13 @@ fn long_work_stops_when_asked_and_the_library_goes_on() {
     // The sparse-space engine: Treblecross to 10^8 takes minutes.
     let timer = request_after(300);
     let r = interrupt::catch(|| {
-        partizan::games::sequence("octal", &["0.007".to_string()], 100_000_000)
+        partizan::rulesets::sequence("octal", &["0.007".to_string()], 100_000_000)
     });
     timer.join().unwrap();
     assert_eq!(r.map(|_| ()), Err(Interrupted));
     interrupt::clear();
     // Kayles, OEIS A002186.
-    let kayles = partizan::games::sequence("kayles", &[], 11).unwrap();
+    let kayles = partizan::rulesets::sequence("kayles", &[], 11).unwrap();
     assert_eq!(kayles.values, [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]);
 
     // A poll function, asked by the thread doing the work, stops it as a request does.

@@ -5,9 +5,9 @@
 mod loopy_brute;
 
 use loopy_brute::{outcome, G};
-use partizan::game::loopy::{LoopyOutcome, SidedValue, Stopper};
-use partizan::games::backsliding_toads::{call, outcome as bt_outcome, value};
-use partizan::games::toads_frogs::Row;
+use partizan::algebra::loopy::{LoopyOutcome, SidedValue, Stopper};
+use partizan::rulesets::backsliding_toads::{call, outcome as bt_outcome, value};
+use partizan::rulesets::toads_frogs::Row;
 use std::collections::HashMap;
 
 fn row(s: &str) -> Row {
@@ -148,7 +148,7 @@ fn values_are_antisymmetric_and_give_the_outcome() {
 
 #[test]
 fn calls() {
-    use partizan::games::Arg;
+    use partizan::rulesets::Arg;
     assert_eq!(
         call(&[Arg::Str("T.".into())], &[])
             .unwrap()

@@ -2,7 +2,7 @@
 //! by CGSuite's own test suite (lib/core/src/test/.../CanonicalStopperTestCase.scala,
 //! SidedValueTestCase.scala and GameTest.scala in aaron-siegel/cgsuite), and bad input.
 
-use partizan::game::loopy::{parse, parse_game, LoopyError, LoopyOutcome, SidedValue, Stopper};
+use partizan::algebra::loopy::{parse, parse_game, LoopyError, LoopyOutcome, SidedValue, Stopper};
 use partizan::Game;
 
 fn v(s: &str) -> SidedValue {
@@ -262,8 +262,8 @@ fn bad_input_is_one_line() {
         assert!(ok, "{input}: {e:?}");
     }
     // An edge to a missing node.
-    let e =
-        partizan::game::loopy::LoopyGame::from_edges(vec![vec![1]], vec![vec![]], 0).unwrap_err();
+    let e = partizan::algebra::loopy::LoopyGame::from_edges(vec![vec![1]], vec![vec![]], 0)
+        .unwrap_err();
     assert!(matches!(e, LoopyError::MissingNode(_)));
     // A stopper requested of a non-stopper.
     let e = parse_game("dud").unwrap().stopper().unwrap_err();

@@ -4,10 +4,10 @@
 mod loopy_brute;
 
 use loopy_brute::{outcome, Rng, G};
-use partizan::game::loopy::smith::{generalized_grundy, LoopyNimValue};
-use partizan::game::loopy::LoopyOutcome;
-use partizan::games::loopy_subtraction::LoopySubtraction;
-use partizan::games::subtraction::Subtraction;
+use partizan::algebra::loopy::smith::{generalized_grundy, LoopyNimValue};
+use partizan::algebra::loopy::LoopyOutcome;
+use partizan::rulesets::loopy_subtraction::LoopySubtraction;
+use partizan::rulesets::subtraction::Subtraction;
 use partizan::solve::ImpartialRuleset;
 
 fn impartial(rng: &mut Rng, n: usize, p: u64) -> Vec<Vec<u32>> {
@@ -176,9 +176,9 @@ fn loopy_subtraction_against_brute_force() {
 
 #[test]
 fn loopy_subtraction_calls() {
-    use partizan::games::Arg;
+    use partizan::rulesets::Arg;
     use partizan::Game;
-    let call = partizan::games::loopy_subtraction::call;
+    let call = partizan::rulesets::loopy_subtraction::call;
     let heap = |n: i64| Arg::Game(Game::integer(n));
     let set = |s: &str| Arg::Str(s.into());
     // Take 1 or 2, nothing added: heap 3 is a second-player win (3 mod 3 = 0), heap 4 is *1.

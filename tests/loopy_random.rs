@@ -5,7 +5,7 @@
 mod loopy_brute;
 
 use loopy_brute::{outcome, survives, Rng, G};
-use partizan::game::loopy::{LoopyError, Stopper};
+use partizan::algebra::loopy::{LoopyError, Stopper};
 
 /// The canonical form of a brute-force graph, and that graph back from the canonical form.
 fn canon(g: &G) -> (Stopper, G, usize) {

@@ -7,7 +7,7 @@ mod common;
 
 // splitmix64 with a fixed seed per test, so that every run tests the same boards.
 use common::Rng;
-use partizan::games::{king_dirt, sheep};
+use partizan::rulesets::{king_dirt, sheep};
 use partizan::{Game, Outcome};
 use std::collections::HashMap;
 
@@ -42,7 +42,7 @@ fn sheep_outcome(s: &str) -> Outcome {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Sheep, by brute force from the rules as stated in src/games/sheep.rs: Black (Left) owns the
+// Sheep, by brute force from the rules as stated in src/rulesets/sheep.rs: Black (Left) owns the
 // positive herds; a herd of n ≥ 2 sends 1..n−1 sheep sliding, in one of six directions (up,
 // up-right, right, down, down-left, left), as far as the empty squares go, at least one step.
 // ---------------------------------------------------------------------------------------------
@@ -224,7 +224,7 @@ fn sheep_matches_mcgs_tests() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Generalised King Dirt, by brute force from the rules as stated in src/games/king_dirt.rs: a
+// Generalised King Dirt, by brute force from the rules as stated in src/rulesets/king_dirt.rs: a
 // player places a king from hand on an empty square, or (unless must-place applies: a king in
 // hand and an empty square) steps a king to an empty king-neighbour, leaving dirt behind.
 // ---------------------------------------------------------------------------------------------

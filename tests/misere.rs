@@ -2,9 +2,9 @@
 //! *Winning Ways* ch. 13, Plambeck and Siegel's published quotients, and outcomes recomputed by
 //! brute-force searches written here from the rules alone.
 
-use partizan::game::misere::{Genus, MisereGame};
-use partizan::games::domineering::{Board, Domineering};
-use partizan::games::octal::OctalGame;
+use partizan::algebra::misere::{Genus, MisereGame};
+use partizan::rulesets::domineering::{Board, Domineering};
+use partizan::rulesets::octal::OctalGame;
 use partizan::solve::misere::{heap_genera, MisereSolver};
 use partizan::solve::quotient::misere_quotient;
 use partizan::{Error, Outcome};
@@ -145,7 +145,7 @@ fn check_quotient(
     code: &str,
     n: usize,
     total: usize,
-) -> partizan::game::misere::quotient::MisereQuotient {
+) -> partizan::algebra::misere::quotient::MisereQuotient {
     let q = misere_quotient(&OctalGame::parse(code).unwrap(), n, 1000).unwrap();
     let d = digits(code);
     let mut memo = HashMap::new();
@@ -161,7 +161,7 @@ fn check_quotient(
 /// No two elements of the quotient have the same P-status under every product (so it is the
 /// quotient, not a cover of it).
 fn assert_no_two_indistinguishable(
-    q: &partizan::game::misere::quotient::MisereQuotient,
+    q: &partizan::algebra::misere::quotient::MisereQuotient,
     code: &str,
 ) {
     let size = q.size() as u32;
@@ -380,15 +380,15 @@ fn misere_domineering_outcomes_agree_with_brute_force() {
 
 /// The misère outcome of an impartial explicit tree, from the definition: the player to move
 /// wins when there is no move or some move to a position where the player to move loses.
-fn tree_mover_wins(f: &partizan::game::form::Form) -> bool {
+fn tree_mover_wins(f: &partizan::algebra::form::Form) -> bool {
     let options = f.left_options();
     options.is_empty() || options.iter().any(|o| !tree_mover_wins(o))
 }
 
 #[test]
 fn trees_of_impartial_forms_agree_with_the_definition() {
-    use partizan::game::form::Form;
-    use partizan::game::misere::tree;
+    use partizan::algebra::form::Form;
+    use partizan::algebra::misere::tree;
     use partizan::Game;
     // Every impartial tree born by day 3, written as explicit forms {A, B, … | A, B, …}.
     let node = |opts: Vec<Form>| Form::new(opts.clone(), opts);

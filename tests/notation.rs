@@ -220,7 +220,7 @@ fn errors_name_the_position_and_what_was_expected() {
     assert!(error("{1|-1}.bogus()").contains("unknown method 'bogus'"));
 }
 
-/// Every up multiple the algebra holds (±(2^63 − 1), see `partizan::game::limits`) is printed
+/// Every up multiple the algebra holds (±(2^63 − 1), see `partizan::algebra::limits`) is printed
 /// as a count and parses back: a sum may reach multiples that no literal had (found by the
 /// fuzzer: `^1099511627776 + {0|*}` is 2^40 + 1 ups, which the lexer once refused beyond 2^40).
 #[test]
@@ -305,7 +305,7 @@ fn option_order_is_deterministic() {
     // Numbers ascending, then nimbers, then other number + ups + nimber values, then the rest,
     // compared by their sorted Left options, then Right options: ±1 = {1|-1} and {1|*} have
     // equal Left lists, and -1 (a number) comes before * (a nimber).
-    use partizan::game::print::sorted;
+    use partizan::algebra::print::sorted;
     let order = ["{1|*}", "^", "+-1", "*2", "1/2", "*", "0", "-3/2^*"];
     let games: Vec<Game> = order.iter().map(|s| s.parse().unwrap()).collect();
     let printed: Vec<String> = sorted(&games).iter().map(ToString::to_string).collect();

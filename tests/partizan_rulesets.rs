@@ -5,8 +5,8 @@
 //! Cake strips), values published with CGSuite, hand derivations, and the command line's one-line
 //! errors for bad input.
 
-use partizan::games::hackenbush::{Colour, Edge, Picture};
-use partizan::games::{
+use partizan::rulesets::hackenbush::{Colour, Edge, Picture};
+use partizan::rulesets::{
     self, childish_hackenbush, eatcake, hackenbush, maundy_cake, partizan_euclid,
     partizan_subtraction, ski_jumps, turn_and_eatcake, Arg,
 };
@@ -21,7 +21,7 @@ fn g(s: &str) -> Game {
 
 /// Evaluates an expression through the family registry, as the expression language does.
 fn call(name: &str, args: Vec<Arg>) -> Game {
-    games::call(name, &args, &[]).unwrap().unwrap()
+    rulesets::call(name, &args, &[]).unwrap().unwrap()
 }
 
 fn int(n: i64) -> Arg {
@@ -259,7 +259,7 @@ fn turn_and_eatcake_matches_the_rules() {
 fn eatcake_tables() {
     for (name, turned) in [("eatcake", false), ("turn_and_eatcake", true)] {
         let words = vec!["size=6".to_string()];
-        let table = games::table(name, &words).unwrap();
+        let table = rulesets::table(name, &words).unwrap();
         let mut brute = eatcake_brute(turned);
         for (h, row) in table.cells.iter().enumerate() {
             for (w, cell) in row.iter().enumerate() {

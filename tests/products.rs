@@ -11,8 +11,8 @@
 mod common;
 
 use common::{born_by, check, g, ref_canonical, RefSum, Small, Tree};
+use partizan::algebra::{limits, nim_inverse, nim_product};
 use partizan::expr::{evaluate, Value};
-use partizan::game::{limits, nim_inverse, nim_product};
 use partizan::{Game, Number};
 use std::collections::HashMap;
 
@@ -266,7 +266,7 @@ fn conway_product_laws() {
     // memo is cleared so that H·G is computed afresh.
     check(100, |(a, b): (Small, Small)| {
         let p = a.game.conway_product(&b.game);
-        partizan::game::clear_caches();
+        partizan::algebra::clear_caches();
         let q = b.game.conway_product(&a.game);
         let r = (-a.game).conway_product(&b.game);
         p == q && r == -p

@@ -1,7 +1,7 @@
 //! The partizan Queen against the paper: Theorem 3.1, formula (4), the claim that orthogonal
 //! limits change nothing, and Tables 2 and 3 (`tests/data`).
 
-use partizan::games::queen::{queen_table, PartizanQueen};
+use partizan::rulesets::queen::{queen_table, PartizanQueen};
 use partizan::solve::{Solver, Table};
 use partizan::{Game, Nus};
 
@@ -146,7 +146,7 @@ fn compare_with_paper(ours: &Table, paper: &Table) {
 
 #[test]
 fn table_2_of_the_paper() {
-    let ours = partizan::games::table("queen", &["size=9".to_string()]).unwrap();
+    let ours = partizan::rulesets::table("queen", &["size=9".to_string()]).unwrap();
     compare_with_paper(&ours, &paper_table("paper-table2-partizan-queen.tsv"));
     insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false}, {
         insta::assert_snapshot!("queen_table2", ours.to_tsv());
@@ -155,7 +155,8 @@ fn table_2_of_the_paper() {
 
 #[test]
 fn table_3_of_the_paper() {
-    let ours = partizan::games::table("queen", &["size=9".to_string(), "p=3".to_string()]).unwrap();
+    let ours =
+        partizan::rulesets::table("queen", &["size=9".to_string(), "p=3".to_string()]).unwrap();
     compare_with_paper(&ours, &paper_table("paper-table3-partizan-queen-p3.tsv"));
     insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false}, {
         insta::assert_snapshot!("queen_table3_p3", ours.to_tsv());

@@ -4,9 +4,9 @@
 mod common;
 
 use common::Rng;
-use partizan::games::clobber::{self, Clobber, Grid};
-use partizan::games::cutcake;
-use partizan::games::toads_frogs::{self, Row, ToadsFrogs};
+use partizan::rulesets::clobber::{self, Clobber, Grid};
+use partizan::rulesets::cutcake;
+use partizan::rulesets::toads_frogs::{self, Row, ToadsFrogs};
 use partizan::solve::Solver;
 use partizan::Game;
 use std::collections::HashMap;
@@ -278,7 +278,7 @@ fn cutcake_follows_the_winning_ways_formula() {
 
 #[test]
 fn cutcake_table() {
-    let t = partizan::games::table("cutcake", &["size=8".to_string()]).unwrap();
+    let t = partizan::rulesets::table("cutcake", &["size=8".to_string()]).unwrap();
     for (h, row) in t.cells.iter().enumerate() {
         for (w, cell) in row.iter().enumerate() {
             let expected = cutcake_formula(w as u32 + 1, h as u32 + 1);

@@ -407,7 +407,7 @@ fn the_long_periods_of_0_376_and_0_354_are_found_from_the_rules() {
 fn long_family_sequences_come_from_the_engine() {
     // Kayles beyond the direct method's 100 000 heaps: the same values as the direct method where
     // both compute, and period 12 from heap 71 on (Guy and Smith 1956; Winning Ways ch. 4).
-    let r = partizan::games::sequence("kayles", &[], 200_000).unwrap();
+    let r = partizan::rulesets::sequence("kayles", &[], 200_000).unwrap();
     assert_eq!(r.values.len(), 200_001);
     let direct = octal_sequence(&[0, 7, 7], 2001).unwrap();
     assert_eq!(r.values[..2001], direct[..]);
@@ -415,6 +415,6 @@ fn long_family_sequences_come_from_the_engine() {
     let p = r.periodicity.unwrap();
     assert_eq!((p.preperiod, p.period), (71, 12));
     // A list of values has a bound; the command line streams beyond it.
-    let e = partizan::games::sequence("grundy_game", &[], 100_000_001).unwrap_err();
+    let e = partizan::rulesets::sequence("grundy_game", &[], 100_000_001).unwrap_err();
     assert!(e.to_string().contains("too large for a list"), "{e}");
 }

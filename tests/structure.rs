@@ -4,9 +4,9 @@
 mod common;
 
 use common::{check, Arb};
+use partizan::algebra::days::born_by;
+use partizan::algebra::print::sorted;
 use partizan::expr::evaluate;
-use partizan::game::days::born_by;
-use partizan::game::print::sorted;
 use partizan::{Game, Number, Nus, UptimalExpansion};
 use quickcheck::{Arbitrary, Gen};
 

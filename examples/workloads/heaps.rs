@@ -11,7 +11,7 @@ use partizan::Game;
 /// `heat K...`: `*K` heated by 1 (CGSuite's `*14 Heat 1`), from empty caches.
 pub fn run_heat(sizes: &[String]) -> Result<(), String> {
     for k in parse_sizes::<u64>(sizes, "K")? {
-        partizan::game::clear_caches();
+        partizan::algebra::clear_caches();
         let (g, secs) = timed(|| Game::nimber(k).heat(&Game::integer(1)));
         let text = g.to_string();
         let shown: String = text.chars().take(60).collect();
@@ -59,7 +59,7 @@ pub fn run_octal(args: &[String]) -> Result<(), String> {
     let Some((code, sizes)) = args.split_first() else {
         return Err("give a code such as 0.16 and at least one N".into());
     };
-    let game = partizan::games::octal::OctalGame::parse(code).map_err(|e| e.to_string())?;
+    let game = partizan::rulesets::octal::OctalGame::parse(code).map_err(|e| e.to_string())?;
     let rules = HeapRules::octal(game.digits()).map_err(|e| e.to_string())?;
     for n in parse_sizes::<usize>(sizes, "N")? {
         let mut run = SparseRun::new(rules.clone());

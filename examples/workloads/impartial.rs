@@ -5,7 +5,7 @@
 //! Chomp rectangle through the GrundySolver).
 
 use super::{emit, parse_sizes, timed};
-use partizan::games::{chomp, wythoff};
+use partizan::rulesets::{chomp, wythoff};
 use partizan::solve::grundy::subtraction_sequence;
 use partizan::Game;
 

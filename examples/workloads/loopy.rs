@@ -2,8 +2,8 @@
 //! Backsliding Toads and Frogs row, from its position graph; one line per row.
 
 use super::{emit, timed};
-use partizan::games::backsliding_toads;
-use partizan::games::toads_frogs::Row;
+use partizan::rulesets::backsliding_toads;
+use partizan::rulesets::toads_frogs::Row;
 
 pub fn run_loopy_toads(rows: &[String]) -> Result<(), String> {
     if rows.is_empty() {

@@ -3,8 +3,8 @@
 //! outcome class of the empty Domineering board by search).
 
 use super::{emit, timed};
-use partizan::games::domineering::{Board, Domineering};
-use partizan::games::octal::OctalGame;
+use partizan::rulesets::domineering::{Board, Domineering};
+use partizan::rulesets::octal::OctalGame;
 use partizan::solve::misere::MisereSolver;
 use partizan::solve::quotient::misere_quotient_partial;
 

@@ -3,13 +3,13 @@
 //! positions (`amazons`, `clobber`, `konane`, `toppling`), one line per position.
 
 use super::{emit, parse_sizes, timed};
-use partizan::games::board_engine::Engine;
-use partizan::games::clobber_variants::{self, GenClobber, Variant};
-use partizan::games::domineering::{Board, Domineering};
-use partizan::games::queen::{queen_table, PartizanQueen};
-use partizan::games::toppling_dominoes::{Rows, TopplingDominoes};
-use partizan::games::{amazons, konane};
-use partizan::games::{graph, snort};
+use partizan::rulesets::board_engine::Engine;
+use partizan::rulesets::clobber_variants::{self, GenClobber, Variant};
+use partizan::rulesets::domineering::{Board, Domineering};
+use partizan::rulesets::queen::{queen_table, PartizanQueen};
+use partizan::rulesets::toppling_dominoes::{Rows, TopplingDominoes};
+use partizan::rulesets::{amazons, konane};
+use partizan::rulesets::{graph, snort};
 use partizan::solve::Solver;
 use partizan::{Game, Nus};
 

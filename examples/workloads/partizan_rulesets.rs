@@ -4,13 +4,13 @@
 //! value's birthday, temperature and (the start of) its canonical form.
 
 use super::partizan::run_positions;
-use partizan::games::childish_hackenbush::ChildishHackenbush;
-use partizan::games::eatcake::Eatcake;
-use partizan::games::hackenbush::Picture;
-use partizan::games::maundy_cake::MaundyCake;
-use partizan::games::partizan_euclid::PartizanEuclid;
-use partizan::games::partizan_subtraction::PartizanSubtraction;
-use partizan::games::ski_jumps::{SkiJumps, Slope};
+use partizan::rulesets::childish_hackenbush::ChildishHackenbush;
+use partizan::rulesets::eatcake::Eatcake;
+use partizan::rulesets::hackenbush::Picture;
+use partizan::rulesets::maundy_cake::MaundyCake;
+use partizan::rulesets::partizan_euclid::PartizanEuclid;
+use partizan::rulesets::partizan_subtraction::PartizanSubtraction;
+use partizan::rulesets::ski_jumps::{SkiJumps, Slope};
 use partizan::solve::{Ruleset, Solver};
 
 /// Evaluates each position `read(text)` with a fresh solver of `rules`, one line each (the line

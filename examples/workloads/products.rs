@@ -24,7 +24,7 @@ fn birthday_four(k: usize) -> Vec<Game> {
 pub fn run_conway_product(sizes: &[String]) -> Result<(), String> {
     for k in parse_sizes::<usize>(sizes, "K")? {
         let games = birthday_four(k);
-        partizan::game::clear_caches();
+        partizan::algebra::clear_caches();
         let (products, secs) = timed(|| {
             games
                 .chunks(2)

@@ -17,7 +17,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use partizan::expr::{self, Arrows, Expr, ExprKind, Literal, Value, MAX_NESTING};
-use partizan::game::limits::catch;
+use partizan::algebra::limits::catch;
 use partizan::Game;
 use std::collections::HashMap;
 use std::panic::AssertUnwindSafe;
@@ -309,7 +309,7 @@ fn legitimately_expensive(tree: &Expr) -> bool {
     while let Some((e, in_ordinal_sum)) = stack.pop() {
         match &e.kind {
             ExprKind::Call(call)
-                if partizan::games::family(&call.name).is_some()
+                if partizan::rulesets::family(&call.name).is_some()
                     && !call.arguments().iter().all(|a| small_argument(&a.value)) =>
             {
                 return true

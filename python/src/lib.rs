@@ -1,17 +1,17 @@
 //! `partizan._core`: the Python extension module of the partizan library (PyO3).
 //!
 //! This layer converts between Python and the library and nothing more: games are
-//! [`partizan::Game`] handles, families (those of [`partizan::games::FAMILIES`] and the loopy
+//! [`partizan::Game`] handles, families (those of [`partizan::rulesets::FAMILIES`] and the loopy
 //! ones of [`partizan::expr::loopy::LOOPY_FAMILIES`]) are called by name through
-//! [`partizan::games::call`], tables through [`partizan::games::table`], Grundy sequences through
-//! [`partizan::games::sequence()`], the methods of games by name through the expression
+//! [`partizan::rulesets::call`], tables through [`partizan::rulesets::table`], Grundy sequences through
+//! [`partizan::rulesets::sequence()`], the methods of games by name through the expression
 //! language's method table ([`partizan::expr::method`]), and rulesets written in Python are
 //! solved by [`partizan::solve::Solver`]. The Python package `partizan` (`partizan/__init__.py`)
 //! adds the family functions, tables as lists of lists, and heap games with `.grundy(...)`.
 //!
 //! Conventions:
 //! - Pure-Rust work runs with the interpreter detached (the GIL released), and a request beyond
-//!   the algebra's size limits ([`partizan::game::limits`]) is caught and raised as
+//!   the algebra's size limits ([`partizan::algebra::limits`]) is caught and raised as
 //!   `OverflowError`; bad input raises `ValueError` with the library's one-line message (for
 //!   notation, with `position` and `input` attributes). Nothing here panics on any Python input.
 //! - Ctrl-C stops pure-Rust work: its interruption points ([`partizan::interrupt`]) let Python
@@ -25,9 +25,9 @@
 use num_bigint::BigInt;
 use partizan::expr::loopy::{family as loopy_family, LOOPY_FAMILIES};
 use partizan::expr::{self, Method, Value};
-use partizan::game::limits;
-use partizan::game::loopy::smith::LoopyNimValue;
-use partizan::games::{self, Arg, NamedArg};
+use partizan::algebra::limits;
+use partizan::algebra::loopy::smith::LoopyNimValue;
+use partizan::rulesets::{self, Arg, NamedArg};
 use partizan::interrupt;
 use partizan::solve::{GrundySolver, ImpartialRuleset, Ruleset, Solver};
 use partizan::{Error, Game, Number, Outcome, Thermograph};
@@ -317,7 +317,7 @@ fn game_obj(py: Python<'_>, g: Game) -> PyResult<Py<PyGame>> {
 }
 
 fn sorted_list(py: Python<'_>, games: &[Game]) -> PyResult<Py<PyAny>> {
-    let sorted = partizan::game::print::sorted(games);
+    let sorted = partizan::algebra::print::sorted(games);
     let items = sorted
         .into_iter()
         .map(|g| game_obj(py, g))
@@ -882,7 +882,7 @@ fn family_arg(obj: &Bound<'_, PyAny>) -> PyResult<Arg> {
 
 /// Calls the family `name` with positional and named arguments (strings, ints, Fractions,
 /// Games), as `name(args)` in an expression; the work runs detached. A family of
-/// [`games::FAMILIES`] gives a `Game`; a loopy family ([`LOOPY_FAMILIES`]) gives its value
+/// [`rulesets::FAMILIES`] gives a `Game`; a loopy family ([`LOOPY_FAMILIES`]) gives its value
 /// computed at once: a `Game` when it is short, otherwise as [`value_to_py`] converts it.
 #[pyfunction]
 #[pyo3(signature = (name, args, kwargs = None))]
@@ -918,7 +918,7 @@ fn call_family(
         return value_to_py(py, v, None);
     }
     let name = name.to_string();
-    let g = run(py, move || match games::call(&name, &positional, &named) {
+    let g = run(py, move || match rulesets::call(&name, &positional, &named) {
         Some(r) => r,
         None => Err(Error::input(format!("unknown family {name:?}"))),
     })?;
@@ -932,7 +932,7 @@ fn call_family(
 #[pyfunction]
 fn families(py: Python<'_>) -> PyResult<Vec<Bound<'_, PyDict>>> {
     let mut out = Vec::new();
-    for f in games::FAMILIES {
+    for f in rulesets::FAMILIES.iter() {
         let d = PyDict::new(py);
         d.set_item("name", f.name())?;
         d.set_item("usage", f.usage())?;
@@ -998,7 +998,7 @@ fn table(
         }
     }
     let name = name.to_string();
-    let t = run(py, move || games::table(&name, &words))?;
+    let t = run(py, move || rulesets::table(&name, &words))?;
     Ok((
         t.caption,
         t.column_label,
@@ -1020,7 +1020,7 @@ fn sequence(
     to: usize,
 ) -> PyResult<(String, Vec<u32>, Option<(usize, usize)>)> {
     let name = name.to_string();
-    let r = run(py, move || games::sequence(&name, &args, to))?;
+    let r = run(py, move || rulesets::sequence(&name, &args, to))?;
     Ok((
         r.name,
         r.values,
@@ -1051,7 +1051,7 @@ fn methods() -> Vec<(&'static str, &'static str, Vec<&'static str>, &'static str
 /// Empties the algebra's memo tables (they are bounded; this returns their memory at once).
 #[pyfunction]
 fn clear_caches() {
-    partizan::game::clear_caches();
+    partizan::algebra::clear_caches();
 }
 
 // ---------------------------------------------------------------------------------------------

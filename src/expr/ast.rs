@@ -5,7 +5,7 @@
 //! ordinal sums `a : b : c`, method chains `G.Mean.Mean`) are flat lists, so the depth of a tree
 //! is bounded by the nesting limit of the parser, not by the length of the input.
 
-use crate::game::{Game, Number};
+use crate::algebra::{Game, Number};
 
 /// A byte range `start..end` of the input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -55,7 +55,7 @@ pub enum ExprKind {
         /// How many of `options` are Left's.
         left: usize,
         /// Written inside quotes, `'{*|*}'`: an explicit form, kept as written (see
-        /// [`crate::game::form`]) rather than simplified.
+        /// [`crate::algebra::form`]) rather than simplified.
         explicit: bool,
     },
     /// `±x = {x | −x}`, or `±{a,b} = {a,b | −a,−b}` with several options.
@@ -75,7 +75,7 @@ pub enum ExprKind {
     /// A loopy game in CGSuite's loopy notation, as written: a constant (`on`, `off`, `over`,
     /// `under`, `dud`, `upon`, `1over`, `^[on]*`, `v<on>`), or braces with a label (`a{0|a}`),
     /// `pass`, or a loopy constant among their options (`{0|pass}`, `{on|off}`). It is read by
-    /// [`crate::game::loopy::parse`] (labels are local to it).
+    /// [`crate::algebra::loopy::parse`] (labels are local to it).
     Loopy(String),
     /// `S & T`: the stopper-sided value with onside `S` and offside `T` (both stoppers,
     /// `T <= S`).
@@ -193,11 +193,11 @@ impl Literal {
     ///
     /// # Panics
     ///
-    /// Like the algebra's `+`, it unwinds with a [`crate::game::limits::ExpansionLimit`] when
+    /// Like the algebra's `+`, it unwinds with a [`crate::algebra::limits::ExpansionLimit`] when
     /// the sum needs a form beyond the algebra's limits (an uptimal plus a nimber beyond
     /// `NIMBER_OPTIONS_LIMIT`, such as `^<2>*65537`); the evaluator reports that as an error.
     pub fn value(&self) -> Game {
-        let nus = crate::game::Nus {
+        let nus = crate::algebra::Nus {
             number: self.number.clone().unwrap_or_else(Number::zero),
             ups: match self.arrows {
                 Some(Arrows::Ups(n)) => n,

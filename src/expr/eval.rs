@@ -10,14 +10,14 @@ use super::loopy::{self, LoopyValue};
 use super::methods::{self, method};
 use super::value::Value;
 use super::Scope;
-use crate::game::form::Form;
-use crate::game::limits;
-use crate::game::Game;
-use crate::games::{self, Arg, NamedArg};
+use crate::algebra::form::Form;
+use crate::algebra::limits;
+use crate::algebra::Game;
+use crate::rulesets::{self, Arg, NamedArg};
 use crate::suggest;
 
 /// Runs one step of evaluation, reporting a request beyond the algebra's size limits
-/// ([`crate::game::limits`]) as an error at `span`.
+/// ([`crate::algebra::limits`]) as an error at `span`.
 fn within_limits<T>(span: Span, step: impl FnOnce() -> EResult<T>) -> EResult<T> {
     match limits::catch(std::panic::AssertUnwindSafe(step)) {
         Ok(result) => result,
@@ -67,13 +67,14 @@ fn check_call(c: &Call, scope: Scope) -> EResult<()> {
     if let Some(f) = function(name) {
         return check_arguments(c, f.params.len(), || f.usage(name));
     }
-    if scope == Scope::Families && (games::family(name).is_some() || loopy::family(name).is_some())
+    if scope == Scope::Families
+        && (rulesets::family(name).is_some() || loopy::family(name).is_some())
     {
         return Ok(());
     }
     let families: Vec<&str> = match scope {
         Scope::Core => Vec::new(),
-        Scope::Families => games::FAMILIES
+        Scope::Families => rulesets::FAMILIES
             .iter()
             .map(|f| f.name())
             .chain(loopy::LOOPY_FAMILIES.iter().map(|f| f.name))
@@ -312,7 +313,7 @@ impl Evaluator<'_> {
                 ),
             }
         };
-        let done = |r: Result<Value, crate::game::loopy::LoopyError>| {
+        let done = |r: Result<Value, crate::algebra::loopy::LoopyError>| {
             r.or_else(|err| fail(e.span, loopy::message(&err)))
         };
         Some(match &e.kind {
@@ -335,7 +336,7 @@ impl Evaluator<'_> {
             })(),
             ExprKind::Sum(_) if any_smith => {
                 (|| {
-                    let mut acc = crate::game::loopy::smith::LoopyNimValue::Finite(0);
+                    let mut acc = crate::algebra::loopy::smith::LoopyNimValue::Finite(0);
                     for (i, v) in values.iter().enumerate() {
                         let term = match v {
                         Value::SmithValue(s) => s.clone(),
@@ -439,7 +440,7 @@ impl Evaluator<'_> {
                 .or_else(|m| fail(c.span, format!("{}: {m} (usage: {})", c.name, f.usage)));
         }
         let result = match self.scope {
-            Scope::Families => games::call(&c.name, &positional, &named),
+            Scope::Families => rulesets::call(&c.name, &positional, &named),
             Scope::Core => None,
         };
         match result {

@@ -1,12 +1,12 @@
 //! The functions of the algebra, `name(args)`, callable in every scope (the game families are
-//! the other callables, see [`crate::games`]): `Tiny(G)`, `Miny(G)`, the games born by day n, and
+//! the other callables, see [`crate::rulesets`]): `Tiny(G)`, `Miny(G)`, the games born by day n, and
 //! the integer helpers of nim multiplication.
 //!
 //! Like the method table ([`methods`](fn@super::methods)), this table only names operations of
 //! the algebra, checks their arguments and wraps their results.
 
 use super::value::Value;
-use crate::game::{days, nim_inverse, nim_product, Game};
+use crate::algebra::{days, nim_inverse, nim_product, Game};
 use crate::Error;
 
 /// A function of the expression language.
@@ -76,7 +76,7 @@ fn nim_arg(g: Game, what: &str) -> Result<u64, Error> {
         })
 }
 
-/// `born_by(n)`: the games born by day `n` (see [`crate::game::days`]).
+/// `born_by(n)`: the games born by day `n` (see [`crate::algebra::days`]).
 fn born_by(a: &[Game]) -> Result<Value, Error> {
     let n = nim_arg(a[0], "the day n")?;
     let day = u32::try_from(n)

@@ -7,8 +7,8 @@
 
 use super::ast::{Arrows, Literal, Relation, Span};
 use super::SyntaxError;
-use crate::game::number::{Number, NumberError};
-use crate::game::uptimal;
+use crate::algebra::number::{Number, NumberError};
+use crate::algebra::uptimal;
 use num_bigint::BigInt;
 
 /// A token.
@@ -303,7 +303,7 @@ impl<'a> Lexer<'a> {
 
     /// An uptimal `^<n>`, `^[n]`, `v<n>`, `v[n]` (also with ↑ ↓) at the current position. A `<`
     /// followed by `=`, `>`, `|` or white space is a comparison instead: `^<=^` is `^ <= ^`.
-    fn uptimal_marker(&self) -> Option<Result<(usize, crate::game::Game), String>> {
+    fn uptimal_marker(&self) -> Option<Result<(usize, crate::algebra::Game), String>> {
         let rest = self.rest();
         let arrow = rest.chars().next()?;
         let after = &rest[arrow.len_utf8()..];
@@ -369,7 +369,7 @@ impl<'a> Lexer<'a> {
     /// multiple, or `None` when there are no arrows here.
     ///
     /// Every multiple the algebra holds (up to 2^63 − 1 either way, see
-    /// `crate::game::limits`) is accepted, so that every value the printer writes parses back: a
+    /// `crate::algebra::limits`) is accepted, so that every value the printer writes parses back: a
     /// sum can reach multiples far beyond any literal in its input.
     fn arrows(&mut self) -> LResult<Option<i64>> {
         let start = self.pos;

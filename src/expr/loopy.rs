@@ -18,10 +18,10 @@
 //! ```
 
 use super::value::Value;
-use crate::game::loopy::smith::LoopyNimValue;
-use crate::game::loopy::{self, LoopyError, LoopyGame, LoopyOutcome, SidedValue, Stopper};
-use crate::game::Game;
-use crate::games::{backsliding_toads, loopy_subtraction, Arg, NamedArg};
+use crate::algebra::loopy::smith::LoopyNimValue;
+use crate::algebra::loopy::{self, LoopyError, LoopyGame, LoopyOutcome, SidedValue, Stopper};
+use crate::algebra::Game;
+use crate::rulesets::{backsliding_toads, loopy_subtraction, Arg, NamedArg};
 use crate::Error;
 use std::fmt;
 use std::sync::{Arc, OnceLock};

@@ -1,20 +1,20 @@
 //! The methods of games, `G.name(args)`, under partizan's snake_case names and CGSuite's names.
 //!
-//! The algebra ([`crate::game`]) implements the operations; this table only names them, checks
+//! The algebra ([`crate::algebra`]) implements the operations; this table only names them, checks
 //! their arguments and wraps their results as [`Value`]s. Methods without parameters are
 //! CGSuite's properties and may be written with or without `()`: `G.Mean`, `G.mean()`.
 //!
 //! The misère methods (`MisereCanonicalForm`, `Genus`, `MisereOutcomeClass`) read a game's
 //! *tree*: the canonical form of a canonical game, an explicit game `'{…}'` as written
-//! ([`crate::game::misere::tree`]). A family call such as `kayles(5)` evaluates to its
+//! ([`crate::algebra::misere::tree`]). A family call such as `kayles(5)` evaluates to its
 //! normal-play canonical form (`*4`), so `kayles(5).Genus` is the genus of the nim heap `*4`, not
 //! of Kayles' heap of 5; misère play of a family's positions is asked through
-//! [`crate::games::misere`] (`partizan grundy kayles --misere`, `partizan misere kayles 5`).
+//! [`crate::rulesets::misere`] (`partizan grundy kayles --misere`, `partizan misere kayles 5`).
 
 use super::value::Value;
-use crate::game::form::Form;
-use crate::game::misere::{tree, MisereGame};
-use crate::game::Game;
+use crate::algebra::form::Form;
+use crate::algebra::misere::{tree, MisereGame};
+use crate::algebra::Game;
 use crate::Error;
 
 /// A method of games in the expression language.
@@ -86,7 +86,7 @@ pub(crate) fn all_names() -> String {
     names.join(", ")
 }
 
-fn number_arg(g: Game, what: &str) -> Result<&'static crate::game::Number, Error> {
+fn number_arg(g: Game, what: &str) -> Result<&'static crate::algebra::Number, Error> {
     g.as_number()
         .ok_or_else(|| crate::Error::from(format!("{what} must be a number, not {g}")))
 }
@@ -101,7 +101,7 @@ fn game(g: Game) -> Result<Value, Error> {
     Ok(Value::Game(g))
 }
 
-fn number(x: &crate::game::Number) -> Result<Value, Error> {
+fn number(x: &crate::algebra::Number) -> Result<Value, Error> {
     Ok(Value::Game(Game::number(x.clone())))
 }
 

@@ -46,7 +46,7 @@ pub use methods::{method, methods, Method};
 pub use parser::MAX_NESTING;
 pub use value::Value;
 
-use crate::game::Game;
+use crate::algebra::Game;
 use std::fmt;
 use std::str::FromStr;
 
@@ -55,7 +55,7 @@ use std::str::FromStr;
 pub enum Scope {
     /// The algebra alone: literals, operators, `Tiny(G)`, `Miny(G)` and the methods.
     Core,
-    /// Also the registered game families ([`crate::games::FAMILIES`]): `nim(7)`,
+    /// Also the registered game families ([`crate::rulesets::FAMILIES`]): `nim(7)`,
     /// `domineering("..|..")`, ...
     Families,
 }

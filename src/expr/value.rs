@@ -1,10 +1,10 @@
 //! The values of expressions.
 
 use super::loopy::LoopyValue;
-use crate::game::form::Form;
-use crate::game::loopy::{smith::LoopyNimValue, LoopyOutcome};
-use crate::game::misere::{Genus, MisereGame};
-use crate::game::{print, Game, Outcome, Thermograph, UptimalExpansion};
+use crate::algebra::form::Form;
+use crate::algebra::loopy::{smith::LoopyNimValue, LoopyOutcome};
+use crate::algebra::misere::{Genus, MisereGame};
+use crate::algebra::{print, Game, Outcome, Thermograph, UptimalExpansion};
 use std::fmt;
 
 /// The value of an expression.
@@ -29,7 +29,7 @@ pub enum Value {
     /// An uptimal expansion (`G.UptimalExpansion`), printed as CGSuite prints it: `*.1-`.
     UptimalExpansion(UptimalExpansion),
     /// An explicit game, written in quotes and kept as written: `'{*|*}'` (see
-    /// [`crate::game::form`]). Operations defined on forms (the ordinal sum, the conjunctive and
+    /// [`crate::algebra::form`]). Operations defined on forms (the ordinal sum, the conjunctive and
     /// selective compounds, the options) use the form; every other one its canonical form.
     Form(Form),
     /// A loopy game that is not short: a stopper (`on`, `over`, `a{0||||0|||a|*||*}`) or a
@@ -40,7 +40,7 @@ pub enum Value {
     /// Smith's generalised Sprague–Grundy value of an impartial loopy game: `2`, `inf_{0,1}`.
     SmithValue(LoopyNimValue),
     /// The misère canonical form of an impartial game (`G.MisereCanonicalForm`), in CGSuite's
-    /// misère notation: `*[2]`, `*[2#]` (see [`crate::game::misere::print`]).
+    /// misère notation: `*[2]`, `*[2#]` (see [`crate::algebra::misere::print`]).
     Misere(MisereGame),
     /// Conway's genus of an impartial game (`G.Genus`): `0^120`, `6^(1,9,10,8)`.
     Genus(Genus),

@@ -5,7 +5,7 @@
 //! the recursive solvers of this module's siblings would not end. Here every position reachable
 //! from the start is enumerated breadth-first (at most `limit` of them, else
 //! [`LoopyError::TooLarge`]) into an explicit graph, which the loopy algebra of
-//! [`crate::game::loopy`] then analyses:
+//! [`crate::algebra::loopy`] then analyses:
 //! * [`outcome`] — who wins with each player moving first, infinite play a draw, by retrograde
 //!   analysis of the graph (Winning Ways ch. 11);
 //! * [`value`] — the canonical stopper, or the onside and offside ([`SidedValue`]);
@@ -13,7 +13,7 @@
 //!
 //! ```
 //! use partizan::solve::{loopy, ImpartialRuleset};
-//! use partizan::game::loopy::{smith::LoopyNimValue, LoopyOutcome};
+//! use partizan::algebra::loopy::{smith::LoopyNimValue, LoopyOutcome};
 //!
 //! /// A heap: take 1 or 2 tokens, or put one back while the heap is below 3.
 //! struct TakeOrReturn;
@@ -32,8 +32,8 @@
 //! assert_eq!(g.outcome(), LoopyOutcome::D);
 //! ```
 
-use crate::game::loopy::smith::{self, LoopyNimValue};
-use crate::game::loopy::{LoopyError, LoopyGame, LoopyOutcome, SidedValue};
+use crate::algebra::loopy::smith::{self, LoopyNimValue};
+use crate::algebra::loopy::{LoopyError, LoopyGame, LoopyOutcome, SidedValue};
 use crate::solve::{ImpartialRuleset, Ruleset};
 use hashbrown::HashMap;
 use std::hash::Hash;

@@ -13,7 +13,7 @@
 //! not part of this library).
 //!
 //! ```
-//! use partizan::games::domineering::{Board, Domineering};
+//! use partizan::rulesets::domineering::{Board, Domineering};
 //! use partizan::solve::misere::MisereSolver;
 //! use partizan::Outcome;
 //! let mut s = MisereSolver::new(Domineering::rules_only());
@@ -24,15 +24,15 @@
 //! ```
 //!
 //! **Impartial rulesets** ([`MisereImpartialSolver`]): the misère canonical form of a position
-//! ([`crate::game::misere`]), built bottom-up like [`crate::solve::Solver`] builds normal-play
+//! ([`crate::algebra::misere`]), built bottom-up like [`crate::solve::Solver`] builds normal-play
 //! forms. Here the components may be split off: the misère canonical form of a sum is the sum of
 //! the components' forms. From the form come the misère Grundy value `G⁻`, the genus and the
 //! misère outcome.
 
 use super::ruleset::{AsPartizan, ImpartialRuleset, Ruleset};
 use super::solver::{expansion, resetting_on_unwind, Evaluated, Memo, Positions, SolveError};
-use crate::game::misere::{Genus, MisereGame};
-use crate::game::Outcome;
+use crate::algebra::misere::{Genus, MisereGame};
+use crate::algebra::Outcome;
 
 const UNKNOWN: u8 = 0;
 const PENDING: u8 = 1;
@@ -270,7 +270,7 @@ impl<R: ImpartialRuleset> MisereImpartialSolver<R> {
 /// `genera[k].misere_grundy()`.
 ///
 /// ```
-/// use partizan::games::octal::OctalGame;
+/// use partizan::rulesets::octal::OctalGame;
 /// use partizan::solve::misere::heap_genera;
 /// // Kayles: *, *2, *3 for the first heaps, then the tame {0, *2, *3} of genus 1^031.
 /// let g = heap_genera(OctalGame::kayles(), |k| vec![k], 4).unwrap();

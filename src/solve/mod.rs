@@ -1,7 +1,7 @@
 //! Evaluating rule-defined games: the traits a user implements and the solvers.
 //!
-//! Data flows one way: rulesets ([`crate::games`] or the user's own) describe positions and
-//! moves; the solvers here evaluate them with the algebra of [`crate::game`].
+//! Data flows one way: rulesets ([`crate::rulesets`] or the user's own) describe positions and
+//! moves; the solvers here evaluate them with the algebra of [`crate::algebra`].
 
 pub mod grundy;
 pub mod loopy;

@@ -59,8 +59,8 @@
 //! seconds, most of it in the searches of heaps 25 to 30.
 
 use super::ruleset::ImpartialRuleset;
-use crate::game::limits::ExpansionLimit;
-use crate::game::misere::quotient::MisereQuotient;
+use crate::algebra::limits::ExpansionLimit;
+use crate::algebra::misere::quotient::MisereQuotient;
 use crate::Error;
 use hashbrown::{HashMap, HashSet};
 use std::cmp::Reverse;
@@ -687,11 +687,11 @@ fn refine(counters: &mut Vec<(usize, u32, u32)>, w1: &[u32], w2: &[u32], k: usiz
 }
 
 /// The misère quotient of the heap game `rules` restricted to heaps `1..=n` (positions are
-/// lists of heap sizes, as for [`crate::games::octal::OctalGame`]), or an error when it (or a
+/// lists of heap sizes, as for [`crate::rulesets::octal::OctalGame`]), or an error when it (or a
 /// monoid tried on the way) would have more than `max_size` elements.
 ///
 /// ```
-/// use partizan::games::octal::OctalGame;
+/// use partizan::rulesets::octal::OctalGame;
 /// use partizan::solve::quotient::misere_quotient;
 /// // Kayles' first three heaps are *, *2 and *3: misère Nim's quotient ⟨a, b | a² = 1, b³ = b⟩.
 /// let q = misere_quotient(&OctalGame::kayles(), 3, 1000).unwrap();

@@ -28,7 +28,7 @@
 //! assert_eq!(solver.value(&2).to_string(), "^");
 //! ```
 
-use crate::game::Game;
+use crate::algebra::Game;
 use std::hash::Hash;
 
 /// A partizan ruleset: the positions of a game and each player's moves.

@@ -16,7 +16,7 @@
 //! own descendant and report it as [`SolveError::Loopy`] instead of looping.
 
 use super::ruleset::{ImpartialRuleset, Ruleset};
-use crate::game::Game;
+use crate::algebra::Game;
 use hashbrown::hash_table::{Entry, HashTable};
 use hashbrown::DefaultHashBuilder;
 use std::fmt;
@@ -486,7 +486,7 @@ impl<R: ImpartialRuleset> GrundySolver<R> {
                 )
             },
             |values| values.fold(0, |a, b| a ^ b),
-            |options, _| crate::game::mex(options.iter().copied()),
+            |options, _| crate::algebra::mex(options.iter().copied()),
         )
     }
 }

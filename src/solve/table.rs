@@ -261,7 +261,7 @@ impl Table {
 
 /// The named integer parameters of a table (`partizan table queen size=9 p=3`), as a family's
 /// table builder reads them. Which names a family takes is declared by its
-/// [`TableSpec`](crate::games::TableSpec).
+/// [`TableSpec`](crate::rulesets::TableSpec).
 ///
 /// ```
 /// use partizan::solve::TableParams;

@@ -4,7 +4,7 @@
 //! pseudo-random generator.
 #![allow(dead_code)]
 
-use partizan::game::loopy::{LoopyGame, LoopyOutcome, Winner};
+use partizan::algebra::loopy::{LoopyGame, LoopyOutcome, Winner};
 
 /// A game graph: `left[v]`, `right[v]` are the options of position `v`.
 #[derive(Clone, Debug)]

@@ -1,0 +1,155 @@
+//! Requests beyond the sizes the algebra will build, reported as [`ExpansionLimit`].
+//!
+//! Values `x + n·↑ + *k` are stored by their parts, and the algebra decides sums, comparisons
+//! and option sets made of them on those parts. A few operations still need such a value's
+//! options written out: `*k` has `k` options on each side, and walking down from `n·↑` visits
+//! `n` forms. When that would exceed the limits below, the operation stops with an
+//! [`ExpansionLimit`] instead of exhausting memory.
+//!
+//! The arithmetic operators (`+`, `-`, `<=`, ...) and the constructors cannot return an error, so
+//! they stop by unwinding with an [`ExpansionLimit`] payload (see "Panics" on those functions).
+//! [`catch`] turns that into a `Result`; the expression evaluator and the command line use it,
+//! so that a request beyond the limits is a one-line error there, never a crash. The algebra's
+//! tables stay consistent when an operation is abandoned this way: every memo entry is written
+//! only once its value is complete.
+//!
+//! ```
+//! use partizan::algebra::limits::{catch, NIMBER_OPTIONS_LIMIT};
+//! use partizan::Game;
+//! // Decided on the parts, however large the nimber: {*n | 0} = ↓ + *(n ⊕ 1).
+//! let g = Game::new([Game::nimber(u64::MAX)], [Game::zero()]);
+//! assert_eq!(g.to_string(), "v*18446744073709551614");
+//! // Listing the options of a huge nimber is refused.
+//! let big = Game::nimber(NIMBER_OPTIONS_LIMIT + 1);
+//! assert!(catch(|| big.left_options().len()).is_err());
+//! ```
+
+use std::fmt;
+use std::panic::{self, UnwindSafe};
+
+/// The largest `k` for which the options `*0, …, *(k − 1)` of `*k` are written out. An
+/// algorithm that needs them usually compares them with each other or with other options, so
+/// its work grows with `k²`: 2^10 keeps that to about a million comparisons.
+pub const NIMBER_OPTIONS_LIMIT: u64 = 1 << 10;
+
+/// The most nimber options an operation that visits every follower of `*k` writes out (a sum
+/// with a game that is not of the form `x + n·↑ + *j`, heating, …): the `k(k + 1)/2` options of
+/// `*k` and of the nimbers below it. The work on them is more than quadratic in `k`
+/// (`{1|*} + *4096` once took 3.5 minutes and 750 MB), so such a walk stops at `*361`.
+pub const NIMBER_FOLLOWERS_LIMIT: u64 = 1 << 16;
+
+/// The longest chain of forms the algebra walks down from a value `x + n·↑ + *k` that has no
+/// closed form for the operation at hand: `|n|` steps for a sum with `n·↑`
+/// (`n·↑ + *k`, `(n − 1)·↑ + *(k ⊕ 1)`, …), and the value's birthday for the operations that
+/// visit every follower (heating, ordinal sums, …; an integer `n` has `|n|` followers in a chain).
+pub const UP_CHAIN_LIMIT: u64 = 1 << 16;
+
+/// The longest notation [`Display`](std::fmt::Display) writes for a game: 2^26 characters
+/// (64 MiB). Printing writes out a game's form as a tree, so a value whose form shares its
+/// followers (stored once each) can have a notation exponentially longer than its size:
+/// `*2 : x` for a number `x` with a 101-bit denominator has 104 generations of followers and
+/// a notation of some 2^100 characters.
+pub const PRINT_LIMIT: usize = 1 << 26;
+
+/// A request that needs a form larger than the algebra's limits; the message says which.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExpansionLimit {
+    /// What was too large, and the limit.
+    pub message: String,
+}
+
+impl fmt::Display for ExpansionLimit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for ExpansionLimit {}
+
+/// Abandons the current operation with an [`ExpansionLimit`] (see the module documentation).
+#[cold]
+pub(crate) fn exceeded(message: String) -> ! {
+    panic::resume_unwind(Box::new(ExpansionLimit { message }))
+}
+
+/// Runs `f`, turning an [`ExpansionLimit`] raised inside it into an `Err`. Other panics (bugs)
+/// continue to unwind.
+pub fn catch<T>(f: impl FnOnce() -> T + UnwindSafe) -> Result<T, ExpansionLimit> {
+    catch_payload(f)
+}
+
+/// Runs `f`, turning an unwind whose payload is a `P` into `Err`; other unwinds go on. The way
+/// out of work abandoned by unwinding: [`catch`] here, [`crate::interrupt::catch`].
+pub(crate) fn catch_payload<P: 'static, T>(f: impl FnOnce() -> T + UnwindSafe) -> Result<T, P> {
+    match panic::catch_unwind(f) {
+        Ok(v) => Ok(v),
+        Err(payload) => match payload.downcast::<P>() {
+            Ok(p) => Err(*p),
+            Err(other) => panic::resume_unwind(other),
+        },
+    }
+}
+
+/// Refuses to write out the options of `*k` beyond [`NIMBER_OPTIONS_LIMIT`].
+pub(crate) fn check_nimber_options(k: u64) {
+    if k > NIMBER_OPTIONS_LIMIT {
+        exceeded(format!(
+            "this needs the {k} options of the nimber *{k}, beyond the limit of {NIMBER_OPTIONS_LIMIT}"
+        ));
+    }
+}
+
+/// Refuses to visit every follower of a value with the nimber part `*k` when the options of
+/// `*k` and of the nimbers below it, `k(k + 1)/2` in all, exceed [`NIMBER_FOLLOWERS_LIMIT`]. The
+/// chain below `n·↑ + *k` (`n ≠ 0`) ends in `x + *k` or `x + *(k ⊕ 1)`, which holds as many.
+pub(crate) fn check_nimber_followers(k: u64) {
+    let total = u128::from(k) * (u128::from(k) + 1) / 2;
+    if total > u128::from(NIMBER_FOLLOWERS_LIMIT) {
+        exceeded(format!(
+            "this needs the options of *{k} and of every nimber below it, {total} in all, beyond the limit of {NIMBER_FOLLOWERS_LIMIT}"
+        ));
+    }
+}
+
+/// Refuses to walk the chain below `n·↑` beyond [`UP_CHAIN_LIMIT`] steps.
+pub(crate) fn check_up_chain(n: i64) {
+    if n.unsigned_abs() > UP_CHAIN_LIMIT {
+        exceeded(format!(
+            "this needs the {} forms below {n}·↑, beyond the limit of {UP_CHAIN_LIMIT}",
+            n.unsigned_abs()
+        ));
+    }
+}
+
+/// Refuses to visit the followers of `x + n·↑ + *k` when it is born after day
+/// [`UP_CHAIN_LIMIT`], or when they hold too many nimber options
+/// ([`check_nimber_followers`]).
+pub(crate) fn check_followers(n: &super::nus::Nus) {
+    check_nimber_followers(n.nimber);
+    let birthday = n.birthday();
+    if birthday > num_bigint::BigUint::from(UP_CHAIN_LIMIT) {
+        exceeded(format!(
+            "this needs every follower of {}, which is born on day {birthday}, beyond the limit of {UP_CHAIN_LIMIT}",
+            super::Game::nus(n.clone())
+        ));
+    }
+}
+
+/// An up multiple outside ±(2^63 − 1). The range is symmetric, so that every value has a
+/// negative: `i64::MIN` ups would have none, and printing a form that holds it (which negates
+/// the form to recognise `±x`) would fail.
+pub(crate) fn up_overflow() -> ! {
+    exceeded(format!(
+        "an up multiple outside the supported range ±{} (2^63 - 1)",
+        i64::MAX
+    ))
+}
+
+/// Refuses to print beyond [`PRINT_LIMIT`] characters.
+pub(crate) fn check_printed_length(len: usize) {
+    if len > PRINT_LIMIT {
+        exceeded(format!(
+            "the notation of this value is longer than the limit of {PRINT_LIMIT} characters (its birthday, stops, temperature and other properties can still be asked for)"
+        ));
+    }
+}

@@ -1,0 +1,228 @@
+//! The [`Family`] trait: what a game family provides to the expression language and to the
+//! command line. A family is one file in `src/rulesets/` and one line in
+//! [`FAMILIES`](super::FAMILIES).
+//!
+//! ```
+//! use partizan::rulesets::{Arg, Family, NamedArg};
+//! use partizan::{Error, Game};
+//!
+//! /// Take one or two tokens from a heap (the subtraction game {1, 2}).
+//! struct TakeOneOrTwo;
+//!
+//! impl Family for TakeOneOrTwo {
+//!     fn name(&self) -> &'static str {
+//!         "take_one_or_two"
+//!     }
+//!     fn usage(&self) -> &'static str {
+//!         "take_one_or_two(n): a heap of n tokens; a move takes one or two"
+//!     }
+//!     fn example(&self) -> &'static str {
+//!         "take_one_or_two(5)"
+//!     }
+//!     fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+//!         partizan::rulesets::args::named(named, "", &[])?;
+//!         let n = partizan::rulesets::args::size(args, 0, "n")?;
+//!         // G(n) = n mod 3 (Winning Ways ch. 4): *0, *1, *2 repeating.
+//!         Ok(Game::nimber((n % 3) as u64))
+//!     }
+//! }
+//!
+//! let five = [Arg::Game(Game::integer(5))];
+//! assert_eq!(TakeOneOrTwo.evaluate(&five, &[]).unwrap(), Game::nimber(2));
+//! ```
+
+use super::args::{Arg, NamedArg};
+use super::sequence::SequenceReport;
+use crate::algebra::Game;
+use crate::solve::{Table, TableParams};
+use crate::Error;
+
+/// A game family: a name callable in expressions (`name(args)`), with an optional table of
+/// values (`partizan table NAME param=value ...`) and an optional sequence of Grundy values of
+/// heaps (`partizan grundy NAME ARGS --to N`).
+pub trait Family: Sync {
+    /// The one spelling of the family's name: in expressions, `table`, `grundy` and `families`.
+    fn name(&self) -> &'static str;
+    /// The call's syntax and meaning, one line, for error messages and `partizan families`.
+    fn usage(&self) -> &'static str;
+    /// A call that evaluates at once, for `partizan families`.
+    fn example(&self) -> &'static str;
+    /// The value of the call `name(args, named)`; an error names the argument that is wrong.
+    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error>;
+    /// The family's table of values, if it has one.
+    fn table(&self) -> Option<TableSpec> {
+        None
+    }
+    /// The family's Grundy sequence of heaps, if it is a heap game.
+    fn sequence(&self) -> Option<SequenceSpec> {
+        None
+    }
+}
+
+/// A table of a family's values: `partizan table NAME param=value ...`.
+#[derive(Clone, Copy)]
+pub struct TableSpec {
+    /// The parameters the table takes; any other name is refused.
+    pub params: &'static [Param],
+    /// A command line (without `partizan`) that prints a table at once.
+    pub example: &'static str,
+    /// Builds the table; an error names the parameter that is wrong.
+    pub build: fn(&TableParams) -> Result<Table, Error>,
+}
+
+/// A named integer parameter of a table.
+#[derive(Clone, Copy, Debug)]
+pub struct Param {
+    /// Its name, `rows` in `rows=3`.
+    pub name: &'static str,
+    /// What it means, with its default.
+    pub meaning: &'static str,
+}
+
+/// The parameters of a table over rectangular boards: `rows=R cols=C`, or `size=N` for both
+/// (each family states its defaults and its largest area).
+pub const GRID_PARAMS: &[Param] = &[
+    Param {
+        name: "rows",
+        meaning: "boards of 1 to rows rows",
+    },
+    Param {
+        name: "cols",
+        meaning: "boards of 1 to cols columns",
+    },
+    Param {
+        name: "size",
+        meaning: "rows and cols at once",
+    },
+];
+
+/// The table parameter `name`: `default` when not given, an error naming it when it is outside
+/// `min..=max`.
+pub fn bounded(
+    a: &TableParams,
+    name: &str,
+    default: usize,
+    (min, max): (usize, usize),
+) -> Result<usize, Error> {
+    let n = a.natural(name)?.unwrap_or(default);
+    if n < min || n > max {
+        return Err(Error::input(format!(
+            "{name} must be between {min} and {max}, not {n}"
+        )));
+    }
+    Ok(n)
+}
+
+/// Reads the [`GRID_PARAMS`] of a table of rectangular boards: `(rows, cols)`, each at least 1,
+/// `default` for those not given, and an error when `rows × cols` exceeds `max_area`.
+pub fn grid_dimensions(
+    a: &TableParams,
+    default: (usize, usize),
+    max_area: usize,
+) -> Result<(usize, usize), Error> {
+    let rows = a
+        .natural("rows")?
+        .or(a.natural("size")?)
+        .unwrap_or(default.0);
+    let cols = a
+        .natural("cols")?
+        .or(a.natural("size")?)
+        .unwrap_or(default.1);
+    if rows == 0 || cols == 0 {
+        return Err(Error::input("rows and cols must be at least 1"));
+    }
+    let area = rows.saturating_mul(cols);
+    if area > max_area {
+        return Err(Error::input(format!(
+            "a {rows}×{cols} board is too large for the table ({area} squares; the table stops at {max_area})"
+        )));
+    }
+    Ok((rows, cols))
+}
+
+/// A table of rectangular boards over [`GRID_PARAMS`] (see [`grid_dimensions`]): the cell in
+/// row `r` and column `c` is `cell(r, c)`, the value of the `r × c` board, for `r` and `c` from 1.
+pub fn grid_table(
+    caption: &str,
+    a: &TableParams,
+    default: (usize, usize),
+    max_area: usize,
+    mut cell: impl FnMut(usize, usize) -> Result<String, Error>,
+) -> Result<Table, Error> {
+    let (rows, cols) = grid_dimensions(a, default, max_area)?;
+    let cells = (1..=rows)
+        .map(|r| (1..=cols).map(|c| cell(r, c)).collect())
+        .collect::<Result<Vec<Vec<String>>, Error>>()?;
+    Ok(Table {
+        caption: caption.to_string(),
+        column_label: "cols".to_string(),
+        row_label: "rows".to_string(),
+        columns: (1..=cols).map(|c| c.to_string()).collect(),
+        rows: (1..=rows).map(|r| r.to_string()).collect(),
+        cells,
+    })
+}
+
+/// The Grundy values of a heap game: `partizan grundy NAME ARGS --to N`.
+#[derive(Clone, Copy)]
+pub struct SequenceSpec {
+    /// The command's arguments, e.g. `grundy octal CODE --to N`.
+    pub usage: &'static str,
+    /// `G(0..=to)` and the period, from the command's arguments.
+    pub build: fn(&[String], usize) -> Result<SequenceReport, Error>,
+}
+
+impl TableSpec {
+    /// `table NAME p1=… p2=…`: the usage line generated from the parameters.
+    pub fn usage(&self, name: &str) -> String {
+        let mut s = format!("table {name}");
+        for p in self.params {
+            s += &format!(" [{}=N]", p.name);
+        }
+        if !self.params.is_empty() {
+            let meanings: Vec<String> = self
+                .params
+                .iter()
+                .map(|p| format!("{}: {}", p.name, p.meaning))
+                .collect();
+            s += &format!(" ({})", meanings.join("; "));
+        }
+        s
+    }
+
+    /// Reads `name=value` words against the declared parameters.
+    pub fn parse(&self, words: &[String]) -> Result<TableParams, Error> {
+        let mut params = TableParams::new();
+        for w in words {
+            let Some((name, value)) = w.split_once('=') else {
+                return Err(Error::input(format!(
+                    "expected a parameter NAME=VALUE, not {w:?} (parameters: {})",
+                    self.names()
+                )));
+            };
+            if !self.params.iter().any(|p| p.name == name) {
+                return Err(Error::input(format!(
+                    "unknown parameter {name:?} (parameters: {})",
+                    self.names()
+                )));
+            }
+            if params.int(name).is_some() {
+                return Err(Error::input(format!("parameter {name:?} given twice")));
+            }
+            let value: i64 = value
+                .trim()
+                .parse()
+                .map_err(|_| Error::input(format!("{name} must be an integer, not {value:?}")))?;
+            params = params.with(name, value);
+        }
+        Ok(params)
+    }
+
+    fn names(&self) -> String {
+        if self.params.is_empty() {
+            return "none".to_string();
+        }
+        let names: Vec<&str> = self.params.iter().map(|p| p.name).collect();
+        names.join(", ")
+    }
+}

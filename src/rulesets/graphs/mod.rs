@@ -1,0 +1,14 @@
+//! Games played on graphs, and the labelled graphs they share.
+
+super::families! {
+    arc_kayles => [ArcKaylesFamily],
+    childish_hackenbush => [ChildishHackenbushFamily],
+    col => [ColFamily, ColGraphFamily],
+    colouring => [],
+    dag => [DagFamily],
+    graph => [],
+    hackenbush => [HackenbushFamily],
+    node_kayles => [NodeKaylesFamily],
+    partizan_arc_kayles => [PartizanArcKaylesFamily],
+    snort => [SnortFamily, SnortGraphFamily],
+}

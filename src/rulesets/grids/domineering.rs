@@ -1,0 +1,736 @@
+//! Domineering on any board: rectangles and any shape of holes.
+//!
+//! **Rules** (*Winning Ways*, ch. 1; *Lessons in Play* ch. 1). Players alternately place a domino
+//! on two adjacent empty squares: Left places them vertically (covering rows `r` and `r + 1` of
+//! one column), Right horizontally. The player who cannot move loses. (This is the orientation of
+//! *Winning Ways* and of the `cgt` crate: a board with a single vertical pair of squares is 1.)
+//!
+//! **Input format.** Rows top to bottom, separated by `|`; `.` is an empty square, `#` a hole
+//! (already covered or not part of the board): `domineering("....|.#..|....")`. Every row must
+//! have the same length. The board may have any size; see below for what is fast.
+//!
+//! **How values are computed.** A position is split into its connected regions (a disjunctive
+//! sum: a domino never spans two regions); squares with no empty neighbour are dropped. Each
+//! region is cropped to its bounding box and brought to a normal form under the symmetries of
+//! the rules before it is looked up in the transposition table: the mirror images left–right and
+//! top–bottom and the half turn keep each player's moves; the transpose (and the quarter turns
+//! and anti-transpose) exchange vertical and horizontal, so they exchange the players and negate
+//! the value (`G(transpose B) = −G(B)`). A region in which only one player can move is an integer
+//! without search: each column (row) of `n` consecutive empty squares holds `⌊n/2⌋` dominoes.
+//!
+//! Regions whose bounding box has at most 128 squares run on a specialised engine (a `u128`
+//! bitboard per region, moves generated with shifts); larger ones through the generic
+//! [`Solver`] with the [`Domineering`] ruleset, which hands every region small enough back to the
+//! engine. There is no limit on the board size beyond time and memory.
+//!
+//! **Checked against** (tests/domineering.rs): the small boards worked out in the Wikipedia
+//! article "Domineering" (section "Basic examples": 1×2 = −1, 1×3 = −1, 1×4 = −2, 2×2 = ±1,
+//! 2×3 = {2 | −1/2} with mean 3/4 and temperature 5/4), further hand derivations, the transpose
+//! rule, sums of separated regions, and an independent brute-force evaluator (every rectangle of
+//! at most 16 squares and random boards with holes).
+//!
+//! **In expressions:** `domineering("..|..")` (= `+-1`). **Tables:** `partizan table domineering
+//! rows=R cols=C`: the value of every `r × c` rectangle, `r <= R` (rows), `c <= C` (columns).
+
+use crate::algebra::Game;
+use crate::rulesets::board::{low_bits, shl, shr};
+use crate::rulesets::family::{Family, TableSpec, GRID_PARAMS};
+use crate::rulesets::{Arg, NamedArg};
+use crate::solve::{Ruleset, Solver, Table, TableParams};
+use crate::Error;
+use hashbrown::HashMap;
+use std::cell::RefCell;
+use std::fmt;
+
+/// A Domineering board: `rows × cols` squares, each empty or a hole.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Board {
+    rows: usize,
+    cols: usize,
+    /// Row-major; `true` is an empty square.
+    empty: Vec<bool>,
+}
+
+impl Board {
+    /// The empty `rows × cols` rectangle.
+    pub fn rectangle(rows: usize, cols: usize) -> Board {
+        Board {
+            rows,
+            cols,
+            empty: vec![true; rows * cols],
+        }
+    }
+
+    /// A board from its squares, row-major (`true` = empty); `Err` when the length is not
+    /// `rows * cols`.
+    pub fn from_cells(rows: usize, cols: usize, empty: Vec<bool>) -> Result<Board, Error> {
+        if rows.checked_mul(cols) != Some(empty.len()) {
+            return Err(format!(
+                "a {rows}x{cols} board has {} squares, not {}",
+                rows.saturating_mul(cols),
+                empty.len()
+            )
+            .into());
+        }
+        Ok(Board { rows, cols, empty })
+    }
+
+    /// Parses rows separated by `|`, with `.` for an empty square and `#` for a hole.
+    pub fn parse(text: &str) -> Result<Board, Error> {
+        let g = crate::rulesets::text::grid(
+            text,
+            "board",
+            "use '.' for an empty square, '#' for a hole",
+            |c| match c {
+                '.' => Some(true),
+                '#' => Some(false),
+                _ => None,
+            },
+        )?;
+        Board::from_cells(g.rows, g.cols, g.cells)
+    }
+
+    /// The number of rows.
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// The number of columns.
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// Whether the square in row `r`, column `c` is empty (false outside the board).
+    pub fn is_empty(&self, r: usize, c: usize) -> bool {
+        r < self.rows && c < self.cols && self.empty[r * self.cols + c]
+    }
+
+    /// The board reflected in its main diagonal: rows become columns, so vertical dominoes
+    /// become horizontal ones and the value is negated.
+    pub fn transpose(&self) -> Board {
+        let mut empty = Vec::with_capacity(self.empty.len());
+        for c in 0..self.cols {
+            for r in 0..self.rows {
+                empty.push(self.is_empty(r, c));
+            }
+        }
+        Board {
+            rows: self.cols,
+            cols: self.rows,
+            empty,
+        }
+    }
+
+    fn mirror(&self, flip_rows: bool, flip_cols: bool) -> Board {
+        let mut empty = Vec::with_capacity(self.empty.len());
+        for r in 0..self.rows {
+            for c in 0..self.cols {
+                let rr = if flip_rows { self.rows - 1 - r } else { r };
+                let cc = if flip_cols { self.cols - 1 - c } else { c };
+                empty.push(self.is_empty(rr, cc));
+            }
+        }
+        Board {
+            rows: self.rows,
+            cols: self.cols,
+            empty,
+        }
+    }
+
+    fn without(&self, a: usize, b: usize) -> Board {
+        let mut next = self.clone();
+        next.empty[a] = false;
+        next.empty[b] = false;
+        next
+    }
+
+    /// The connected regions of empty squares, each cropped to its bounding box; squares with
+    /// no empty neighbour are dropped (no domino can cover them).
+    pub fn regions(&self) -> Vec<Board> {
+        let (h, w) = (self.rows, self.cols);
+        let mut seen = vec![false; self.empty.len()];
+        let mut out = Vec::new();
+        for start in 0..self.empty.len() {
+            if !self.empty[start] || seen[start] {
+                continue;
+            }
+            let mut cells = vec![start];
+            seen[start] = true;
+            let mut i = 0;
+            while i < cells.len() {
+                let k = cells[i];
+                let (r, c) = (k / w, k % w);
+                let mut visit = |r2: usize, c2: usize| {
+                    let k2 = r2 * w + c2;
+                    if self.empty[k2] && !seen[k2] {
+                        seen[k2] = true;
+                        cells.push(k2);
+                    }
+                };
+                if r > 0 {
+                    visit(r - 1, c);
+                }
+                if r + 1 < h {
+                    visit(r + 1, c);
+                }
+                if c > 0 {
+                    visit(r, c - 1);
+                }
+                if c + 1 < w {
+                    visit(r, c + 1);
+                }
+                i += 1;
+            }
+            if cells.len() < 2 {
+                continue;
+            }
+            let r0 = cells.iter().map(|k| k / w).min().unwrap_or(0);
+            let r1 = cells.iter().map(|k| k / w).max().unwrap_or(0);
+            let c0 = cells.iter().map(|k| k % w).min().unwrap_or(0);
+            let c1 = cells.iter().map(|k| k % w).max().unwrap_or(0);
+            let mut region = Board::rectangle(r1 - r0 + 1, c1 - c0 + 1);
+            region.empty.fill(false);
+            for k in cells {
+                region.empty[(k / w - r0) * region.cols + (k % w - c0)] = true;
+            }
+            out.push(region);
+        }
+        out
+    }
+
+    /// The bitboard of this board when it has at most 128 squares.
+    fn small(&self) -> Option<Small> {
+        if self.rows * self.cols > 128 {
+            return None;
+        }
+        let mut bits = 0u128;
+        for (k, &e) in self.empty.iter().enumerate() {
+            if e {
+                bits |= 1 << k;
+            }
+        }
+        Some(Small {
+            h: self.rows as u32,
+            w: self.cols as u32,
+            bits,
+        })
+    }
+}
+
+impl fmt::Display for Board {
+    /// The input format: rows separated by `|`, `.` empty, `#` a hole.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for r in 0..self.rows {
+            if r > 0 {
+                f.write_str("|")?;
+            }
+            for c in 0..self.cols {
+                f.write_str(if self.is_empty(r, c) { "." } else { "#" })?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl std::str::FromStr for Board {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Board, Error> {
+        Board::parse(s)
+    }
+}
+
+/// The Domineering ruleset for the generic [`Solver`]: positions are [`Board`]s. Boards of at
+/// most 128 squares are evaluated by the specialised engine (see the module documentation),
+/// unless the ruleset is built with [`Domineering::rules_only`].
+pub struct Domineering {
+    engine: RefCell<Engine>,
+    use_engine: bool,
+}
+
+impl Default for Domineering {
+    fn default() -> Domineering {
+        Domineering::new()
+    }
+}
+
+impl Domineering {
+    /// A ruleset with an empty transposition table for its engine.
+    pub fn new() -> Domineering {
+        Domineering {
+            engine: RefCell::new(Engine::default()),
+            use_engine: true,
+        }
+    }
+
+    /// The ruleset without the engine: every board goes through the generic solver (for
+    /// cross-checks; much slower).
+    pub fn rules_only() -> Domineering {
+        Domineering {
+            use_engine: false,
+            ..Domineering::new()
+        }
+    }
+
+    /// The number of regions in the engine's transposition table.
+    pub fn engine_positions(&self) -> usize {
+        self.engine.borrow().table.len()
+    }
+}
+
+impl Ruleset for Domineering {
+    type Position = Board;
+
+    fn left_options(&self, b: &Board) -> Vec<Board> {
+        let w = b.cols;
+        let mut out = Vec::new();
+        for r in 0..b.rows.saturating_sub(1) {
+            for c in 0..w {
+                if b.is_empty(r, c) && b.is_empty(r + 1, c) {
+                    out.push(b.without(r * w + c, (r + 1) * w + c));
+                }
+            }
+        }
+        out
+    }
+
+    fn right_options(&self, b: &Board) -> Vec<Board> {
+        let w = b.cols;
+        let mut out = Vec::new();
+        for r in 0..b.rows {
+            for c in 0..w.saturating_sub(1) {
+                if b.is_empty(r, c) && b.is_empty(r, c + 1) {
+                    out.push(b.without(r * w + c, r * w + c + 1));
+                }
+            }
+        }
+        out
+    }
+
+    fn components(&self, b: &Board) -> Vec<Board> {
+        b.regions()
+    }
+
+    /// The least of the four images under the symmetries that keep each player's moves.
+    fn normalize(&self, b: Board) -> Board {
+        let images = [
+            b.mirror(false, true),
+            b.mirror(true, false),
+            b.mirror(true, true),
+        ];
+        images.into_iter().fold(b, |m, x| m.min(x))
+    }
+
+    fn known_value(&self, b: &Board) -> Option<Game> {
+        if !self.use_engine {
+            return None;
+        }
+        let small = b.small()?;
+        // A board that is not one region is split by the solver first.
+        let mut engine = self.engine.borrow_mut();
+        Some(engine.board_value(small))
+    }
+}
+
+/// The value of a Domineering board (a fresh transposition table).
+pub fn value(board: &Board) -> Game {
+    Solver::new(Domineering::new()).value(board)
+}
+
+// ---------------------------------------------------------------------------------------------
+// The engine: regions of at most 128 squares as `u128` bitboards.
+// ---------------------------------------------------------------------------------------------
+
+/// A board of `h × w <= 128` squares; bit `r * w + c` is set when the square is empty.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+struct Small {
+    h: u32,
+    w: u32,
+    bits: u128,
+}
+
+impl Small {
+    /// Bit 0 of every row.
+    #[inline]
+    fn first_column(&self) -> u128 {
+        let mut x: u128 = 1;
+        let mut rows = 1;
+        while rows < self.h {
+            x |= shl(x, rows * self.w);
+            rows *= 2;
+        }
+        x & low_bits(self.h * self.w)
+    }
+
+    /// Squares not in the last column.
+    #[inline]
+    fn not_last_column(&self) -> u128 {
+        self.first_column() * low_bits(self.w - 1)
+    }
+
+    /// Top squares of the vertical pairs of empty squares (Left's moves).
+    #[inline]
+    fn vertical_pairs(&self) -> u128 {
+        self.bits & shr(self.bits, self.w)
+    }
+
+    /// Left squares of the horizontal pairs of empty squares (Right's moves).
+    #[inline]
+    fn horizontal_pairs(&self, not_last: u128) -> u128 {
+        self.bits & (self.bits >> 1) & not_last
+    }
+
+    /// The empty squares next to a square of `x`.
+    #[inline]
+    fn spread(&self, x: u128, not_last: u128, not_first: u128) -> u128 {
+        (shl(x, self.w) | shr(x, self.w) | ((x & not_last) << 1) | ((x & not_first) >> 1))
+            & self.bits
+    }
+
+    /// The region of the squares `mask`, cropped to its bounding box.
+    fn crop(&self, mask: u128) -> Small {
+        let lo = mask.trailing_zeros();
+        let hi = 127 - mask.leading_zeros();
+        let (r0, r1) = (lo / self.w, hi / self.w);
+        let h = r1 - r0 + 1;
+        let shifted = mask >> (r0 * self.w);
+        // The union of the rows, by folding the rows onto the first one.
+        let mut cols = shifted;
+        let mut s = self.w;
+        while s < h * self.w {
+            cols |= cols >> s;
+            s *= 2;
+        }
+        cols &= low_bits(self.w);
+        let (c0, c1) = (cols.trailing_zeros(), 127 - cols.leading_zeros());
+        let w = c1 - c0 + 1;
+        if w == self.w {
+            return Small {
+                h,
+                w,
+                bits: shifted,
+            };
+        }
+        let mut bits = 0u128;
+        let row_mask = low_bits(self.w);
+        for r in 0..h {
+            bits |= ((shifted >> (r * self.w) & row_mask) >> c0) << (r * w);
+        }
+        Small { h, w, bits }
+    }
+
+    /// The image under the half turn: reversing the bit string reverses rows and columns.
+    #[inline]
+    fn half_turn(&self) -> Small {
+        Small {
+            bits: self.bits.reverse_bits() >> (128 - self.h * self.w),
+            ..*self
+        }
+    }
+
+    /// The image under reflection top–bottom.
+    #[inline]
+    fn flip_rows(&self) -> Small {
+        let mut bits = 0u128;
+        let row_mask = low_bits(self.w);
+        for r in 0..self.h {
+            bits |= (self.bits >> (r * self.w) & row_mask) << ((self.h - 1 - r) * self.w);
+        }
+        Small { bits, ..*self }
+    }
+
+    /// The image under the transpose (which exchanges the players).
+    fn transpose(&self) -> Small {
+        let mut bits = 0u128;
+        let row_mask = low_bits(self.w);
+        for r in 0..self.h {
+            let mut row = self.bits >> (r * self.w) & row_mask;
+            while row != 0 {
+                let c = row.trailing_zeros();
+                row &= row - 1;
+                bits |= 1 << (c * self.h + r);
+            }
+        }
+        Small {
+            h: self.w,
+            w: self.h,
+            bits,
+        }
+    }
+
+    /// The least of the four images under the symmetries that keep each player's moves: the
+    /// identity, the half turn and the two mirror images (a mirror image is the other mirror
+    /// image after a half turn).
+    ///
+    /// The images compare as their rows from the top row of the bit string down, and their top
+    /// rows are the first or last row of `self`, read forwards or backwards; when one of these
+    /// four is strictly least, only that image is built.
+    #[inline]
+    fn least_image(self) -> Small {
+        let w = self.w;
+        let mask = low_bits(w);
+        let first = self.bits & mask;
+        let last = self.bits >> ((self.h - 1) * w);
+        let reverse = |row: u128| row.reverse_bits() >> (128 - w);
+        // The top rows of: the identity, the top–bottom mirror, the half turn, the left–right
+        // mirror.
+        let tops = [last, first, reverse(first), reverse(last)];
+        let least = tops.iter().min().copied().unwrap_or(0);
+        let mut winners = tops.iter().enumerate().filter(|(_, &t)| t == least);
+        let (i, _) = winners.next().unwrap_or((0, &0));
+        if winners.next().is_none() {
+            return match i {
+                0 => self,
+                1 => self.flip_rows(),
+                2 => self.half_turn(),
+                _ => self.half_turn().flip_rows(),
+            };
+        }
+        let turned = self.half_turn();
+        let a = self.flip_rows();
+        let b = turned.flip_rows();
+        Small {
+            bits: self.bits.min(turned.bits).min(a.bits).min(b.bits),
+            ..self
+        }
+    }
+
+    /// The normal form under all eight symmetries, and whether it exchanges the players (so that
+    /// the value of `self` is the negative of the value of the normal form).
+    fn normal_form(self) -> (Small, bool) {
+        if self.h < self.w {
+            (self.least_image(), false)
+        } else if self.h > self.w {
+            (self.transpose().least_image(), true)
+        } else {
+            let same = self.least_image();
+            let swapped = self.transpose().least_image();
+            if swapped.bits < same.bits {
+                (swapped, true)
+            } else {
+                (same, false)
+            }
+        }
+    }
+
+    /// The number of dominoes of the given direction that fit in the columns (vertical) or rows
+    /// of the board: the value of a region where only that player can move.
+    fn packing(&self, vertical: bool) -> i64 {
+        let (lines, len) = if vertical {
+            (self.w, self.h)
+        } else {
+            (self.h, self.w)
+        };
+        let mut total = 0;
+        for line in 0..lines {
+            let mut run = 0;
+            for i in 0..len {
+                let k = if vertical {
+                    i * self.w + line
+                } else {
+                    line * self.w + i
+                };
+                if self.bits >> k & 1 == 1 {
+                    run += 1;
+                } else {
+                    total += run / 2;
+                    run = 0;
+                }
+            }
+            total += run / 2;
+        }
+        total
+    }
+}
+
+/// The key of a region in the transposition table: its dimensions and squares (a compact
+/// layout, as the table is large and its lookups are memory-bound).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct Key {
+    bits: [u64; 2],
+    h: u8,
+    w: u8,
+}
+
+impl From<Small> for Key {
+    fn from(s: Small) -> Key {
+        Key {
+            bits: [s.bits as u64, (s.bits >> 64) as u64],
+            h: s.h as u8,
+            w: s.w as u8,
+        }
+    }
+}
+
+/// The engine: a transposition table from normal forms of regions to their values (and
+/// negatives, as half of the lookups are of transposed regions), and the values of the shapes of
+/// at most three squares.
+struct Engine {
+    table: HashMap<Key, [Game; 2]>,
+    zero: Game,
+    one: Game,
+    minus_one: Game,
+    star: Game,
+}
+
+impl Default for Engine {
+    fn default() -> Engine {
+        Engine {
+            table: HashMap::new(),
+            zero: Game::zero(),
+            one: Game::integer(1),
+            minus_one: Game::integer(-1),
+            star: Game::star(),
+        }
+    }
+}
+
+impl Engine {
+    /// The value of any board of at most 128 squares: the sum of its regions.
+    fn board_value(&mut self, b: Small) -> Game {
+        if b.bits == 0 {
+            return self.zero;
+        }
+        let not_last = b.not_last_column();
+        self.sum_of_regions(b, not_last)
+    }
+
+    /// The sum of the values of the regions of `b` (`not_last`: its squares not in the last
+    /// column).
+    fn sum_of_regions(&mut self, b: Small, not_last: u128) -> Game {
+        let not_first = not_last << 1;
+        let mut rest = b.bits;
+        let mut total: Option<Game> = None;
+        while rest != 0 {
+            let mut region = rest & rest.wrapping_neg();
+            loop {
+                let next = region | b.spread(region, not_last, not_first);
+                if next == region {
+                    break;
+                }
+                region = next;
+            }
+            rest &= !region;
+            if region & (region - 1) == 0 {
+                continue; // a lone square
+            }
+            let v = self.region_value(b.crop(region));
+            total = Some(match total {
+                None => v,
+                Some(t) => t + v,
+            });
+        }
+        total.unwrap_or(self.zero)
+    }
+
+    /// The value of one connected region, cropped to its bounding box.
+    fn region_value(&mut self, region: Small) -> Game {
+        // The shapes of two or three squares: a domino or a straight tromino is one move for its
+        // owner; the L-tromino (in a 2×2 box) is {0 | 0} = *, as either move leaves a lone square.
+        match (region.bits.count_ones(), region.h, region.w) {
+            (2 | 3, 1, _) => return self.minus_one,
+            (2 | 3, _, 1) => return self.one,
+            (3, 2, 2) => return self.star,
+            _ => {}
+        }
+        let (key, negate) = region.normal_form();
+        let values = match self.table.get(&Key::from(key)) {
+            Some(&v) => v,
+            None => {
+                // An interruption point (see `crate::interrupt`): the table holds only regions
+                // whose values are complete.
+                crate::interrupt::check();
+                let v = self.evaluate(key);
+                let v = [v, -v];
+                self.table.insert(Key::from(key), v);
+                // One relaxed addition per new region, next to a `Game::new`: cheap enough.
+                crate::progress::record(1);
+                v
+            }
+        };
+        values[negate as usize]
+    }
+
+    fn evaluate(&mut self, b: Small) -> Game {
+        let not_last = b.not_last_column();
+        let vertical = b.vertical_pairs();
+        let horizontal = b.horizontal_pairs(not_last);
+        if horizontal == 0 {
+            return Game::integer(b.packing(true));
+        }
+        if vertical == 0 {
+            return Game::integer(-b.packing(false));
+        }
+        let mut left = Vec::with_capacity(vertical.count_ones() as usize);
+        let mut rest = vertical;
+        while rest != 0 {
+            let k = rest.trailing_zeros();
+            rest &= rest - 1;
+            let bits = b.bits & !(1 << k | 1 << (k + b.w));
+            left.push(self.sum_of_regions(Small { bits, ..b }, not_last));
+        }
+        let mut right = Vec::with_capacity(horizontal.count_ones() as usize);
+        let mut rest = horizontal;
+        while rest != 0 {
+            let k = rest.trailing_zeros();
+            rest &= rest - 1;
+            let bits = b.bits & !(3 << k);
+            right.push(self.sum_of_regions(Small { bits, ..b }, not_last));
+        }
+        Game::new(left, right)
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Registry entry points.
+// ---------------------------------------------------------------------------------------------
+
+/// `domineering("..|..")`.
+pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+    let board = Board::parse(crate::rulesets::text::one_string(
+        positional,
+        named,
+        "the board",
+    )?)?;
+    Ok(value(&board))
+}
+
+/// The largest rectangle area `partizan table domineering` evaluates.
+pub const MAX_TABLE_AREA: usize = 40;
+
+/// `partizan table domineering rows=R cols=C` (or `size=N` for both).
+pub fn table(a: &TableParams) -> Result<Table, Error> {
+    // The work grows exponentially with the area: 6×6 (36 squares) takes minutes and a gigabyte.
+    let mut solver = Solver::new(Domineering::new());
+    crate::rulesets::family::grid_table(
+        "Values of Domineering rectangles (Left places vertical dominoes), rows x columns",
+        a,
+        (4, 4),
+        MAX_TABLE_AREA,
+        |r, c| Ok(solver.value(&Board::rectangle(r, c)).to_string()),
+    )
+}
+
+/// The `domineering` family (see the module documentation).
+pub struct DomineeringFamily;
+
+impl Family for DomineeringFamily {
+    fn name(&self) -> &'static str {
+        "domineering"
+    }
+    fn usage(&self) -> &'static str {
+        "domineering(\"..|..\"): rows separated by '|', '.' empty, '#' a hole; Left places vertical dominoes"
+    }
+    fn example(&self) -> &'static str {
+        "domineering(\"....|....|....\")"
+    }
+    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+        call(args, named)
+    }
+    fn table(&self) -> Option<TableSpec> {
+        Some(TableSpec {
+            params: GRID_PARAMS,
+            example: "table domineering rows=4 cols=4",
+            build: table,
+        })
+    }
+}

@@ -1,0 +1,17 @@
+//! Heap games: one or more heaps (or a pair of coordinates, as in Wythoff's game) from which tokens are taken.
+
+super::families! {
+    all_but => [AllButFamily],
+    fibonacci_nim => [FibonacciNimFamily],
+    loopy_subtraction => [],
+    nim => [NimFamily],
+    octal => [DawsonChessFamily, DawsonKaylesFamily, GrundyGameFamily, KaylesFamily, OctalFamily],
+    partizan_euclid => [PartizanEuclidFamily],
+    partizan_subtraction => [PartizanSubtractionFamily],
+    queen => [QueenFamily],
+    ryuoh => [RyuohFamily],
+    subtraction => [SubtractionFamily, TakeRangeFamily],
+    take_and_break => [TakeAndBreakFamily],
+    welter => [WelterFamily],
+    wythoff => [WythoffFamily],
+}

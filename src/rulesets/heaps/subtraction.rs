@@ -1,0 +1,306 @@
+//! Subtraction games, and the "take `p..q`, or everything when fewer than `p` remain" game.
+//!
+//! **Rules.** A heap of `n` tokens; a move takes `s` tokens for some `s` in the finite
+//! *subtraction set* `S` (with `s <= n`). Normal play: whoever cannot move loses. `S = {1, ..., m}`
+//! is the *Bash game*.
+//!
+//! The *take-a-range* game [`TakeRange`] with `1 <= p <= q`: a move takes between `p` and `q`
+//! tokens, or all of them when fewer than `p` remain. It is played in two conventions: the last
+//! taker wins (normal play) or the last taker loses (misère).
+//!
+//! **Input.** `subtraction("1,3,4", 10)` in expressions (the value `*G(10)` for `S = {1,3,4}`; the
+//! set is a comma-separated string), `take_range(2, 5, 17)` (normal play); `partizan grundy
+//! subtraction 1,3,4 --to 40` prints the sequence and its period on the command line.
+//!
+//! **Theorems checked.**
+//! - The Grundy sequence of a finite subtraction set is eventually periodic (*Winning Ways* ch. 4;
+//!   Siegel, *Combinatorial Game Theory* ch. IV): from `n = max S` on, `G(n)` depends only on the
+//!   previous `max S` values, so once that window of values repeats an earlier one the sequence
+//!   repeats for ever. The period and pre-period are proven that way, from the computed values
+//!   alone ([`crate::solve::grundy::subtraction_periodicity`]), and the values past the repeat
+//!   are copied rather than computed.
+//! - Bash game: `G(n) = n mod (m + 1)` (*Winning Ways* ch. 4; Siegel, *Combinatorial Game Theory*
+//!   ch. IV).
+//! - Take-a-range, with `r = n mod (p + q)`: when the last taker wins, the player to move loses
+//!   iff `r = 0` or `r > q`; when the last taker loses, he loses iff `1 <= r <= p`. A popular
+//!   statement of these rules gets them wrong, so the tests check both closed rules against a
+//!   brute-force search of every heap up to 60 for every `1 <= p <= q <= 8`.
+
+use crate::algebra::Game;
+use crate::rulesets::args;
+use crate::rulesets::family::{Family, SequenceSpec};
+use crate::rulesets::{Arg, NamedArg};
+use crate::solve::grundy::{self, Periodicity};
+use crate::solve::ImpartialRuleset;
+use crate::Error;
+
+/// A subtraction game with a finite subtraction set; a position is a heap size.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Subtraction {
+    set: Vec<usize>,
+}
+
+impl Subtraction {
+    /// The game with subtraction set `set` (sorted and deduplicated); an error when the set is
+    /// empty or contains 0.
+    pub fn new(set: &[usize]) -> Result<Subtraction, Error> {
+        let mut set = set.to_vec();
+        set.sort_unstable();
+        set.dedup();
+        if set.is_empty() {
+            return Err("the subtraction set is empty".into());
+        }
+        if set[0] == 0 {
+            return Err("0 is not a move: a subtraction set holds positive integers".into());
+        }
+        Ok(Subtraction { set })
+    }
+
+    /// Parses a comma-separated set such as `"1,3,4"` (spaces and braces allowed: `"{1, 3, 4}"`).
+    ///
+    /// ```
+    /// use partizan::rulesets::subtraction::Subtraction;
+    /// assert_eq!(Subtraction::parse("{1, 3, 4}").unwrap().set(), &[1, 3, 4]);
+    /// assert!(Subtraction::parse("1,-2").is_err());
+    /// ```
+    pub fn parse(text: &str) -> Result<Subtraction, Error> {
+        let inner = text.trim().trim_start_matches('{').trim_end_matches('}');
+        let set = inner
+            .split(',')
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(|s| {
+                s.parse::<usize>().map_err(|_| {
+                    format!("{s:?} in the subtraction set {text:?} is not a positive integer")
+                })
+            })
+            .collect::<Result<Vec<usize>, String>>()?;
+        Subtraction::new(&set)
+    }
+
+    /// The subtraction set, ascending.
+    pub fn set(&self) -> &[usize] {
+        &self.set
+    }
+
+    /// The octal code digits of the game: 3 at each element of the set.
+    pub fn octal_digits(&self) -> Vec<u8> {
+        let mut d = vec![0u8; self.set[self.set.len() - 1] + 1];
+        for &s in &self.set {
+            d[s] = 3;
+        }
+        d
+    }
+
+    /// `G(0), ..., G(len − 1)`.
+    pub fn grundy_sequence(&self, len: usize) -> Vec<u32> {
+        grundy::subtraction_sequence(&self.set, len).expect("a validated subtraction set")
+    }
+
+    /// The least period and pre-period, proven by a window of `max S` values that repeats an
+    /// earlier one among the first `search` values; `None` when no repeat is found there (see
+    /// [`grundy::subtraction_periodicity`]).
+    ///
+    /// ```
+    /// use partizan::rulesets::subtraction::Subtraction;
+    /// // S = {2, 5}: 0 0 1 1 0 2 1, repeating from 0 (by hand: G(n) = mex{G(n − 2), G(n − 5)}).
+    /// let p = Subtraction::parse("2,5").unwrap().periodicity(100).unwrap();
+    /// assert_eq!((p.period, p.preperiod), (7, 0));
+    /// // S = {1, 2, 3}: G(n) = n mod 4 (the Bash game).
+    /// let p = Subtraction::parse("1,2,3").unwrap().periodicity(100).unwrap();
+    /// assert_eq!((p.period, p.preperiod), (4, 0));
+    /// ```
+    pub fn periodicity(&self, search: usize) -> Option<Periodicity> {
+        grundy::subtraction_periodicity(&self.set, 0, search)
+            .expect("a validated subtraction set")
+            .1
+    }
+}
+
+impl ImpartialRuleset for Subtraction {
+    type Position = usize;
+
+    fn options(&self, &n: &usize) -> Vec<usize> {
+        self.set
+            .iter()
+            .filter(|&&s| s <= n)
+            .map(|&s| n - s)
+            .collect()
+    }
+}
+
+/// The Bash game `S = {1, ..., m}`: `G(n) = n mod (m + 1)`.
+pub fn bash_grundy(m: usize, n: usize) -> usize {
+    n % (m + 1)
+}
+
+/// Who takes the last token wins or loses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Convention {
+    /// Normal play: the player who takes the last token wins.
+    LastTakerWins,
+    /// Misère play: the player who takes the last token loses.
+    LastTakerLoses,
+}
+
+/// Take between `p` and `q` tokens, or all of them when fewer than `p` remain.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TakeRange {
+    p: usize,
+    q: usize,
+}
+
+impl TakeRange {
+    /// The game with `1 <= p <= q`.
+    pub fn new(p: usize, q: usize) -> Result<TakeRange, Error> {
+        if p == 0 {
+            return Err("p must be at least 1 (taking 0 tokens is not a move)".into());
+        }
+        if q < p {
+            return Err(format!("q = {q} must be at least p = {p}").into());
+        }
+        Ok(TakeRange { p, q })
+    }
+
+    /// The least number of tokens a move takes from a large heap.
+    pub fn p(&self) -> usize {
+        self.p
+    }
+
+    /// The most tokens a move takes.
+    pub fn q(&self) -> usize {
+        self.q
+    }
+
+    /// The octal code of the normal-play game: digit 1 (take a whole heap of exactly `k`) for
+    /// `k < p`, digit 3 for `p <= k <= q`.
+    pub fn octal_digits(&self) -> Vec<u8> {
+        (0..=self.q)
+            .map(|k| match k {
+                0 => 0,
+                k if k < self.p => 1,
+                _ => 3,
+            })
+            .collect()
+    }
+
+    /// The normal-play Grundy values `G(0), ..., G(len − 1)`.
+    pub fn grundy_sequence(&self, len: usize) -> Vec<u32> {
+        grundy::octal_sequence(&self.octal_digits(), len).expect("digits 0, 1 and 3")
+    }
+
+    /// Whether the player to move from a heap of `n` wins, by the closed rule: with
+    /// `r = n mod (p + q)`, he loses iff `r = 0` or `r > q` when the last taker wins, and iff
+    /// `1 <= r <= p` when the last taker loses.
+    ///
+    /// ```
+    /// use partizan::rulesets::subtraction::{Convention, TakeRange};
+    /// let g = TakeRange::new(2, 3).unwrap();
+    /// assert!(!g.player_to_move_wins(5, Convention::LastTakerWins)); // r = 0
+    /// assert!(!g.player_to_move_wins(7, Convention::LastTakerLoses)); // r = 2 <= p
+    /// assert!(g.player_to_move_wins(8, Convention::LastTakerLoses)); // take 3, leave r = 0
+    /// ```
+    pub fn player_to_move_wins(&self, n: usize, convention: Convention) -> bool {
+        let r = n % (self.p + self.q);
+        match convention {
+            Convention::LastTakerWins => !(r == 0 || r > self.q),
+            Convention::LastTakerLoses => !(1 <= r && r <= self.p),
+        }
+    }
+}
+
+impl ImpartialRuleset for TakeRange {
+    type Position = usize;
+
+    fn options(&self, &n: &usize) -> Vec<usize> {
+        if n == 0 {
+            Vec::new()
+        } else if n < self.p {
+            vec![0]
+        } else {
+            (self.p..=self.q.min(n)).map(|k| n - k).collect()
+        }
+    }
+}
+
+/// `subtraction("1,3,4", n)`: the value `*G(n)` of a heap of `n` in the subtraction game.
+pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+    args::named(named, "", &[])?;
+    let game = Subtraction::parse(args::string(positional, 0, "the subtraction set")?)?;
+    let n = args::size(positional, 1, "the heap size n")?;
+    let g = game.grundy_sequence(checked_len(n)?);
+    Ok(Game::nimber(g[n] as u64))
+}
+
+/// `take_range(p, q, n)`: the normal-play value of a heap of `n`.
+pub fn call_take_range(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+    args::named(named, "", &[])?;
+    let game = TakeRange::new(
+        args::size(positional, 0, "p")?,
+        args::size(positional, 1, "q")?,
+    )?;
+    let n = args::size(positional, 2, "the heap size n")?;
+    let g = game.grundy_sequence(checked_len(n)?);
+    Ok(Game::nimber(g[n] as u64))
+}
+
+/// The largest heap whose whole sequence an expression computes (a few hundred MB at most).
+pub const MAX_HEAP: usize = 50_000_000;
+
+/// `n + 1` when `n` is at most [`MAX_HEAP`].
+pub(crate) fn checked_len(n: usize) -> Result<usize, Error> {
+    if n > MAX_HEAP {
+        Err(format!("heap size {n} is too large (at most {MAX_HEAP})").into())
+    } else {
+        Ok(n + 1)
+    }
+}
+
+/// The `subtraction` family (see the module documentation).
+pub struct SubtractionFamily;
+
+impl Family for SubtractionFamily {
+    fn name(&self) -> &'static str {
+        "subtraction"
+    }
+    fn usage(&self) -> &'static str {
+        "subtraction(\"1,3,4\", n): a heap of n in the subtraction game with that set"
+    }
+    fn example(&self) -> &'static str {
+        "subtraction(\"1,3,4\", 10)"
+    }
+    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+        call(args, named)
+    }
+    fn sequence(&self) -> Option<SequenceSpec> {
+        Some(SequenceSpec {
+            usage: "grundy subtraction SET --to N, e.g. grundy subtraction 1,3,4 --to 40",
+            build: crate::rulesets::sequence::subtraction,
+        })
+    }
+}
+
+/// The `take_range` family (see the module documentation).
+pub struct TakeRangeFamily;
+
+impl Family for TakeRangeFamily {
+    fn name(&self) -> &'static str {
+        "take_range"
+    }
+    fn usage(&self) -> &'static str {
+        "take_range(p, q, n): take p..q tokens, or all when fewer than p remain; a heap of n"
+    }
+    fn example(&self) -> &'static str {
+        "take_range(2, 5, 17)"
+    }
+    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+        call_take_range(args, named)
+    }
+    fn sequence(&self) -> Option<SequenceSpec> {
+        Some(SequenceSpec {
+            usage:
+                "grundy take_range P Q --to N: take P..Q tokens, or all when fewer than P remain",
+            build: crate::rulesets::sequence::take_range,
+        })
+    }
+}

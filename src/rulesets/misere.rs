@@ -1,0 +1,169 @@
+//! Misère play of the families, for the command line: misère Grundy values and genera of heap
+//! games (`partizan grundy … --misere`), their misère quotients (`partizan quotient`), and the
+//! misère outcome class of a position of any of a few rulesets (`partizan misere`).
+//!
+//! Misère play depends on a position's rules, not on its normal-play value, so these functions
+//! take the family and its arguments and build the ruleset themselves.
+//!
+//! ```
+//! use partizan::rulesets::misere;
+//! // Kayles: *, *2, *3, then the tame {0, *2, *3} of genus 1^031 (Winning Ways ch. 13).
+//! let s = misere::sequence("kayles", &[], 4).unwrap();
+//! assert_eq!(s.genera[4].to_string(), "1^031");
+//! // Misère Domineering on 2×2: the first player leaves the other without a move, and loses.
+//! assert_eq!(misere::outcome("domineering", &["..|..".to_string()]).unwrap().to_string(), "P");
+//! ```
+
+use super::domineering::{Board, Domineering};
+use super::octal::{GrundyGame, OctalGame};
+use crate::algebra::misere::Genus;
+use crate::algebra::Outcome;
+use crate::solve::misere::{heap_genera, MisereSolver};
+use crate::solve::quotient::{misere_quotient_partial, PartialQuotient};
+use crate::Error;
+use std::fmt;
+
+/// The heap games that misère commands accept.
+enum HeapGame {
+    Octal(OctalGame),
+    Grundy(GrundyGame),
+}
+
+const HEAP_USAGE: &str =
+    "octal CODE, kayles, dawson_kayles, grundy_game, or an octal code such as 0.07";
+
+/// The heap game named by `family` and `args`, and its name for headings.
+fn heap_game(family: &str, args: &[String]) -> Result<(String, HeapGame), Error> {
+    let none = |g: OctalGame| {
+        if args.is_empty() {
+            Ok(g)
+        } else {
+            Err(Error::input(format!(
+                "{family} takes no arguments, got {args:?}"
+            )))
+        }
+    };
+    let octal = match family {
+        "octal" => match args {
+            [code] => OctalGame::parse(code)?,
+            _ => {
+                return Err(Error::input(
+                    "octal takes one argument, the code, e.g. 0.07",
+                ))
+            }
+        },
+        "kayles" => none(OctalGame::kayles())?,
+        "dawson_kayles" => none(OctalGame::dawson_kayles())?,
+        "grundy_game" => {
+            if !args.is_empty() {
+                return Err(Error::input("grundy_game takes no arguments"));
+            }
+            return Ok(("Grundy's game".to_string(), HeapGame::Grundy(GrundyGame)));
+        }
+        code if code.contains('.') && args.is_empty() => OctalGame::parse(code)?,
+        _ => {
+            return Err(Error::input(format!(
+                "unknown heap game {family:?} for misère play; known: {HEAP_USAGE}"
+            )))
+        }
+    };
+    Ok((
+        format!("octal game {}", octal.code()),
+        HeapGame::Octal(octal),
+    ))
+}
+
+/// The misère Grundy values and genera of the heaps `0..=to` of a heap game.
+#[derive(Clone, Debug)]
+pub struct MisereSequence {
+    /// The game, e.g. `octal game 0.77`.
+    pub name: String,
+    /// The genus of each heap; its misère Grundy value is [`Genus::misere_grundy`].
+    pub genera: Vec<Genus>,
+}
+
+impl fmt::Display for MisereSequence {
+    /// The misère Grundy values on one line, then one line a heap: `n  G⁻  genus`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let last = self.genera.len().saturating_sub(1);
+        writeln!(f, "{} in misère play: G-(0..={last})", self.name)?;
+        let shown: Vec<String> = self
+            .genera
+            .iter()
+            .map(|g| g.misere_grundy().to_string())
+            .collect();
+        writeln!(f, "{}", shown.join(" "))?;
+        writeln!(f, "n\tG-\tgenus")?;
+        for (n, g) in self.genera.iter().enumerate() {
+            writeln!(f, "{n}\t{}\t{g}", g.misere_grundy())?;
+        }
+        Ok(())
+    }
+}
+
+/// The misère Grundy values and genera of the heaps `0..=to` (see [`MisereSequence`]).
+pub fn sequence(family: &str, args: &[String], to: usize) -> Result<MisereSequence, Error> {
+    let (name, game) = heap_game(family, args)?;
+    let genera = match game {
+        HeapGame::Octal(g) => heap_genera(g, |k| vec![k], to)?,
+        HeapGame::Grundy(g) => heap_genera(g, |k| vec![k], to)?,
+    };
+    Ok(MisereSequence { name, genera })
+}
+
+/// The misère quotient of the heaps `1..=to` of a heap game, or of the heaps below the one where
+/// it stops (the quotient needs more than `max_size` elements), with the reason.
+pub fn quotient(
+    family: &str,
+    args: &[String],
+    to: usize,
+    max_size: usize,
+) -> Result<(String, PartialQuotient), Error> {
+    let (name, game) = heap_game(family, args)?;
+    let q = match game {
+        HeapGame::Octal(g) => misere_quotient_partial(&g, to, max_size),
+        HeapGame::Grundy(g) => misere_quotient_partial(&g, to, max_size),
+    };
+    Ok((name, q))
+}
+
+/// The misère outcome class of a position: `domineering BOARD` (rows separated by `|`), or a
+/// heap game and its heap sizes (`kayles 3 4 5`, `octal 0.07 10 12`, `0.07 10 12`).
+pub fn outcome(family: &str, args: &[String]) -> Result<Outcome, Error> {
+    if family == "domineering" {
+        let [board] = args else {
+            return Err(Error::input(
+                "domineering takes one board, rows separated by '|', e.g. \"....|....\"",
+            ));
+        };
+        let board = Board::parse(board)?;
+        return Ok(MisereSolver::new(Domineering::rules_only()).try_outcome(&board)?);
+    }
+    let (family_args, heaps) = match family {
+        "octal" => (args.get(..1).unwrap_or(&[]), args.get(1..).unwrap_or(&[])),
+        _ => (&[][..], args),
+    };
+    let (_, game) = heap_game(family, family_args).map_err(|e| {
+        Error::input(format!(
+            "{e}; misère outcomes are available for domineering and for heap games ({HEAP_USAGE})"
+        ))
+    })?;
+    let heaps: Vec<usize> = heaps
+        .iter()
+        .map(|h| {
+            h.parse().map_err(|_| {
+                Error::input(format!(
+                    "a heap size must be a non-negative integer, not {h:?}"
+                ))
+            })
+        })
+        .collect::<Result<_, _>>()?;
+    Ok(match game {
+        HeapGame::Octal(g) => {
+            crate::solve::misere::MisereImpartialSolver::new(g).outcome(&heaps)?
+        }
+        HeapGame::Grundy(g) => {
+            crate::solve::misere::MisereImpartialSolver::new(g).outcome(&heaps)?
+        }
+    })
+}

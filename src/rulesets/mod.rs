@@ -1,0 +1,244 @@
+//! Concrete game families, one file each implementing [`Family`], and the registry
+//! [`FAMILIES`] that makes them callable in expressions (`nim(7)`, `domineering("..|.#")`, ...),
+//! in tables (`partizan table queen size=9 p=3`) and in Grundy sequences
+//! (`partizan grundy kayles`).
+//!
+//! Families use only the public API of [`crate::algebra`] and [`crate::solve`].
+
+/// Declares the family files of a group, one line each with the families the file registers
+/// (`nim => [NimFamily]`; shared machinery `=> []`), and the group's `FAMILIES`.
+macro_rules! families {
+    ($($file:ident => [$($family:ident),* $(,)?]),* $(,)?) => {
+        $(pub mod $file;)*
+        /// The families registered by this group's files.
+        pub(super) static FAMILIES: &[&dyn crate::rulesets::Family] = &[$($(&$file::$family,)*)*];
+    };
+}
+use families;
+
+mod graphs;
+mod grids;
+mod heaps;
+mod strips;
+pub use graphs::*;
+pub use grids::*;
+pub use heaps::*;
+pub use strips::*;
+pub mod family;
+pub mod misere;
+pub mod sequence;
+pub mod text;
+
+pub use args::{Arg, NamedArg};
+pub use family::{Family, Param, SequenceSpec, TableSpec, GRID_PARAMS};
+pub use sequence::SequenceReport;
+
+use crate::algebra::Game;
+use crate::solve::Table;
+use crate::Error;
+
+/// Every registered family, sorted by name: the families of the four groups (`heaps/`,
+/// `grids/`, `graphs/`, `strips/`). Adding a family is one new file implementing [`Family`] and
+/// one line in its group's `mod.rs`.
+pub static FAMILIES: std::sync::LazyLock<Vec<&'static dyn Family>> =
+    std::sync::LazyLock::new(|| {
+        let mut all: Vec<&'static dyn Family> = [
+            heaps::FAMILIES,
+            grids::FAMILIES,
+            graphs::FAMILIES,
+            strips::FAMILIES,
+        ]
+        .concat();
+        all.sort_by_key(|f| f.name());
+        all
+    });
+
+/// The registered family called `name`.
+pub fn family(name: &str) -> Option<&'static dyn Family> {
+    FAMILIES.iter().copied().find(|f| f.name() == name)
+}
+
+/// The names of the families for which `has` holds, for error messages.
+/// "unknown `what` family": the nearest names of the families that have one, or all of them.
+fn unknown(what: &str, name: &str, has: impl Fn(&dyn Family) -> bool) -> String {
+    let names: Vec<&str> = FAMILIES
+        .iter()
+        .filter(|f| has(**f))
+        .map(|f| f.name())
+        .collect();
+    let near = crate::suggest::suggest(name, names.iter().copied());
+    if near.is_empty() {
+        format!(
+            "unknown {what} family {name:?}; known: {}",
+            names.join(", ")
+        )
+    } else {
+        format!(
+            "unknown {what} family {name:?}{}",
+            crate::suggest::did_you_mean(&near)
+        )
+    }
+}
+
+/// Evaluates the call `name(positional..., named...)` of a registered family: `None` when no
+/// family has that name, an `Err` with the family's usage appended when the arguments are wrong.
+/// The expression language ([`crate::expr`]) resolves its calls here.
+pub fn call(name: &str, positional: &[Arg], named: &[NamedArg]) -> Option<Result<Game, Error>> {
+    family(name).map(|f| {
+        f.evaluate(positional, named)
+            .map_err(|e| Error::input(format!("{e} (usage: {})", f.usage())))
+    })
+}
+
+/// The table of family `name` with the parameters `words` (`["rows=3", "cols=4"]`).
+///
+/// ```
+/// let t = partizan::rulesets::table("wythoff", &["size=3".to_string()]).unwrap();
+/// assert_eq!(t.cells, [["0", "1", "2"], ["1", "2", "0"], ["2", "0", "1"]]);
+/// assert!(partizan::rulesets::table("wythoff", &["p=3".to_string()]).is_err());
+/// ```
+pub fn table(name: &str, words: &[String]) -> Result<Table, Error> {
+    let spec = family(name).and_then(|f| f.table()).ok_or_else(|| {
+        Error::input(match family(name) {
+            Some(f) if f.sequence().is_some() => format!(
+                "{name} has no table; its Grundy values: partizan grundy {name} (usage: {})",
+                f.sequence().map_or("", |q| q.usage)
+            ),
+            Some(f) => format!("{name} has no table; a position: {}", f.example()),
+            None => unknown("table", name, |f| f.table().is_some()),
+        })
+    })?;
+    spec.parse(words)
+        .and_then(|params| (spec.build)(&params))
+        .map_err(|e| Error::input(format!("{name}: {e} (usage: {})", spec.usage(name))))
+}
+
+/// The Grundy sequence of family `name` with arguments `args`, `G(0..=to)`.
+///
+/// ```
+/// use partizan::rulesets::sequence;
+/// // S = {1, 3, 4}: 0 1 0 1 2 3 2 repeating from 0 (Winning Ways ch. 4).
+/// let r = sequence("subtraction", &["1,3,4".into()], 20).unwrap();
+/// assert_eq!(r.values[..7], [0, 1, 0, 1, 2, 3, 2]);
+/// let p = r.periodicity.unwrap();
+/// assert_eq!((p.period, p.preperiod), (7, 0));
+/// // Kayles: period 12 from 71 on (OEIS A002186). The certificate needs 168 values; they are
+/// // computed even for --to 10.
+/// let r = sequence("kayles", &[], 10).unwrap();
+/// assert_eq!(r.values.len(), 11);
+/// let p = r.periodicity.unwrap();
+/// assert_eq!((p.period, p.preperiod), (12, 71));
+/// // Grundy's game: no theorem, no period.
+/// assert_eq!(sequence("grundy_game", &[], 50).unwrap().periodicity, None);
+/// ```
+pub fn sequence(name: &str, args: &[String], to: usize) -> Result<SequenceReport, Error> {
+    let spec = family(name).and_then(|f| f.sequence()).ok_or_else(|| {
+        Error::input(match family(name) {
+            Some(f) if f.table().is_some() => format!(
+                "{name} has no Grundy sequence; its table: partizan table {name} (usage: {})",
+                f.table().map_or(String::new(), |t| t.usage(name))
+            ),
+            Some(f) => format!("{name} has no Grundy sequence; a position: {}", f.example()),
+            None => unknown("sequence", name, |f| f.sequence().is_some()),
+        })
+    })?;
+    (spec.build)(args, to).map_err(|e| Error::input(format!("{name}: {e} (usage: {})", spec.usage)))
+}
+
+/// The arguments of a family call, and helpers for reading them.
+pub mod args {
+    use crate::algebra::Game;
+    use crate::Error;
+    use num_bigint::BigInt;
+
+    /// An argument of a family call in an expression: `queen(5, 3, p=3)`, `toads("TT..FF")`.
+    #[derive(Clone, Debug, PartialEq)]
+    pub enum Arg {
+        /// A game value (integers are games too).
+        Game(Game),
+        /// A string literal.
+        Str(String),
+    }
+
+    /// A named argument `name = value` of a call.
+    pub type NamedArg = (String, Arg);
+
+    /// The integer argument at `index`, named `what` in errors.
+    pub fn integer(args: &[Arg], index: usize, what: &str) -> Result<BigInt, Error> {
+        match args.get(index) {
+            None => Err(format!("missing argument {what}").into()),
+            Some(Arg::Game(g)) => g
+                .as_number()
+                .and_then(|x| x.to_integer())
+                .ok_or_else(|| crate::Error::from(format!("{what} must be an integer, not {g}"))),
+            Some(Arg::Str(s)) => {
+                Err(format!("{what} must be an integer, not the string {s:?}").into())
+            }
+        }
+    }
+
+    /// A non-negative integer argument that fits `usize`.
+    pub fn size(args: &[Arg], index: usize, what: &str) -> Result<usize, Error> {
+        let n = integer(args, index, what)?;
+        if n.sign() == num_bigint::Sign::Minus {
+            return Err(format!("{what} must be non-negative, not {n}").into());
+        }
+        usize::try_from(&n).map_err(|_| crate::Error::from(format!("{what} = {n} is too large")))
+    }
+
+    /// The arguments of a call `name(w, h)` of a cake game: a width and a height, each between
+    /// 1 and `max` (at most `u32::MAX`), and no named argument.
+    pub fn width_and_height(
+        positional: &[Arg],
+        named: &[NamedArg],
+        max: usize,
+    ) -> Result<(u32, u32), Error> {
+        self::named(named, "", &[])?;
+        if positional.len() != 2 {
+            return Err(format!(
+                "expected a width and a height, found {} arguments",
+                positional.len()
+            )
+            .into());
+        }
+        let max = max.min(u32::MAX as usize);
+        let side = |i: usize, what: &str| -> Result<u32, Error> {
+            let n = size(positional, i, what)?;
+            if n == 0 {
+                return Err(format!("{what} must be at least 1").into());
+            }
+            if n > max {
+                return Err(format!("{what} = {n} is too large (at most {max})").into());
+            }
+            Ok(n as u32)
+        };
+        Ok((side(0, "width")?, side(1, "height")?))
+    }
+
+    /// The string argument at `index`.
+    pub fn string<'a>(args: &'a [Arg], index: usize, what: &str) -> Result<&'a str, Error> {
+        match args.get(index) {
+            None => Err(format!("missing argument {what}").into()),
+            Some(Arg::Str(s)) => Ok(s),
+            Some(Arg::Game(g)) => {
+                Err(format!("{what} must be a string in double quotes, not {g}").into())
+            }
+        }
+    }
+
+    /// The value of the named argument `name`, if given; an error for names not in `allowed`.
+    pub fn named<'a>(
+        named: &'a [NamedArg],
+        name: &str,
+        allowed: &[&str],
+    ) -> Result<Option<&'a Arg>, Error> {
+        if let Some((n, _)) = named.iter().find(|(n, _)| !allowed.contains(&n.as_str())) {
+            return Err(format!(
+                "unknown named argument '{n}' (allowed: {})",
+                allowed.join(", ")
+            )
+            .into());
+        }
+        Ok(named.iter().find(|(n, _)| n == name).map(|(_, a)| a))
+    }
+}

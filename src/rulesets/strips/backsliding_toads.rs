@@ -1,0 +1,109 @@
+//! Backsliding Toads and Frogs: Toads and Frogs in which a creature may also step back.
+//!
+//! **Rules** (Winning Ways ch. 11; CGSuite's `BackslidingToadsAndFrogs`, the strip game
+//! `GenToadsAndFrogs(1, backsliding => true)`). One row of squares. Left's toads `T` face right,
+//! Right's frogs `F` face left. On a move a creature steps one square forward or one square
+//! backward onto an empty square, or jumps forward over one creature of the other kind onto the
+//! empty square just beyond it. A player who cannot move loses; since creatures can step back,
+//! positions repeat and a play may go on for ever (a draw).
+//!
+//! **Input format.** A row of `T`, `F` and `.` (either case), as for Toads and Frogs:
+//! `backsliding_toads("T.F")`.
+//!
+//! **How values are computed.** Every row reachable from the given one is enumerated
+//! ([`crate::solve::loopy::position_graph`], at most [`POSITION_LIMIT`] rows) and the loopy
+//! algebra computes the canonical stopper of the start, or its onside and offside
+//! ([`crate::algebra::loopy`]). Outcomes with draws come from retrograde analysis of the same graph.
+//!
+//! **Checked against** (tests/loopy_families.rs): hand derivations (`T.` is `on`: the toad can
+//! always step back and forth; `.F` is `off`), the symmetry `value(reverse and swap) = −value`,
+//! and an outcome search with draws written in the test, independent of the library's graph
+//! code, on every row of up to 6 squares.
+//!
+//! **In expressions**: `backsliding_toads("T.F")` is the game (printed as its value);
+//! `backsliding_toads("T.F").OutcomeClass` its outcome with draws, by retrograde analysis.
+
+use crate::algebra::loopy::{LoopyGame, LoopyOutcome, SidedValue};
+use crate::rulesets::toads_frogs::{Row, Square};
+use crate::rulesets::{Arg, NamedArg};
+use crate::solve::{loopy, Ruleset};
+use crate::Error;
+
+/// The most rows enumerated from one start.
+pub const POSITION_LIMIT: usize = 1 << 16;
+
+/// The Backsliding Toads and Frogs ruleset.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BackslidingToads;
+
+fn moves(row: &Row, mover: Square, other: Square, forward: isize) -> Vec<Row> {
+    let s = &row.0;
+    let n = s.len() as isize;
+    let mut out = Vec::new();
+    let at = |i: isize| (0..n).contains(&i).then(|| s[i as usize]);
+    for i in 0..n {
+        if s[i as usize] != mover {
+            continue;
+        }
+        let mut go = |to: isize| {
+            let mut next = row.clone();
+            next.0[to as usize] = mover;
+            next.0[i as usize] = Square::Empty;
+            out.push(next);
+        };
+        for step in [forward, -forward] {
+            if at(i + step) == Some(Square::Empty) {
+                go(i + step);
+            }
+        }
+        if at(i + forward) == Some(other) && at(i + 2 * forward) == Some(Square::Empty) {
+            go(i + 2 * forward);
+        }
+    }
+    out
+}
+
+impl Ruleset for BackslidingToads {
+    type Position = Row;
+
+    fn left_options(&self, row: &Row) -> Vec<Row> {
+        moves(row, Square::Toad, Square::Frog, 1)
+    }
+
+    fn right_options(&self, row: &Row) -> Vec<Row> {
+        moves(row, Square::Frog, Square::Toad, -1)
+    }
+}
+
+/// The game graph of a row: every row reachable from it (at most [`POSITION_LIMIT`]), the row
+/// itself the start.
+pub fn game(row: &Row) -> Result<LoopyGame, Error> {
+    Ok(loopy::position_graph(&BackslidingToads, row.clone(), POSITION_LIMIT)?.game(0)?)
+}
+
+/// The value of a row: its canonical stopper, or its onside and offside.
+pub fn value(row: &Row) -> Result<SidedValue, Error> {
+    Ok(loopy::value(
+        &BackslidingToads,
+        row.clone(),
+        POSITION_LIMIT,
+    )?)
+}
+
+/// The outcome of a row, infinite play a draw.
+pub fn outcome(row: &Row) -> Result<LoopyOutcome, Error> {
+    Ok(loopy::outcome(
+        &BackslidingToads,
+        row.clone(),
+        POSITION_LIMIT,
+    )?)
+}
+
+/// `backsliding_toads("T.F")`: the game graph of the row (its value and outcome are computed
+/// from it on demand).
+pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<LoopyGame, Error> {
+    let row = Row::parse(crate::rulesets::text::one_string(
+        positional, named, "the row",
+    )?)?;
+    game(&row)
+}

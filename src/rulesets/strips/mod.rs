@@ -1,0 +1,9 @@
+//! Games played on a strip of squares or coins (one row).
+
+super::families! {
+    backsliding_toads => [],
+    coin_turning => [CoinTurningFamily],
+    elephants_rhinos => [ElephantsRhinosFamily],
+    toads_frogs => [ToadsFamily],
+    toppling_dominoes => [TopplingDominoesFamily],
+}
