@@ -264,8 +264,12 @@ fn expression_methods_read_the_tree() {
     ] {
         assert_eq!(eval(&format!("{e}.MisereOutcomeClass")), o, "{e}");
     }
-    // A family call is its normal-play canonical form: kayles(5) is *4, not Kayles' heap 5.
-    assert_eq!(eval("kayles(5).MisereCanonicalForm"), "*[4]");
+    // A family call is a position: kayles(5) is Kayles' heap of 5, of genus 4^146 (Winning Ways
+    // ch. 13), while its normal-play canonical form *4 is the nim heap, of genus 4^46 (a heap
+    // *n, n >= 2, has genus n^(n, n xor 2): Winning Ways ch. 13).
+    assert_eq!(eval("kayles(5).Genus"), "4^146");
+    assert_eq!(eval("kayles(5).CanonicalForm.MisereCanonicalForm"), "*[4]");
+    assert_eq!(eval("kayles(5).CanonicalForm.Genus"), "4^46");
 }
 
 #[test]

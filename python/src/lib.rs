@@ -23,12 +23,12 @@
 //!   `int`.
 
 use num_bigint::BigInt;
-use partizan::expr::loopy::{family as loopy_family, LOOPY_FAMILIES};
-use partizan::expr::{self, Method, Value};
 use partizan::algebra::limits;
 use partizan::algebra::loopy::smith::LoopyNimValue;
-use partizan::rulesets::{self, Arg, NamedArg};
+use partizan::expr::loopy::{family as loopy_family, LOOPY_FAMILIES};
+use partizan::expr::{self, Method, Value};
 use partizan::interrupt;
+use partizan::rulesets::{self, Arg, NamedArg};
 use partizan::solve::{GrundySolver, ImpartialRuleset, Ruleset, Solver};
 use partizan::{Error, Game, Number, Outcome, Thermograph};
 use pyo3::basic::CompareOp;
@@ -285,6 +285,9 @@ fn value_to_py(py: Python<'_>, v: Value, method: Option<&str>) -> PyResult<Py<Py
         Value::SmithValue(s) => s.to_string().into_pyobject(py)?.into_any().unbind(),
         // A misère canonical form (`*[2]`) and a genus (`0^120`), in CGSuite's notation.
         Value::Misere(_) | Value::Genus(_) => v.to_string().into_pyobject(py)?.into_any().unbind(),
+        // A position (an option of a family's position, `nim(0,2)`), as the call that makes it,
+        // which `evaluate` reads back.
+        Value::Position(_) => v.to_string().into_pyobject(py)?.into_any().unbind(),
     })
 }
 
@@ -918,9 +921,11 @@ fn call_family(
         return value_to_py(py, v, None);
     }
     let name = name.to_string();
-    let g = run(py, move || match rulesets::call(&name, &positional, &named) {
-        Some(r) => r,
-        None => Err(Error::input(format!("unknown family {name:?}"))),
+    let g = run(py, move || {
+        match rulesets::call(&name, &positional, &named) {
+            Some(r) => r,
+            None => Err(Error::input(format!("unknown family {name:?}"))),
+        }
     })?;
     Ok(game_obj(py, g)?.into_any())
 }

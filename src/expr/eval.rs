@@ -7,13 +7,14 @@
 use super::ast::{Argument, Call, Expr, ExprKind, Relation, Sign, Span};
 use super::functions::{self, function};
 use super::loopy::{self, LoopyValue};
-use super::methods::{self, method};
+use super::methods::{self, method, Method};
 use super::value::Value;
 use super::Scope;
 use crate::algebra::form::Form;
 use crate::algebra::limits;
 use crate::algebra::Game;
 use crate::rulesets::{self, Arg, NamedArg};
+use crate::solve::Position;
 use crate::suggest;
 
 /// Runs one step of evaluation, reporting a request beyond the algebra's size limits
@@ -72,6 +73,11 @@ fn check_call(c: &Call, scope: Scope) -> EResult<()> {
     {
         return Ok(());
     }
+    if scope == Scope::Families && name == IMPARTIAL {
+        return check_arguments(c, 1, || {
+            "impartial(G), G a position of a family".to_string()
+        });
+    }
     let families: Vec<&str> = match scope {
         Scope::Core => Vec::new(),
         Scope::Families => rulesets::FAMILIES
@@ -109,6 +115,9 @@ fn check_method(c: &Call) -> EResult<()> {
     }
     if let Some(m) = loopy::method(name) {
         return check_arguments(c, m.params.len(), || m.usage(name));
+    }
+    if LIST_SIZE.contains(&name) {
+        return check_arguments(c, 0, || format!("L.{name}"));
     }
     let spellings = methods::spellings().chain(loopy::spellings());
     let near = suggest::suggest(name, spellings);
@@ -214,10 +223,33 @@ impl Evaluator<'_> {
 
     /// The value of `e` from the values of its children (in the order of [`Expr::children`]).
     fn combine(&self, e: &Expr, values: Vec<Value>) -> EResult<Value> {
+        // A call reads its own arguments; a sum of positions is a position; elsewhere a
+        // position stands for its canonical form.
+        if let ExprKind::Call(c) = &e.kind {
+            return self.call(c, values);
+        }
+        if let ExprKind::Sum(terms) = &e.kind {
+            let positions: Option<Vec<Position>> = terms
+                .iter()
+                .zip(&values)
+                .map(|((sign, _), v)| match v {
+                    Value::Position(p) if *sign == Sign::Plus => Some(p.clone()),
+                    _ => None,
+                })
+                .collect();
+            if let Some(parts) = positions {
+                return Ok(Value::Position(Position::sum(parts)));
+            }
+        }
+        let children = e.children();
+        let values = values
+            .into_iter()
+            .zip(&children)
+            .map(|(v, c)| settle(v, c.span))
+            .collect::<EResult<Vec<Value>>>()?;
         if let Some(v) = self.combine_loopy(e, &values) {
             return v;
         }
-        let children = e.children();
         let games = |what: &str| -> EResult<Vec<Game>> {
             values
                 .iter()
@@ -402,6 +434,27 @@ impl Evaluator<'_> {
     fn call(&self, c: &Call, values: Vec<Value>) -> EResult<Value> {
         check_call(c, self.scope)?;
         let args = c.arguments();
+        if self.scope == Scope::Families && c.name == IMPARTIAL {
+            return match &values[0] {
+                Value::Position(p) if p.has_tree() => Ok(Value::Position(p.impartial_closure())),
+                Value::Position(p) => fail(
+                    args[0].value.span,
+                    format!("impartial: {p} is known by its value only, not by its moves"),
+                ),
+                v => fail(
+                    args[0].value.span,
+                    format!(
+                        "impartial takes a position of a family, such as impartial(clobber(\"xoxo\")), not {}: a value has no moves of its own",
+                        v.kind()
+                    ),
+                ),
+            };
+        }
+        let values = values
+            .into_iter()
+            .zip(args)
+            .map(|(v, a)| settle(v, a.value.span))
+            .collect::<EResult<Vec<Value>>>()?;
         if let Some(f) = function(&c.name) {
             let games = args
                 .iter()
@@ -439,12 +492,24 @@ impl Evaluator<'_> {
                 .call(&positional, &named)
                 .or_else(|m| fail(c.span, format!("{}: {m} (usage: {})", c.name, f.usage)));
         }
+        if let (Scope::Families, Some(f)) = (self.scope, rulesets::family(&c.name)) {
+            if let Some(p) = f.position(&positional, &named) {
+                return p
+                    .map(Value::Position)
+                    .or_else(|m| fail(c.span, format!("{}: {m} (usage: {})", c.name, f.usage())));
+            }
+        }
         let result = match self.scope {
             Scope::Families => rulesets::call(&c.name, &positional, &named),
             Scope::Core => None,
         };
         match result {
-            Some(Ok(g)) => Ok(Value::Game(g)),
+            // The family gives its value only: the call is a position without a tree, so that
+            // questions about its moves are refused instead of answered from the value.
+            Some(Ok(g)) => Ok(Value::Position(Position::value_only(
+                self.src[c.span.start..c.span.end].to_string(),
+                g,
+            ))),
             Some(Err(m)) => fail(c.span, format!("{}: {m}", c.name)),
             None => fail(c.name_span, format!("unknown function '{}'", c.name)),
         }
@@ -452,6 +517,31 @@ impl Evaluator<'_> {
 
     fn method(&self, receiver: Value, values: Vec<Value>, c: &Call) -> EResult<Value> {
         check_method(c)?;
+        if LIST_SIZE.contains(&c.name.as_str()) {
+            return match receiver {
+                Value::List(items) => Ok(Value::Game(Game::integer(items.len() as i64))),
+                v => fail(
+                    c.name_span,
+                    format!("{} applies to lists, not {}", c.name, v.kind()),
+                ),
+            };
+        }
+        let values = values
+            .into_iter()
+            .zip(c.arguments())
+            .map(|(v, a)| settle(v, a.value.span))
+            .collect::<EResult<Vec<Value>>>()?;
+        let receiver = match receiver {
+            Value::Position(p) => {
+                if let Some(m) = method(&c.name) {
+                    if let Some(v) = position_method(&p, m, c)? {
+                        return Ok(v);
+                    }
+                }
+                settle(Value::Position(p), c.span)?
+            }
+            v => v,
+        };
         if let Some(lm) = loopy::method(&c.name) {
             if matches!(receiver, Value::Loopy(_)) || method(&c.name).is_none() {
                 return self.loopy_method(lm, receiver, values, c);
@@ -549,9 +639,82 @@ impl Evaluator<'_> {
     }
 }
 
+/// The name of the impartial closure, `impartial(G)`.
+const IMPARTIAL: &str = "impartial";
+
+/// The spellings of the number of items of a list, `L.Size`.
+const LIST_SIZE: &[&str] = &["size", "Size"];
+
+/// A position stands for its canonical form (computed here, at `span`); other values are kept.
+fn settle(v: Value, span: Span) -> EResult<Value> {
+    match v {
+        Value::Position(p) => p
+            .canonical_form()
+            .map(Value::Game)
+            .or_else(|e| fail(span, e.to_string())),
+        v => Ok(v),
+    }
+}
+
+/// The methods asked of a position's own game tree (its options, followers and misère play),
+/// and the compounds that depend on a form, which a position does not give: `None` for the
+/// methods of its canonical form.
+fn position_method(p: &Position, m: &Method, c: &Call) -> EResult<Option<Value>> {
+    let of_tree = matches!(
+        m.name,
+        "left_options"
+            | "right_options"
+            | "followers"
+            | "follower_count"
+            | "misere_canonical_form"
+            | "misere_outcome_class"
+            | "genus"
+    );
+    if matches!(m.name, "ordinal_sum" | "conjunctive_sum" | "selective_sum") {
+        return fail(
+            c.name_span,
+            format!(
+                "{} depends on the form of a game, and {p} is a position: ask it of the canonical form, ({p}).CanonicalForm.{}",
+                c.name, c.name
+            ),
+        );
+    }
+    if !of_tree {
+        return Ok(None);
+    }
+    if !p.has_tree() {
+        return fail(
+            c.name_span,
+            format!(
+                "{}: {p} is known by its value only (its family does not give its positions), so {} of the position cannot be computed; ({p}).CanonicalForm.{} asks it of the canonical form",
+                c.name, c.name, c.name
+            ),
+        );
+    }
+    let failed = |e: crate::Error| EvalError {
+        span: c.span,
+        message: e.to_string(),
+    };
+    let positions =
+        |list: Vec<Position>| Value::List(list.into_iter().map(Value::Position).collect());
+    Ok(Some(match m.name {
+        "left_options" => positions(p.left_options()),
+        "right_options" => positions(p.right_options()),
+        "followers" => positions(p.followers().map_err(failed)?),
+        "follower_count" => Value::Game(Game::integer(p.followers().map_err(failed)?.len() as i64)),
+        "misere_canonical_form" => Value::Misere(p.misere_canonical_form().map_err(failed)?),
+        "genus" => Value::Genus(p.genus().map_err(failed)?),
+        "misere_outcome_class" => Value::Outcome(p.misere_outcome().map_err(failed)?),
+        _ => unreachable!("a method of the tree"),
+    }))
+}
+
 /// The game `value` (of the expression `e`); `what` names `e` in the error when it is not one.
 fn game(value: &Value, e: &Expr, what: &str) -> EResult<Game> {
     match value {
+        Value::Position(p) => p
+            .canonical_form()
+            .or_else(|err| fail(e.span, err.to_string())),
         Value::Game(g) => Ok(*g),
         Value::Form(f) => Ok(f.canonical_form()),
         v => fail(e.span, format!("{what} must be a game, not {}", v.kind())),

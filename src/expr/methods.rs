@@ -6,10 +6,8 @@
 //!
 //! The misère methods (`MisereCanonicalForm`, `Genus`, `MisereOutcomeClass`) read a game's
 //! *tree*: the canonical form of a canonical game, an explicit game `'{…}'` as written
-//! ([`crate::algebra::misere::tree`]). A family call such as `kayles(5)` evaluates to its
-//! normal-play canonical form (`*4`), so `kayles(5).Genus` is the genus of the nim heap `*4`, not
-//! of Kayles' heap of 5; misère play of a family's positions is asked through
-//! [`crate::rulesets::misere`] (`partizan grundy kayles --misere`, `partizan misere kayles 5`).
+//! ([`crate::algebra::misere::tree`]). A family's position (`kayles(5)`) is answered from its own
+//! tree by the evaluator, before this table is reached (see [`crate::solve::position`]).
 
 use super::value::Value;
 use crate::algebra::form::Form;

@@ -224,6 +224,18 @@ pub fn evaluate_parsed(input: &str, expr: &Expr, scope: Scope) -> Result<Value, 
             span: expr.span,
             message: loopy::message(&e),
         }),
+        // An answer is a value: a position gives its canonical form.
+        Value::Position(p) => {
+            crate::algebra::limits::catch(std::panic::AssertUnwindSafe(|| p.canonical_form()))
+                .map_err(|l| l.message)
+                .and_then(|r| r.map_err(|e| e.to_string()))
+                .map(Value::Game)
+                .map_err(|message| Error::Eval {
+                    input: input.to_string(),
+                    span: expr.span,
+                    message,
+                })
+        }
         v => Ok(v),
     }
 }

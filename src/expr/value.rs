@@ -5,6 +5,7 @@ use crate::algebra::form::Form;
 use crate::algebra::loopy::{smith::LoopyNimValue, LoopyOutcome};
 use crate::algebra::misere::{Genus, MisereGame};
 use crate::algebra::{print, Game, Outcome, Thermograph, UptimalExpansion};
+use crate::solve::Position;
 use std::fmt;
 
 /// The value of an expression.
@@ -44,6 +45,10 @@ pub enum Value {
     Misere(MisereGame),
     /// Conway's genus of an impartial game (`G.Genus`): `0^120`, `6^(1,9,10,8)`.
     Genus(Genus),
+    /// A position of a ruleset that keeps its rules (a family call such as `nim(1,2,3)`, a sum
+    /// of them, an option of one): printed as the call that makes it, and converted to its
+    /// canonical form wherever a value is needed (see [`crate::solve::position`]).
+    Position(Position),
 }
 
 impl Value {
@@ -73,6 +78,7 @@ impl Value {
             Value::SmithValue(_) => "a Smith value",
             Value::Misere(_) => "a misère canonical form",
             Value::Genus(_) => "a genus",
+            Value::Position(_) => "a position",
         }
     }
 
@@ -129,6 +135,7 @@ impl fmt::Display for Value {
             Value::SmithValue(v) => write!(f, "{v}"),
             Value::Misere(g) => write!(f, "{g}"),
             Value::Genus(g) => write!(f, "{g}"),
+            Value::Position(p) => write!(f, "{p}"),
         }
     }
 }

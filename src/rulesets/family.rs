@@ -34,7 +34,7 @@
 use super::args::{Arg, NamedArg};
 use super::sequence::SequenceReport;
 use crate::algebra::Game;
-use crate::solve::{Table, TableParams};
+use crate::solve::{Position, Table, TableParams};
 use crate::Error;
 
 /// A game family: a name callable in expressions (`name(args)`), with an optional table of
@@ -49,6 +49,12 @@ pub trait Family: Sync {
     fn example(&self) -> &'static str;
     /// The value of the call `name(args, named)`; an error names the argument that is wrong.
     fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error>;
+    /// The call `name(args, named)` as a position that keeps its rules (see
+    /// [`crate::solve::position`]), for the families that give their positions; `None` for the
+    /// others, whose calls are values only.
+    fn position(&self, _args: &[Arg], _named: &[NamedArg]) -> Option<Result<Position, Error>> {
+        None
+    }
     /// The family's table of values, if it has one.
     fn table(&self) -> Option<TableSpec> {
         None

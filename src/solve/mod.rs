@@ -8,12 +8,14 @@ pub mod loopy;
 pub mod minimax;
 pub mod misere;
 pub mod periodic;
+pub mod position;
 pub mod quotient;
 pub mod ruleset;
 pub mod solver;
 pub mod sparse;
 pub mod table;
 
+pub use position::Position;
 pub use ruleset::{AsPartizan, ImpartialRuleset, Ruleset};
 pub use solver::{GrundySolver, SolveError, Solver};
 pub use table::{Table, TableFormat, TableParams};

@@ -51,6 +51,7 @@ use crate::rulesets::board_engine::{BoardRules, Engine};
 use crate::rulesets::family::{grid_table, Family, TableSpec, GRID_PARAMS};
 use crate::rulesets::{Arg, NamedArg};
 use crate::solve::{Table, TableParams};
+use crate::solve::Position;
 use crate::Error;
 
 /// Parses an Amazons position (see the module documentation).
@@ -179,6 +180,12 @@ impl Family for AmazonsFamily {
     }
     fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
         call(args, named)
+    }
+    fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
+        let value = |_: &Amazons, b: &Board| value(b);
+        Some(crate::rulesets::board_engine::read_position(
+            args, named, parse, Amazons, "amazons", display, value,
+        ))
     }
     fn table(&self) -> Option<TableSpec> {
         Some(TableSpec {

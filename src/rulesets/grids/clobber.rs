@@ -33,6 +33,7 @@ use crate::rulesets::clobber_variants::{self, Variant};
 use crate::rulesets::family::{Family, TableSpec, GRID_PARAMS};
 use crate::rulesets::{Arg, NamedArg};
 use crate::solve::{Ruleset, Solver, Table, TableParams};
+use crate::solve::Position;
 use crate::Error;
 use std::fmt;
 
@@ -262,6 +263,40 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     }
 }
 
+/// `clobber("xo|ox")` as a position (see [`crate::solve::position`]); `None` for a board of more
+/// than 128 squares, which is evaluated by the engine of this file and known by its value only.
+fn call_position(positional: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
+    let read = || -> Result<(Variant, crate::rulesets::board::Board), Error> {
+        let variant = crate::rulesets::graph::named_string(named, "variant", &["variant"])?;
+        let text = crate::rulesets::graph::graph_argument(positional, "the position")?;
+        let variant = match variant {
+            None => Variant::Orthogonal,
+            Some(name) => Variant::named(name)?,
+        };
+        Ok((variant, clobber_variants::parse(text)?))
+    };
+    let (variant, board) = match read() {
+        Ok(found) => found,
+        // Too large for a bitboard: the value alone (or the error) comes from `call`.
+        Err(_) if call(positional, named).is_ok() => return None,
+        Err(e) => return Some(Err(e)),
+    };
+    let named = clobber_variants::VARIANTS
+        .iter()
+        .find(|(_, v)| *v == variant && variant != Variant::Orthogonal)
+        .map_or(String::new(), |(name, _)| format!(",variant=\"{name}\""));
+    Some(Ok(crate::rulesets::board_engine::position(
+        crate::rulesets::board_engine::Played {
+            rules: clobber_variants::GenClobber(variant),
+            name: "clobber",
+            display: clobber_variants::display,
+            named,
+            value: |r, b| clobber_variants::value(r.0, b),
+        },
+        board,
+    )))
+}
+
 /// The `rows × cols` checkerboard of stones, Left's stone in the top-left corner.
 pub fn checkerboard(rows: usize, cols: usize) -> Grid {
     Grid {
@@ -314,6 +349,9 @@ impl Family for ClobberFamily {
     }
     fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
         call(args, named)
+    }
+    fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
+        call_position(args, named)
     }
     fn table(&self) -> Option<TableSpec> {
         Some(TableSpec {

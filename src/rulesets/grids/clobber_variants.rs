@@ -119,6 +119,11 @@ impl Variant {
     }
 }
 
+/// The text form of a position, as [`parse`] reads it.
+pub fn display(b: &Board) -> String {
+    b.display(crate::rulesets::board::CHARS)
+}
+
 /// The rules of a Clobber variant (a [`crate::solve::Ruleset`] too, through [`BoardRules`]).
 #[derive(Clone, Copy, Debug)]
 pub struct GenClobber(pub Variant);

@@ -45,7 +45,9 @@ use crate::rulesets::family::{Family, TableSpec, GRID_PARAMS};
 use crate::rulesets::graph;
 use crate::rulesets::node_kayles::dawson_kayles;
 use crate::rulesets::{Arg, NamedArg};
-use crate::solve::{GrundySolver, ImpartialRuleset, Table, TableParams};
+use crate::solve::position::{of_ruleset, write_text_call, Rules};
+use crate::solve::{AsPartizan, GrundySolver, ImpartialRuleset, Position, Table, TableParams};
+use std::sync::Arc;
 use crate::Error;
 
 /// A region of at most 128 squares: `h × w` box, bit `r * w + c` set when the square is empty.
@@ -432,6 +434,42 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     )?)?))
 }
 
+/// Cram's moves on a board: a domino either way, both players alike (the impartial closure of
+/// Domineering's moves).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Moves;
+
+impl ImpartialRuleset for Moves {
+    type Position = crate::rulesets::domineering::Board;
+
+    fn options(&self, b: &Self::Position) -> Vec<Self::Position> {
+        use crate::solve::Ruleset;
+        let dominoes = crate::rulesets::domineering::Moves;
+        let mut out = dominoes.left_options(b);
+        out.extend(dominoes.right_options(b));
+        out
+    }
+
+    fn components(&self, b: &Self::Position) -> Vec<Self::Position> {
+        b.regions()
+    }
+}
+
+/// `cram("..|..")` as a position (see [`crate::solve::position`]).
+fn call_position(positional: &[Arg], named: &[NamedArg]) -> Result<Position, Error> {
+    let text = crate::rulesets::text::one_string(positional, named, "the board")?;
+    Board::parse(text)?;
+    let board = crate::rulesets::domineering::Board::parse(text)?;
+    let rules = Arc::new(Rules {
+        ruleset: AsPartizan(Moves),
+        impartial: true,
+        write: |_, b, f| write_text_call(f, "cram", &b.to_string()),
+        value: |_, b| Ok(Game::nimber(grundy(&b.to_string())?)),
+        option_count: None,
+    });
+    Ok(of_ruleset(rules, board))
+}
+
 /// The largest rectangle area `partizan table cram` evaluates.
 pub const MAX_TABLE_AREA: usize = 30;
 
@@ -463,6 +501,9 @@ impl Family for CramFamily {
     }
     fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
         call(args, named)
+    }
+    fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
+        Some(call_position(args, named))
     }
     fn table(&self) -> Option<TableSpec> {
         Some(TableSpec {

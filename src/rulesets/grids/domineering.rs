@@ -36,7 +36,9 @@ use crate::algebra::Game;
 use crate::rulesets::board::{low_bits, shl, shr};
 use crate::rulesets::family::{Family, TableSpec, GRID_PARAMS};
 use crate::rulesets::{Arg, NamedArg};
-use crate::solve::{Ruleset, Solver, Table, TableParams};
+use crate::solve::position::{of_ruleset, write_text_call, Rules};
+use crate::solve::{Position, Ruleset, Solver, Table, TableParams};
+use std::sync::Arc;
 use crate::Error;
 use hashbrown::HashMap;
 use std::cell::RefCell;
@@ -277,9 +279,15 @@ impl Domineering {
     }
 }
 
-impl Ruleset for Domineering {
+/// Domineering's moves alone, without an engine: the ruleset of its positions as values (see
+/// [`crate::solve::position`]); Cram's moves are both players' moves of it.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Moves;
+
+impl Ruleset for Moves {
     type Position = Board;
 
+    /// Left places a vertical domino.
     fn left_options(&self, b: &Board) -> Vec<Board> {
         let w = b.cols;
         let mut out = Vec::new();
@@ -293,6 +301,7 @@ impl Ruleset for Domineering {
         out
     }
 
+    /// Right places a horizontal domino.
     fn right_options(&self, b: &Board) -> Vec<Board> {
         let w = b.cols;
         let mut out = Vec::new();
@@ -318,6 +327,38 @@ impl Ruleset for Domineering {
             b.mirror(true, true),
         ];
         images.into_iter().fold(b, |m, x| m.min(x))
+    }
+}
+
+/// The board `b` as a Domineering position, written `domineering("..|..")`.
+pub fn position(b: Board) -> Position {
+    let rules = Arc::new(Rules {
+        ruleset: Moves,
+        impartial: false,
+        write: |_, b, f| write_text_call(f, "domineering", &b.to_string()),
+        value: |_, b| Ok(value(b)),
+        option_count: None,
+    });
+    of_ruleset(rules, b)
+}
+
+impl Ruleset for Domineering {
+    type Position = Board;
+
+    fn left_options(&self, b: &Board) -> Vec<Board> {
+        Moves.left_options(b)
+    }
+
+    fn right_options(&self, b: &Board) -> Vec<Board> {
+        Moves.right_options(b)
+    }
+
+    fn components(&self, b: &Board) -> Vec<Board> {
+        b.regions()
+    }
+
+    fn normalize(&self, b: Board) -> Board {
+        Moves.normalize(b)
     }
 
     fn known_value(&self, b: &Board) -> Option<Game> {
@@ -725,6 +766,10 @@ impl Family for DomineeringFamily {
     }
     fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
         call(args, named)
+    }
+    fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
+        let text = crate::rulesets::text::one_string(args, named, "the board");
+        Some(text.and_then(Board::parse).map(position))
     }
     fn table(&self) -> Option<TableSpec> {
         Some(TableSpec {

@@ -41,6 +41,7 @@ use crate::rulesets::board_engine::{BoardRules, Engine};
 use crate::rulesets::family::{grid_table, Family, TableSpec, GRID_PARAMS};
 use crate::rulesets::{Arg, NamedArg};
 use crate::solve::{Table, TableParams};
+use crate::solve::Position;
 use crate::Error;
 
 /// Parses a Fission position (see the module documentation). Stones are stored as Left's pieces
@@ -181,6 +182,12 @@ impl Family for FissionFamily {
     }
     fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
         call(args, named)
+    }
+    fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
+        let value = |_: &Fission, b: &Board| value(b);
+        Some(crate::rulesets::board_engine::read_position(
+            args, named, parse, Fission, "fission", display, value,
+        ))
     }
     fn table(&self) -> Option<TableSpec> {
         Some(TableSpec {

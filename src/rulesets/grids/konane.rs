@@ -48,6 +48,7 @@ use crate::rulesets::board_engine::{BoardRules, Engine};
 use crate::rulesets::family::{Family, TableSpec, GRID_PARAMS};
 use crate::rulesets::{Arg, NamedArg};
 use crate::solve::{Table, TableParams};
+use crate::solve::Position;
 use crate::Error;
 
 /// Parses a Konane position (see the module documentation).
@@ -221,6 +222,12 @@ impl Family for KonaneFamily {
     }
     fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
         call(args, named)
+    }
+    fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
+        let value = |_: &Konane, b: &Board| value(b);
+        Some(crate::rulesets::board_engine::read_position(
+            args, named, parse, Konane, "konane", display, value,
+        ))
     }
     fn table(&self) -> Option<TableSpec> {
         Some(TableSpec {

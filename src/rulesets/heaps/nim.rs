@@ -27,7 +27,9 @@ use crate::algebra::Game;
 use crate::rulesets::args;
 use crate::rulesets::family::{bounded, Family, Param, TableSpec};
 use crate::rulesets::{Arg, NamedArg};
-use crate::solve::{ImpartialRuleset, Table, TableParams};
+use crate::solve::position::{of_ruleset, write_call, Rules};
+use crate::solve::{AsPartizan, ImpartialRuleset, Position, Table, TableParams};
+use std::sync::Arc;
 use crate::Error;
 
 /// Nim as an [`ImpartialRuleset`]: a position is the list of heap sizes.
@@ -156,6 +158,28 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     Ok(Game::nimber(s))
 }
 
+/// The Nim position with these heaps, as a value that keeps its rules (see
+/// [`crate::solve::position`]); it is written `nim(a,b,c)`.
+pub fn position(heaps: &[u64]) -> Position {
+    let rules = Arc::new(Rules {
+        ruleset: AsPartizan(Nim),
+        impartial: true,
+        write: |_, heaps, f| write_call(f, "nim", heaps),
+        value: |_, heaps| Ok(Game::nimber(grundy(heaps))),
+        option_count: Some(|heaps| heaps.iter().map(|&h| h as u128).sum()),
+    });
+    of_ruleset(rules, heaps.to_vec())
+}
+
+/// `nim(h1, h2, ...)` as a position.
+fn call_position(positional: &[Arg], named: &[NamedArg]) -> Result<Position, Error> {
+    args::named(named, "", &[])?;
+    let heaps = (0..positional.len())
+        .map(|i| args::size(positional, i, &format!("heap {}", i + 1)).map(|h| h as u64))
+        .collect::<Result<Vec<u64>, Error>>()?;
+    Ok(position(&heaps))
+}
+
 /// `partizan table nim size=N`: the Grundy value of two heaps `a` (row) and `b` (column),
 /// `0 <= a, b < N`.
 pub fn table(a: &TableParams) -> Result<Table, Error> {
@@ -185,6 +209,9 @@ impl Family for NimFamily {
     }
     fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
         call(args, named)
+    }
+    fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
+        Some(call_position(args, named))
     }
     fn table(&self) -> Option<TableSpec> {
         Some(TableSpec {

@@ -43,8 +43,11 @@ use crate::rulesets::subtraction::checked_len;
 use crate::rulesets::{Arg, NamedArg};
 use crate::solve::grundy::{self, Periodicity};
 use crate::solve::sparse::{Finish, HeapRules, Limits, SparseRun, Summary, ValueFormat};
-use crate::solve::ImpartialRuleset;
+use crate::solve::position::{of_ruleset, Rules};
+use crate::solve::{AsPartizan, ImpartialRuleset, Position};
 use crate::Error;
+use std::fmt;
+use std::sync::Arc;
 
 /// An octal game; a position is a list of heap sizes.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -368,6 +371,76 @@ pub fn call_grundy_game(positional: &[Arg], named: &[NamedArg]) -> Result<Game, 
     )
 }
 
+// ---------------------------------------------------------------------------------------------
+// Positions: a list of heaps of an octal game or of Grundy's game, written as a sum of calls.
+// ---------------------------------------------------------------------------------------------
+
+/// Writes heaps as a sum of one-heap calls (`kayles(3) + kayles(2)`), `call(0)` for no heap.
+fn write_heaps(
+    f: &mut fmt::Formatter<'_>,
+    heaps: &[usize],
+    call: impl Fn(&mut fmt::Formatter<'_>, usize) -> fmt::Result,
+) -> fmt::Result {
+    if heaps.is_empty() {
+        return call(f, 0);
+    }
+    for (i, &h) in heaps.iter().enumerate() {
+        if i > 0 {
+            f.write_str(" + ")?;
+        }
+        call(f, h)?;
+    }
+    Ok(())
+}
+
+/// The value of heaps from the Grundy values of single heaps, `G(0..=largest)`.
+fn heaps_value(heaps: &[usize], sequence: impl FnOnce(usize) -> Vec<u32>) -> Result<Game, Error> {
+    let largest = heaps.iter().copied().max().unwrap_or(0);
+    let g = sequence(checked_len(largest)?);
+    Ok(Game::nimber(
+        heaps.iter().fold(0u64, |x, &h| x ^ u64::from(g[h])),
+    ))
+}
+
+/// The heap at `positional[index]` of an octal game or of Grundy's game as a position (see
+/// [`crate::solve::position`]); `None` when the heap is too large to list the moves of a game
+/// that splits heaps (its value is still computed).
+fn heap_position<G>(
+    game: G,
+    write: fn(&AsPartizan<G>, &Vec<usize>, &mut fmt::Formatter<'_>) -> fmt::Result,
+    value: fn(&AsPartizan<G>, &Vec<usize>) -> Result<Game, Error>,
+    positional: &[Arg],
+    named: &[NamedArg],
+    index: usize,
+) -> Option<Result<Position, Error>>
+where
+    G: ImpartialRuleset<Position = Vec<usize>> + Clone + Send + Sync + 'static,
+{
+    let n = match args::named(named, "", &[])
+        .and_then(|_| args::size(positional, index, "the heap size n"))
+    {
+        Ok(n) => n,
+        Err(e) => return Some(Err(e)),
+    };
+    if n > MAX_SPLIT_HEAP {
+        return None;
+    }
+    let rules = Arc::new(Rules {
+        ruleset: AsPartizan(game),
+        impartial: true,
+        write,
+        value,
+        option_count: None,
+    });
+    Some(Ok(of_ruleset(rules, vec![n])))
+}
+
+/// The value of heaps of an octal game (a `Rules::value` of positions that are `Vec`s).
+#[allow(clippy::ptr_arg)]
+fn octal_heaps_value(r: &AsPartizan<OctalGame>, heaps: &Vec<usize>) -> Result<Game, Error> {
+    heaps_value(heaps, |len| r.0.grundy_sequence(len))
+}
+
 /// What `partizan grundy CODE --to N` asks of the sparse-space engine
 /// ([`crate::solve::sparse`]).
 #[derive(Clone, Debug, Default)]
@@ -528,6 +601,16 @@ impl Family for DawsonChessFamily {
     fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
         call_dawson_chess(args, named)
     }
+    fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
+        heap_position(
+            OctalGame::dawson_chess(),
+            |_, h, f| write_heaps(f, h, |f, n| write!(f, "dawson_chess({n})")),
+            octal_heaps_value,
+            args,
+            named,
+            0,
+        )
+    }
     fn sequence(&self) -> Option<SequenceSpec> {
         Some(SequenceSpec {
             usage: "grundy dawson_chess --to N",
@@ -551,6 +634,16 @@ impl Family for DawsonKaylesFamily {
     }
     fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
         call_dawson_kayles(args, named)
+    }
+    fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
+        heap_position(
+            OctalGame::dawson_kayles(),
+            |_, h, f| write_heaps(f, h, |f, n| write!(f, "dawson_kayles({n})")),
+            octal_heaps_value,
+            args,
+            named,
+            0,
+        )
     }
     fn sequence(&self) -> Option<SequenceSpec> {
         Some(SequenceSpec {
@@ -576,6 +669,16 @@ impl Family for GrundyGameFamily {
     fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
         call_grundy_game(args, named)
     }
+    fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
+        heap_position(
+            GrundyGame,
+            |_, h, f| write_heaps(f, h, |f, n| write!(f, "grundy_game({n})")),
+            |_, heaps| heaps_value(heaps, |len| GrundyGame.grundy_sequence(len)),
+            args,
+            named,
+            0,
+        )
+    }
     fn sequence(&self) -> Option<SequenceSpec> {
         Some(SequenceSpec {
             usage: "grundy grundy_game --to N",
@@ -600,6 +703,16 @@ impl Family for KaylesFamily {
     fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
         call_kayles(args, named)
     }
+    fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
+        heap_position(
+            OctalGame::kayles(),
+            |_, h, f| write_heaps(f, h, |f, n| write!(f, "kayles({n})")),
+            octal_heaps_value,
+            args,
+            named,
+            0,
+        )
+    }
     fn sequence(&self) -> Option<SequenceSpec> {
         Some(SequenceSpec {
             usage: "grundy kayles --to N",
@@ -623,6 +736,19 @@ impl Family for OctalFamily {
     }
     fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
         call(args, named)
+    }
+    fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
+        match OctalGame::parse(args::string(args, 0, "the octal code").unwrap_or_default()) {
+            Ok(game) => heap_position(
+                game,
+                |r, h, f| write_heaps(f, h, |f, n| write!(f, "octal(\"{}\",{n})", r.0.code())),
+                octal_heaps_value,
+                args,
+                named,
+                1,
+            ),
+            Err(_) => None,
+        }
     }
     fn sequence(&self) -> Option<SequenceSpec> {
         Some(SequenceSpec {

@@ -31,8 +31,10 @@ use crate::rulesets::args;
 use crate::rulesets::family::{Family, SequenceSpec};
 use crate::rulesets::{Arg, NamedArg};
 use crate::solve::grundy::{self, Periodicity};
-use crate::solve::ImpartialRuleset;
+use crate::solve::position::{of_ruleset, Rules};
+use crate::solve::{AsPartizan, ImpartialRuleset, Position};
 use crate::Error;
+use std::sync::Arc;
 
 /// A subtraction game with a finite subtraction set; a position is a heap size.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -232,6 +234,25 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     Ok(Game::nimber(g[n] as u64))
 }
 
+/// `subtraction("1,3,4", n)` as a position (see [`crate::solve::position`]).
+fn call_position(positional: &[Arg], named: &[NamedArg]) -> Result<Position, Error> {
+    args::named(named, "", &[])?;
+    let game = Subtraction::parse(args::string(positional, 0, "the subtraction set")?)?;
+    let n = args::size(positional, 1, "the heap size n")?;
+    checked_len(n)?;
+    let rules = Arc::new(Rules {
+        ruleset: AsPartizan(game),
+        impartial: true,
+        write: |r, n, f| {
+            let set: Vec<String> = r.0.set().iter().map(|k| k.to_string()).collect();
+            write!(f, "subtraction(\"{}\",{n})", set.join(","))
+        },
+        value: |r, &n| Ok(Game::nimber(u64::from(r.0.grundy_sequence(checked_len(n)?)[n]))),
+        option_count: None,
+    });
+    Ok(of_ruleset(rules, n))
+}
+
 /// `take_range(p, q, n)`: the normal-play value of a heap of `n`.
 pub fn call_take_range(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     args::named(named, "", &[])?;
@@ -271,6 +292,9 @@ impl Family for SubtractionFamily {
     }
     fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
         call(args, named)
+    }
+    fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
+        Some(call_position(args, named))
     }
     fn sequence(&self) -> Option<SequenceSpec> {
         Some(SequenceSpec {

@@ -58,8 +58,10 @@ use crate::rulesets::sequence::SequenceReport;
 use crate::rulesets::subtraction::checked_len;
 use crate::rulesets::{Arg, NamedArg};
 use crate::solve::grundy::{Bitset, Periodicity, Proof};
-use crate::solve::ImpartialRuleset;
+use crate::solve::position::{of_ruleset, Rules};
+use crate::solve::{AsPartizan, ImpartialRuleset, Position};
 use crate::Error;
+use std::sync::Arc;
 
 /// A condition on the sizes of the heaps a move leaves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -719,6 +721,39 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     Ok(Game::nimber(u64::from(g[n])))
 }
 
+/// `take_and_break("0.F", n)` as a position (see [`crate::solve::position`]): a list of heaps,
+/// written as a sum of one-heap calls.
+fn call_position(positional: &[Arg], named: &[NamedArg]) -> Result<Position, Error> {
+    args::named(named, "", &[])?;
+    let game = TakeAndBreak::parse(args::string(positional, 0, "the code")?)?;
+    let n = args::size(positional, 1, "the heap size n")?;
+    let rules = Arc::new(Rules {
+        ruleset: AsPartizan(game),
+        impartial: true,
+        write: |r, heaps, f| {
+            if heaps.is_empty() {
+                return write!(f, "take_and_break(\"{}\",0)", r.0.code());
+            }
+            for (i, h) in heaps.iter().enumerate() {
+                if i > 0 {
+                    f.write_str(" + ")?;
+                }
+                write!(f, "take_and_break(\"{}\",{h})", r.0.code())?;
+            }
+            Ok(())
+        },
+        value: |r, heaps| {
+            let largest = heaps.iter().copied().max().unwrap_or(0);
+            let g = r.0.grundy_sequence(checked_len(largest)?)?;
+            Ok(Game::nimber(
+                heaps.iter().fold(0u64, |x, &h| x ^ u64::from(g[h])),
+            ))
+        },
+        option_count: None,
+    });
+    Ok(of_ruleset(rules, vec![n]))
+}
+
 /// The `take_and_break` family (see the module documentation).
 pub struct TakeAndBreakFamily;
 
@@ -734,6 +769,13 @@ impl Family for TakeAndBreakFamily {
     }
     fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
         call(args, named)
+    }
+    fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
+        let n = args::size(args, 1, "the heap size n");
+        if n.as_ref().is_ok_and(|&n| n > MAX_SPLIT_HEAP) {
+            return None;
+        }
+        Some(call_position(args, named))
     }
     fn sequence(&self) -> Option<SequenceSpec> {
         Some(SequenceSpec {
