@@ -187,16 +187,3 @@ fn excerpt(input: &str, position: usize, radius: usize) -> (usize, usize) {
         .map_or(input.len(), |(i, _)| at + i);
     (before, after)
 }
-
-/// A message about malformed input (the families build theirs as text).
-impl From<String> for Error {
-    fn from(message: String) -> Error {
-        Error::Input(message)
-    }
-}
-
-impl From<&str> for Error {
-    fn from(message: &str) -> Error {
-        Error::Input(message.to_string())
-    }
-}
