@@ -1,9 +1,16 @@
-//! The library's error type: every fallible public function returns [`Error`].
+//! The library's error type: every fallible public function returns [`Error`], or an error of
+//! its layer that converts into it with `?` (the algebra's
+//! [`AlgebraError`](crate::algebra::AlgebraError), the expression language's
+//! [`expr::Error`](crate::expr::Error), …).
+//!
+//! This module is part of the floor every layer builds on: it names no type of a layer above
+//! it. An expression error is carried as its input, byte position and message
+//! ([`ExpressionError`]); each layer converts its own errors into [`Error`] where it defines them.
 //!
 //! ```
 //! use partizan::{Error, Game, Number};
 //! // Cooling is defined for t > −1 only.
-//! let err = Game::star().cool(&Number::from(-1)).unwrap_err();
+//! let err: Error = Game::star().cool(&Number::from(-1)).unwrap_err().into();
 //! assert!(matches!(err, Error::Undefined(_)));
 //! // A malformed expression reports where.
 //! match partizan::eval("{1|*2") {
@@ -12,9 +19,8 @@
 //! }
 //! ```
 
-use crate::algebra::limits::ExpansionLimit;
-use crate::expr;
-use crate::solve::SolveError;
+use crate::interrupt::Interrupted;
+use crate::unwind::ExpansionLimit;
 use std::fmt;
 
 /// Why a request failed. `Display` gives one line, the message the command line prints.
@@ -22,18 +28,17 @@ use std::fmt;
 #[non_exhaustive]
 pub enum Error {
     /// An expression that does not parse, or a call or method in it that fails, with the byte
-    /// position in the input (see [`expr::Error`]).
-    Expression(expr::Error),
+    /// position in the input (from [`expr::Error`](crate::expr::Error)).
+    Expression(ExpressionError),
     /// Malformed input: a board, a code, an edge list, an argument of the wrong kind or out of
     /// range. The message names the problem and, where the input is text, where in it.
     Input(String),
     /// An operation outside its domain: cooling by `t <= −1`, the atomic weight of a game that
-    /// has none, a power of a game not of the form `{0 | H}`, …
+    /// has none, a power of a game not of the form `{0 | H}`, the canonical form of a ruleset
+    /// whose positions repeat, …
     Undefined(String),
     /// A request beyond the algebra's size limits (see [`crate::algebra::limits`]).
     Limit(ExpansionLimit),
-    /// A ruleset whose positions repeat, where a short game is needed.
-    Solve(SolveError),
     /// Work stopped by [`crate::interrupt::request`].
     Interrupted,
 }
@@ -56,16 +61,15 @@ impl fmt::Display for Error {
             Error::Expression(e) => write!(f, "{e}"),
             Error::Input(m) | Error::Undefined(m) => f.write_str(m),
             Error::Limit(l) => write!(f, "{l}"),
-            Error::Solve(e) => write!(f, "{e}"),
-            Error::Interrupted => write!(f, "{}", crate::interrupt::Interrupted),
+            Error::Interrupted => write!(f, "{Interrupted}"),
         }
     }
 }
 
 impl std::error::Error for Error {}
 
-impl From<expr::Error> for Error {
-    fn from(e: expr::Error) -> Error {
+impl From<ExpressionError> for Error {
+    fn from(e: ExpressionError) -> Error {
         Error::Expression(e)
     }
 }
@@ -76,27 +80,110 @@ impl From<ExpansionLimit> for Error {
     }
 }
 
-impl From<crate::interrupt::Interrupted> for Error {
-    fn from(_: crate::interrupt::Interrupted) -> Error {
+impl From<Interrupted> for Error {
+    fn from(_: Interrupted) -> Error {
         Error::Interrupted
     }
 }
 
-impl From<SolveError> for Error {
-    fn from(e: SolveError) -> Error {
-        Error::Solve(e)
+/// An error in an expression: the input, the byte at which things went wrong, and what did.
+///
+/// `Display` gives one line: `at byte N of "INPUT": message`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExpressionError {
+    input: String,
+    position: usize,
+    message: String,
+}
+
+impl ExpressionError {
+    /// The error `message` at byte `position` of `input`.
+    pub fn new(input: impl Into<String>, position: usize, message: impl Into<String>) -> Self {
+        ExpressionError {
+            input: input.into(),
+            position,
+            message: message.into(),
+        }
+    }
+
+    /// The byte offset (0-based) that the error points at.
+    pub fn position(&self) -> usize {
+        self.position
+    }
+
+    /// What went wrong, without the position.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// The input the error is about.
+    pub fn input(&self) -> &str {
+        &self.input
     }
 }
 
-/// A message about malformed input (the families build theirs as text).
-impl From<String> for Error {
-    fn from(message: String) -> Error {
-        Error::Input(message)
+impl fmt::Display for ExpressionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_located(f, &self.input, self.position, &self.message)
     }
 }
 
-impl From<&str> for Error {
-    fn from(message: &str) -> Error {
-        Error::Input(message.to_string())
+impl std::error::Error for ExpressionError {}
+
+/// Writes `at byte POSITION of "INPUT": MESSAGE` on one line, whatever the input: the input is
+/// quoted with its control characters escaped, and so are those of the message, which may quote
+/// source text that spans lines (`'+' needs games, but (1 <\n 2) is a boolean`).
+///
+/// An input longer than 80 characters is quoted only around the failing byte, with `…` where it
+/// is cut.
+pub(crate) fn write_located(
+    f: &mut fmt::Formatter<'_>,
+    input: &str,
+    position: usize,
+    message: &str,
+) -> fmt::Result {
+    if input.chars().count() <= QUOTED_INPUT {
+        write!(f, "at byte {position} of {input:?}: ")?;
+    } else {
+        let (before, after) = excerpt(input, position, QUOTED_INPUT / 2);
+        let cut = |cut: bool| if cut { "…" } else { "" };
+        write!(
+            f,
+            "at byte {position} of {} bytes, {}{:?}{}: ",
+            input.len(),
+            cut(before > 0),
+            &input[before..after],
+            cut(after < input.len())
+        )?;
     }
+    for c in message.chars() {
+        if c.is_control() {
+            write!(f, "{}", c.escape_default())?;
+        } else {
+            write!(f, "{c}")?;
+        }
+    }
+    Ok(())
+}
+
+/// The most characters of the input an error message quotes.
+const QUOTED_INPUT: usize = 80;
+
+/// The byte range of at most `radius` characters on each side of byte `position` of `input`
+/// (a position inside a character counts from that character's start).
+fn excerpt(input: &str, position: usize, radius: usize) -> (usize, usize) {
+    let mut at = position.min(input.len());
+    while !input.is_char_boundary(at) {
+        at -= 1;
+    }
+    let before = input[..at]
+        .char_indices()
+        .rev()
+        .nth(radius.saturating_sub(1))
+        .map_or(0, |(i, _)| i);
+    let after = input[at..]
+        .char_indices()
+        .nth(radius)
+        .map_or(input.len(), |(i, _)| at + i);
+    (before, after)
 }

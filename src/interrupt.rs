@@ -35,10 +35,18 @@
 //!
 //! (A sum of two nimbers needs no options and stops nowhere; the example shows the
 //! mechanism with a request made before the work starts, which [`catch`] honours at once.)
+//!
+//! # `panic = "unwind"`
+//!
+//! An interruption, like a request beyond the algebra's size limits, travels from the point
+//! that notices it to [`catch`] by unwinding the stack, since the operators of the algebra
+//! return no `Result` to carry it; [`catch`] stops the unwind and returns the `Err`. This needs
+//! the default `panic = "unwind"`: a program built with `panic = "abort"` (in its
+//! `[profile.*]`) aborts the process at the first interruption point that finds a request.
 
 use std::cell::Cell;
 use std::fmt;
-use std::panic::{self, UnwindSafe};
+use std::panic::UnwindSafe;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::RwLock;
 use std::time::{Duration, Instant};
@@ -83,7 +91,7 @@ pub fn catch<T>(f: impl FnOnce() -> T + UnwindSafe) -> Result<T, Interrupted> {
     if REQUESTED.load(Ordering::Relaxed) {
         return Err(Interrupted);
     }
-    crate::algebra::limits::catch_payload(f)
+    crate::unwind::catch_payload(f)
 }
 
 /// An interruption point: unwinds with [`Interrupted`] when a stop was requested.
@@ -98,8 +106,7 @@ pub(crate) fn check() {
 /// Unwinds with [`Interrupted`]: for work that noticed a request by [`requested`].
 #[cold]
 pub(crate) fn stop() -> ! {
-    // `resume_unwind` runs no panic hook: an interruption is not a bug to report.
-    panic::resume_unwind(Box::new(Interrupted))
+    crate::unwind::abandon(Interrupted)
 }
 
 /// A function that says whether the work should stop, asked by the interruption points of the

@@ -38,7 +38,21 @@
 //! assert_eq!(v, Value::List(vec![Value::Game(partizan::Game::integer(1))]));
 //! assert_eq!(v.to_string(), "[1]");
 //! ```
-
+//!
+//! Beneath the layers lies a floor that every layer uses and that uses none of them: [`Error`]
+//! (in [`error`]), [`interrupt`], [`progress`] and [`suggest`].
+//!
+//! # Size limits and interruptions need `panic = "unwind"`
+//!
+//! The operators of the algebra (`+`, `-`, comparisons, the constructors) return no `Result`.
+//! When one of them meets a request beyond the algebra's size limits ([`algebra::limits`]), or
+//! an interruption ([`interrupt`]), it unwinds the stack with a payload of its own, up to where
+//! it is caught and becomes an `Err`: the expression evaluator ([`eval`], [`expr::evaluate`])
+//! catches size limits around each of its steps, and [`algebra::limits::catch`] and
+//! [`interrupt::catch`] catch them around any work. This needs the default
+//! `panic = "unwind"`: a program built with `panic = "abort"` in its Cargo profile aborts the
+//! process instead, at the first size limit or interruption.
+//!
 pub mod algebra;
 pub mod error;
 pub mod expr;
@@ -47,6 +61,7 @@ pub mod progress;
 pub mod rulesets;
 pub mod solve;
 pub mod suggest;
+mod unwind;
 
 pub use algebra::{
     mex, nim_sum, ConfusionInterval, Game, Number, NumberError, Nus, Outcome, Thermograph,

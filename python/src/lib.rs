@@ -639,7 +639,7 @@ impl PyGame {
         };
         let g = self.g;
         Ok(PyGame {
-            g: run(py, move || g.cool(t))?,
+            g: run(py, move || Ok(g.cool(t)?))?,
         })
     }
 

@@ -9,7 +9,8 @@
 //! The arithmetic operators (`+`, `-`, `<=`, ...) and the constructors cannot return an error, so
 //! they stop by unwinding with an [`ExpansionLimit`] payload (see "Panics" on those functions).
 //! [`catch`] turns that into a `Result`; the expression evaluator and the command line use it,
-//! so that a request beyond the limits is a one-line error there, never a crash. The algebra's
+//! so that a request beyond the limits is a one-line error there, never a crash (which needs
+//! the default `panic = "unwind"`, see the [crate documentation](crate)). The algebra's
 //! tables stay consistent when an operation is abandoned this way: every memo entry is written
 //! only once its value is complete.
 //!
@@ -24,8 +25,9 @@
 //! assert!(catch(|| big.left_options().len()).is_err());
 //! ```
 
-use std::fmt;
-use std::panic::{self, UnwindSafe};
+use std::panic::UnwindSafe;
+
+pub use crate::unwind::ExpansionLimit;
 
 /// The largest `k` for which the options `*0, …, *(k − 1)` of `*k` are written out. An
 /// algorithm that needs them usually compares them with each other or with other options, so
@@ -51,43 +53,16 @@ pub const UP_CHAIN_LIMIT: u64 = 1 << 16;
 /// a notation of some 2^100 characters.
 pub const PRINT_LIMIT: usize = 1 << 26;
 
-/// A request that needs a form larger than the algebra's limits; the message says which.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ExpansionLimit {
-    /// What was too large, and the limit.
-    pub message: String,
-}
-
-impl fmt::Display for ExpansionLimit {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for ExpansionLimit {}
-
 /// Abandons the current operation with an [`ExpansionLimit`] (see the module documentation).
 #[cold]
 pub(crate) fn exceeded(message: String) -> ! {
-    panic::resume_unwind(Box::new(ExpansionLimit { message }))
+    crate::unwind::abandon(ExpansionLimit { message })
 }
 
 /// Runs `f`, turning an [`ExpansionLimit`] raised inside it into an `Err`. Other panics (bugs)
 /// continue to unwind.
 pub fn catch<T>(f: impl FnOnce() -> T + UnwindSafe) -> Result<T, ExpansionLimit> {
-    catch_payload(f)
-}
-
-/// Runs `f`, turning an unwind whose payload is a `P` into `Err`; other unwinds go on. The way
-/// out of work abandoned by unwinding: [`catch`] here, [`crate::interrupt::catch`].
-pub(crate) fn catch_payload<P: 'static, T>(f: impl FnOnce() -> T + UnwindSafe) -> Result<T, P> {
-    match panic::catch_unwind(f) {
-        Ok(v) => Ok(v),
-        Err(payload) => match payload.downcast::<P>() {
-            Ok(p) => Err(*p),
-            Err(other) => panic::resume_unwind(other),
-        },
-    }
+    crate::unwind::catch_payload(f)
 }
 
 /// Refuses to write out the options of `*k` beyond [`NIMBER_OPTIONS_LIMIT`].

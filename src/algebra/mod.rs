@@ -21,6 +21,7 @@ mod arith;
 mod canonical;
 mod compound;
 pub mod days;
+mod error;
 mod followers;
 pub mod form;
 pub mod limits;
@@ -42,6 +43,7 @@ pub mod thermo;
 pub mod uptimal;
 mod walk;
 
+pub use error::AlgebraError;
 pub use nimber::{mex, nim_inverse, nim_product, nim_sum};
 pub use number::{Number, NumberError};
 pub use nus::Nus;

@@ -8,8 +8,8 @@
 //! game trees cannot overflow the call stack.
 
 use super::number::Number;
+use super::AlgebraError;
 use super::Game;
-use crate::Error;
 use hashbrown::HashMap;
 use num_bigint::BigInt;
 use num_traits::{One, Signed, Zero};
@@ -188,7 +188,7 @@ impl Game {
     /// assert_eq!(g("*5").subordinate(&g("*2")), Ok(g("*3")));
     /// assert!(g("*").subordinate(&g("1")).is_err());
     /// ```
-    pub fn subordinate(&self, base: &Game) -> Result<Game, Error> {
+    pub fn subordinate(&self, base: &Game) -> Result<Game, AlgebraError> {
         let (k, g) = (*self, *base);
         if g.is_zero() {
             return Ok(k);
@@ -215,8 +215,9 @@ impl Game {
                 (Game::new(left, right) == x).then(|| Game::new(sub_left, sub_right))
             },
         );
-        found
-            .ok_or_else(|| Error::undefined(format!("{k} is not an ordinal sum {g} : H for any H")))
+        found.ok_or_else(|| {
+            AlgebraError::undefined(format!("{k} is not an ordinal sum {g} : H for any H"))
+        })
     }
 
     /// Norton multiplication `G.U` by a positive unit `U` (Winning Ways Ch. 8; Siegel, CGT
@@ -225,10 +226,10 @@ impl Game {
     /// It is additive in `G` and respects order; `G.↑` has atomic weight `G`.
     ///
     /// An error when `U` is not positive (the product is only well defined for `U > 0`).
-    pub fn norton(&self, unit: &Game) -> Result<Game, Error> {
+    pub fn norton(&self, unit: &Game) -> Result<Game, AlgebraError> {
         let u = *unit;
         if u.partial_cmp(&Game::zero()) != Some(std::cmp::Ordering::Greater) {
-            return Err(Error::undefined(format!(
+            return Err(AlgebraError::undefined(format!(
                 "Norton multiplication G.U needs a positive unit U > 0, and {u} is not positive"
             )));
         }
@@ -302,10 +303,10 @@ impl Game {
     /// infinitesimal games that are atomic (within `↑* + *2^k : −1` of `aw.↑`).
     ///
     /// An error, naming the reason, when the game is not atomic (for instance a hot game).
-    pub fn atomic_weight(&self) -> Result<Game, Error> {
+    pub fn atomic_weight(&self) -> Result<Game, AlgebraError> {
         let g = *self;
         if !g.is_infinitesimal() {
-            return Err(Error::undefined(format!(
+            return Err(AlgebraError::undefined(format!(
                 "the atomic weight of {g} is not defined: it is not infinitesimal (its stops are {} and {})",
                 g.left_stop(),
                 g.right_stop()
@@ -322,7 +323,7 @@ impl Game {
         let kite_nimber = far
             .checked_next_power_of_two()
             .ok_or_else(|| {
-                Error::undefined(format!(
+                AlgebraError::undefined(format!(
                     "a nimber in {g} is too large for the atomic weight"
                 ))
             })?
@@ -332,7 +333,7 @@ impl Game {
         if difference <= epsilon && -epsilon <= difference {
             Ok(aw)
         } else {
-            Err(Error::undefined(format!(
+            Err(AlgebraError::undefined(format!(
                 "the atomic weight of {g} is not defined: it is infinitesimal but not atomic"
             )))
         }
@@ -442,7 +443,7 @@ fn temper(g: Game) -> Temper {
 }
 
 /// The far star's nimber: one more than every nimber among the subpositions (at least 1).
-pub(crate) fn far_star(g: Game) -> Result<u64, Error> {
+pub(crate) fn far_star(g: Game) -> Result<u64, AlgebraError> {
     let too_large = || format!("a nimber in {g} is too large for a far star");
     let mut memo: HashMap<Game, Option<u64>> = HashMap::new();
     let result = post_order(
@@ -476,14 +477,14 @@ pub(crate) fn far_star(g: Game) -> Result<u64, Error> {
                 .try_fold(1u64, |acc, o| memo[o].map(|v| acc.max(v)))
         },
     );
-    result.ok_or_else(|| Error::undefined(too_large()))
+    result.ok_or_else(|| AlgebraError::undefined(too_large()))
 }
 
 /// The atomic weight calculus without the check that the game is atomic (CGSuite's "naive"
 /// atomic weight).
-fn naive_atomic_weight(g: Game) -> Result<Game, Error> {
+fn naive_atomic_weight(g: Game) -> Result<Game, AlgebraError> {
     let two = Game::integer(2);
-    let mut memo: HashMap<Game, Result<Game, Error>> = HashMap::new();
+    let mut memo: HashMap<Game, Result<Game, AlgebraError>> = HashMap::new();
     post_order(
         g,
         &mut memo,

@@ -15,8 +15,8 @@
 //! CGSuite.
 
 use super::number::Number;
+use super::AlgebraError;
 use super::Game;
-use crate::Error;
 use num_bigint::BigInt;
 
 /// `b(x)`: the number whose sign expansion is that of `x > 0` without its first sign.
@@ -57,9 +57,9 @@ impl Game {
     /// # Panics
     /// With an [`ExpansionLimit`](super::limits::ExpansionLimit) payload when `b(x)` is born
     /// after day [`UP_CHAIN_LIMIT`](super::limits::UP_CHAIN_LIMIT).
-    pub fn pow_to(&self, x: &Number) -> Result<Game, Error> {
+    pub fn pow_to(&self, x: &Number) -> Result<Game, AlgebraError> {
         match x.signum() {
-            -1 => Err(Error::undefined(format!(
+            -1 => Err(AlgebraError::undefined(format!(
                 "the exponent x of G^->x must be at least 0, and {x} is negative"
             ))),
             0 => Ok(Game::zero()),
@@ -84,12 +84,12 @@ impl Game {
     ///
     /// # Panics
     /// As [`Game::pow_to`].
-    pub fn pow(&self, x: &Number) -> Result<Game, Error> {
+    pub fn pow(&self, x: &Number) -> Result<Game, AlgebraError> {
         let g = *self;
         let h = match (g.left_options(), g.right_options()) {
             ([zero], [h]) if zero.is_zero() => *h,
             _ => {
-                return Err(Error::undefined(format!(
+                return Err(AlgebraError::undefined(format!(
                     "G^x needs a base G of the form {{0|H}}, and {g} is not"
                 )))
             }
@@ -97,7 +97,7 @@ impl Game {
         let mut below = x.clone();
         below -= &Number::one();
         if below.signum() < 0 {
-            return Err(Error::undefined(format!(
+            return Err(AlgebraError::undefined(format!(
                 "the exponent x of G^x must be at least 1, not {x}"
             )));
         }

@@ -23,8 +23,8 @@
 use super::memo::Memo;
 use super::number::Number;
 use super::ops::{integer_multiple, post_order};
+use super::AlgebraError;
 use super::Game;
-use crate::Error;
 use hashbrown::HashMap;
 use std::fmt;
 use std::sync::{Arc, OnceLock};
@@ -952,9 +952,9 @@ impl Game {
     /// is `1/2`.
     ///
     /// An error when `t <= −1`, where cooling is not defined.
-    pub fn cool(&self, t: &Number) -> Result<Game, Error> {
+    pub fn cool(&self, t: &Number) -> Result<Game, AlgebraError> {
         if *t <= Number::from(-1) {
-            return Err(Error::undefined(format!(
+            return Err(AlgebraError::undefined(format!(
                 "cannot cool by {t}: the cooling temperature must be greater than -1"
             )));
         }

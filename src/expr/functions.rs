@@ -70,7 +70,7 @@ fn nim_arg(g: Game, what: &str) -> Result<u64, Error> {
         .and_then(|x| x.to_integer())
         .and_then(|n| u64::try_from(n).ok())
         .ok_or_else(|| {
-            crate::Error::from(format!(
+            Error::input(format!(
                 "{what} must be an integer from 0 to 2^64 - 1, not {g}"
             ))
         })
@@ -83,10 +83,10 @@ fn born_by(a: &[Game]) -> Result<Value, Error> {
         .ok()
         .filter(|&d| d <= days::MAX_DAY)
         .ok_or_else(|| {
-            format!(
+            Error::input(format!(
                 "the games born by day {n} are too many to list: days 0 to {} are enumerated",
                 days::MAX_DAY
-            )
+            ))
         })?;
     let games = days::born_by(day).expect("a day that is enumerated");
     Ok(Value::sorted_games(&games))
@@ -132,7 +132,7 @@ static FUNCTIONS: &[Function] = &[
             let x = nim_arg(a[0], "a")?;
             nim_inverse(x)
                 .map(|b| Value::Game(integer(b)))
-                .ok_or_else(|| crate::Error::from("0 has no nim inverse".to_string()))
+                .ok_or_else(|| Error::undefined("0 has no nim inverse"))
         },
     },
 ];

@@ -86,13 +86,13 @@ pub(crate) fn all_names() -> String {
 
 fn number_arg(g: Game, what: &str) -> Result<&'static crate::algebra::Number, Error> {
     g.as_number()
-        .ok_or_else(|| crate::Error::from(format!("{what} must be a number, not {g}")))
+        .ok_or_else(|| Error::input(format!("{what} must be a number, not {g}")))
 }
 
 /// `G.U`; a product whose up multiples leave the range the algebra represents, ±(2^63 − 1),
 /// stops with the algebra's size-limit error.
 fn norton(g: Game, u: Game) -> Result<Value, Error> {
-    g.norton(&u).map(Value::Game)
+    g.norton(&u).map(Value::Game).map_err(Error::from)
 }
 
 fn game(g: Game) -> Result<Value, Error> {
@@ -137,7 +137,7 @@ static METHODS: &[Method] = &[
         aliases: &[],
         params: &[],
         summary: "the atomic weight (an error when the game has none)",
-        apply: |g, _| g.atomic_weight().map(Value::Game),
+        apply: |g, _| g.atomic_weight().map(Value::Game).map_err(Error::from),
     },
     Method {
         name: "birthday",
@@ -196,6 +196,7 @@ static METHODS: &[Method] = &[
         apply: |g, a| {
             g.cool(number_arg(a[0], "the temperature t")?)
                 .map(Value::Game)
+                .map_err(Error::from)
         },
     },
     Method {
@@ -377,7 +378,9 @@ static METHODS: &[Method] = &[
         summary: "n for the nimber *n (an error for other games)",
         apply: |g, _| match g.as_nimber() {
             Some(n) => game(Game::big_integer(n.into())),
-            None => Err(format!("{g} is not a nimber, so it has no nim value").into()),
+            None => Err(Error::undefined(format!(
+                "{g} is not a nimber, so it has no nim value"
+            ))),
         },
     },
     Method {
@@ -426,7 +429,11 @@ static METHODS: &[Method] = &[
         aliases: &[],
         params: &["x"],
         summary: "G^x for G = {0|H} and a number x >= 1 (^.Pow(n) is ^<n>)",
-        apply: |g, a| g.pow(number_arg(a[0], "the exponent x")?).map(Value::Game),
+        apply: |g, a| {
+            g.pow(number_arg(a[0], "the exponent x")?)
+                .map(Value::Game)
+                .map_err(Error::from)
+        },
     },
     Method {
         name: "pow_to",
@@ -437,6 +444,7 @@ static METHODS: &[Method] = &[
         apply: |g, a| {
             g.pow_to(number_arg(a[0], "the exponent x")?)
                 .map(Value::Game)
+                .map_err(Error::from)
         },
     },
     Method {
@@ -493,7 +501,7 @@ static METHODS: &[Method] = &[
         aliases: &[],
         params: &["base"],
         summary: "the H with base : H equal to G (an error when there is none)",
-        apply: |k, a| k.subordinate(&a[0]).map(Value::Game),
+        apply: |k, a| k.subordinate(&a[0]).map(Value::Game).map_err(Error::from),
     },
     Method {
         name: "temperature",
@@ -520,7 +528,7 @@ static METHODS: &[Method] = &[
         apply: |g, _| {
             g.uptimal_expansion()
                 .map(Value::UptimalExpansion)
-                .ok_or_else(|| crate::Error::from(format!("{g} is not an uptimal")))
+                .ok_or_else(|| Error::undefined(format!("{g} is not an uptimal")))
         },
     },
 ];

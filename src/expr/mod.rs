@@ -119,54 +119,20 @@ impl fmt::Display for Error {
     /// An input longer than 80 characters is quoted only around the failing byte,
     /// with `…` where it is cut.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (input, position) = (self.input(), self.position());
-        if input.chars().count() <= QUOTED_INPUT {
-            write!(f, "at byte {position} of {input:?}: ")?;
-        } else {
-            let (before, after) = excerpt(input, position, QUOTED_INPUT / 2);
-            let cut = |cut: bool| if cut { "…" } else { "" };
-            write!(
-                f,
-                "at byte {position} of {} bytes, {}{:?}{}: ",
-                input.len(),
-                cut(before > 0),
-                &input[before..after],
-                cut(after < input.len())
-            )?;
-        }
-        for c in self.message().chars() {
-            if c.is_control() {
-                write!(f, "{}", c.escape_default())?;
-            } else {
-                write!(f, "{c}")?;
-            }
-        }
-        Ok(())
+        crate::error::write_located(f, self.input(), self.position(), self.message())
     }
 }
 
 impl std::error::Error for Error {}
 
-/// The most characters of the input an error message quotes.
-const QUOTED_INPUT: usize = 80;
-
-/// The byte range of at most `radius` characters on each side of byte `position` of `input`
-/// (a position inside a character counts from that character's start).
-fn excerpt(input: &str, position: usize, radius: usize) -> (usize, usize) {
-    let mut at = position.min(input.len());
-    while !input.is_char_boundary(at) {
-        at -= 1;
+/// Into the library's error type: the input, the position and the message, which display as
+/// the same line.
+impl From<Error> for crate::Error {
+    fn from(e: Error) -> crate::Error {
+        let position = e.position();
+        let (Error::Syntax { input, message, .. } | Error::Eval { input, message, .. }) = e;
+        crate::Error::Expression(crate::error::ExpressionError::new(input, position, message))
     }
-    let before = input[..at]
-        .char_indices()
-        .rev()
-        .nth(radius.saturating_sub(1))
-        .map_or(0, |(i, _)| i);
-    let after = input[at..]
-        .char_indices()
-        .nth(radius)
-        .map_or(input.len(), |(i, _)| at + i);
-    (before, after)
 }
 
 /// A syntax error before the input is attached.

@@ -166,14 +166,14 @@ pub mod args {
     /// The integer argument at `index`, named `what` in errors.
     pub fn integer(args: &[Arg], index: usize, what: &str) -> Result<BigInt, Error> {
         match args.get(index) {
-            None => Err(format!("missing argument {what}").into()),
+            None => Err(Error::input(format!("missing argument {what}"))),
             Some(Arg::Game(g)) => g
                 .as_number()
                 .and_then(|x| x.to_integer())
-                .ok_or_else(|| crate::Error::from(format!("{what} must be an integer, not {g}"))),
-            Some(Arg::Str(s)) => {
-                Err(format!("{what} must be an integer, not the string {s:?}").into())
-            }
+                .ok_or_else(|| Error::input(format!("{what} must be an integer, not {g}"))),
+            Some(Arg::Str(s)) => Err(Error::input(format!(
+                "{what} must be an integer, not the string {s:?}"
+            ))),
         }
     }
 
@@ -181,9 +181,11 @@ pub mod args {
     pub fn size(args: &[Arg], index: usize, what: &str) -> Result<usize, Error> {
         let n = integer(args, index, what)?;
         if n.sign() == num_bigint::Sign::Minus {
-            return Err(format!("{what} must be non-negative, not {n}").into());
+            return Err(Error::input(format!(
+                "{what} must be non-negative, not {n}"
+            )));
         }
-        usize::try_from(&n).map_err(|_| crate::Error::from(format!("{what} = {n} is too large")))
+        usize::try_from(&n).map_err(|_| Error::input(format!("{what} = {n} is too large")))
     }
 
     /// The arguments of a call `name(w, h)` of a cake game: a width and a height, each between
@@ -195,20 +197,21 @@ pub mod args {
     ) -> Result<(u32, u32), Error> {
         self::named(named, "", &[])?;
         if positional.len() != 2 {
-            return Err(format!(
+            return Err(Error::input(format!(
                 "expected a width and a height, found {} arguments",
                 positional.len()
-            )
-            .into());
+            )));
         }
         let max = max.min(u32::MAX as usize);
         let side = |i: usize, what: &str| -> Result<u32, Error> {
             let n = size(positional, i, what)?;
             if n == 0 {
-                return Err(format!("{what} must be at least 1").into());
+                return Err(Error::input(format!("{what} must be at least 1")));
             }
             if n > max {
-                return Err(format!("{what} = {n} is too large (at most {max})").into());
+                return Err(Error::input(format!(
+                    "{what} = {n} is too large (at most {max})"
+                )));
             }
             Ok(n as u32)
         };
@@ -218,11 +221,11 @@ pub mod args {
     /// The string argument at `index`.
     pub fn string<'a>(args: &'a [Arg], index: usize, what: &str) -> Result<&'a str, Error> {
         match args.get(index) {
-            None => Err(format!("missing argument {what}").into()),
+            None => Err(Error::input(format!("missing argument {what}"))),
             Some(Arg::Str(s)) => Ok(s),
-            Some(Arg::Game(g)) => {
-                Err(format!("{what} must be a string in double quotes, not {g}").into())
-            }
+            Some(Arg::Game(g)) => Err(Error::input(format!(
+                "{what} must be a string in double quotes, not {g}"
+            ))),
         }
     }
 
@@ -233,11 +236,10 @@ pub mod args {
         allowed: &[&str],
     ) -> Result<Option<&'a Arg>, Error> {
         if let Some((n, _)) = named.iter().find(|(n, _)| !allowed.contains(&n.as_str())) {
-            return Err(format!(
+            return Err(Error::input(format!(
                 "unknown named argument '{n}' (allowed: {})",
                 allowed.join(", ")
-            )
-            .into());
+            )));
         }
         Ok(named.iter().find(|(n, _)| n == name).map(|(_, a)| a))
     }

@@ -68,15 +68,17 @@ fn no_args(args: &[String], name: &str) -> Result<(), Error> {
     if args.is_empty() {
         Ok(())
     } else {
-        Err(format!("{name} takes no arguments, got {args:?}").into())
+        Err(Error::input(format!(
+            "{name} takes no arguments, got {args:?}"
+        )))
     }
 }
 
 fn one_arg<'a>(args: &'a [String], what: &str) -> Result<&'a str, Error> {
     match args {
         [a] => Ok(a),
-        [] => Err(format!("missing {what}").into()),
-        _ => Err(format!("expected only {what}, got {args:?}").into()),
+        [] => Err(Error::input(format!("missing {what}"))),
+        _ => Err(Error::input(format!("expected only {what}, got {args:?}"))),
     }
 }
 

@@ -34,21 +34,21 @@ pub fn grid<T>(
             let row = row.trim();
             for (j, ch) in row.chars().enumerate() {
                 cells.push(cell(ch).ok_or_else(|| {
-                    format!(
+                    Error::input(format!(
                         "unknown character {ch:?} in row {}, column {} of the {what} ({legend}, '|' between rows)",
                         i + 1,
                         j + 1
-                    )
+                    ))
                 })?);
             }
             let n = row.chars().count();
             match cols {
                 None => cols = Some(n),
                 Some(c) if c != n => {
-                    return Err(format!(
+                    return Err(Error::input(format!(
                         "ragged {what}: row {} has {n} squares but row 1 has {c} (every row must have the same length)",
                         i + 1
-                    ).into())
+                    )))
                 }
                 _ => {}
             }
@@ -71,7 +71,10 @@ pub fn one_string<'a>(
 ) -> Result<&'a str, Error> {
     args::named(named, "", &[])?;
     if positional.len() != 1 {
-        return Err(format!("expected one argument, {what}, found {}", positional.len()).into());
+        return Err(Error::input(format!(
+            "expected one argument, {what}, found {}",
+            positional.len()
+        )));
     }
     args::string(positional, 0, what)
 }

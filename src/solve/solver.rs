@@ -43,6 +43,14 @@ impl fmt::Display for SolveError {
 
 impl std::error::Error for SolveError {}
 
+/// Into the library's error type: a short game's value asked of a loopy ruleset is
+/// [`Undefined`](crate::Error::Undefined), with the same message.
+impl From<SolveError> for crate::Error {
+    fn from(e: SolveError) -> crate::Error {
+        crate::Error::undefined(e.to_string())
+    }
+}
+
 /// Positions decided by one search of a solver ([`Memo::evaluate`], the misère outcome search),
 /// recorded in [`crate::progress`] every 1024 and when dropped (also on an early `Err` return):
 /// one atomic addition per position would be measurable in the solver's hot loop, one per

@@ -50,9 +50,9 @@ impl std::str::FromStr for TableFormat {
             "aligned" => Ok(TableFormat::Aligned),
             "csv" => Ok(TableFormat::Csv),
             "json" => Ok(TableFormat::Json),
-            _ => Err(
-                format!("unknown table format {s:?} (expected text, aligned, csv or json)").into(),
-            ),
+            _ => Err(Error::input(format!(
+                "unknown table format {s:?} (expected text, aligned, csv or json)"
+            ))),
         }
     }
 }
@@ -227,7 +227,9 @@ impl Table {
             }
             _ => String::new(),
         };
-        let header = lines.next().ok_or("a table needs a header line")?;
+        let header = lines
+            .next()
+            .ok_or_else(|| Error::input("a table needs a header line"))?;
         let mut head = header.split('\t');
         let corner = head.next().unwrap_or_default();
         let (row_label, column_label) = corner.split_once('\\').unwrap_or(("", corner));
@@ -239,12 +241,11 @@ impl Table {
             rows.push(parts.next().unwrap_or_default().to_string());
             let row: Vec<String> = parts.map(str::to_string).collect();
             if row.len() != columns.len() {
-                return Err(format!(
+                return Err(Error::input(format!(
                     "row {i} has {} cells, the header {}",
                     row.len(),
                     columns.len()
-                )
-                .into());
+                )));
             }
             cells.push(row);
         }

@@ -1,5 +1,7 @@
 //! The errors of the loopy algebra: each prints as one line.
 
+use crate::algebra::limits::ExpansionLimit;
+use crate::algebra::AlgebraError;
 use std::fmt;
 
 /// Why a loopy computation could not be done.
@@ -47,22 +49,27 @@ impl fmt::Display for LoopyError {
 
 impl std::error::Error for LoopyError {}
 
-/// Into the library's error type: unreadable notation, a missing node and an ambiguous label are
-/// malformed [`Input`](crate::Error::Input); a stopper requested of a game that is not one (or
-/// sides that do not make a value) is [`Undefined`](crate::Error::Undefined); a size limit is a
-/// [`Limit`](crate::Error::Limit).
-impl From<LoopyError> for crate::Error {
-    fn from(e: LoopyError) -> crate::Error {
+/// Into the algebra's error type: unreadable notation, a missing node and an ambiguous label are
+/// malformed [`Input`](AlgebraError::Input); a stopper requested of a game that is not one (or
+/// sides that do not make a value) is [`Undefined`](AlgebraError::Undefined); a size limit is a
+/// [`Limit`](AlgebraError::Limit).
+impl From<LoopyError> for AlgebraError {
+    fn from(e: LoopyError) -> AlgebraError {
         match e {
             LoopyError::Parse { .. }
             | LoopyError::MissingNode(_)
-            | LoopyError::AmbiguousLabel(_) => crate::Error::Input(e.to_string()),
+            | LoopyError::AmbiguousLabel(_) => AlgebraError::Input(e.to_string()),
             LoopyError::NotStopper(m)
             | LoopyError::NotStopperSided(m)
-            | LoopyError::NotImpartial(m) => crate::Error::Undefined(m),
-            LoopyError::TooLarge(message) => {
-                crate::Error::Limit(crate::algebra::limits::ExpansionLimit { message })
-            }
+            | LoopyError::NotImpartial(m) => AlgebraError::Undefined(m),
+            LoopyError::TooLarge(message) => AlgebraError::Limit(ExpansionLimit { message }),
         }
+    }
+}
+
+/// Into the library's error type, through the algebra's.
+impl From<LoopyError> for crate::Error {
+    fn from(e: LoopyError) -> crate::Error {
+        AlgebraError::from(e).into()
     }
 }

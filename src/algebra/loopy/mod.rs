@@ -39,6 +39,7 @@
 
 mod canonical;
 mod error;
+mod game;
 mod graph;
 mod pair;
 mod parse;
@@ -48,7 +49,7 @@ pub mod smith;
 mod stopper;
 
 pub use error::LoopyError;
-pub use graph::LoopyGame;
+pub use game::LoopyGame;
 pub use pair::{LoopyOutcome, Winner};
 pub use parse::{parse, parse_game, MAX_NESTING};
 pub use sides::SidedValue;

@@ -21,7 +21,8 @@
 //! (the reader recurses once per level, so its depth is bounded).
 
 use super::error::LoopyError;
-use super::graph::{too_large_graph, Graph, LoopyGame};
+use super::game::LoopyGame;
+use super::graph::{too_large_graph, Graph};
 use super::sides::SidedValue;
 use super::stopper::Stopper;
 use super::MAX_GRAPH_VERTICES;

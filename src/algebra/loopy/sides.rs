@@ -273,6 +273,34 @@ impl SidedValue {
     }
 }
 
+/// Sums of stoppers, whose values are stopper-sided.
+impl Stopper {
+    /// The sum. A sum of stoppers need not be a stopper (`on + off = dud`), so the result is a
+    /// stopper-sided value: its onside is the *upsum* and its offside the *downsum*.
+    pub fn sum(&self, other: &Stopper) -> Result<SidedValue, LoopyError> {
+        let (g, s) = self
+            .graph()
+            .sum(self.start(), other.graph(), other.start())?;
+        SidedValue::from_graph(&g, s)
+    }
+
+    /// The upsum: the onside of the sum (Winning Ways ch. 11; CGSuite's `Upsum`).
+    pub fn upsum(&self, other: &Stopper) -> Result<Stopper, LoopyError> {
+        let (g, s) = self
+            .graph()
+            .sum(self.start(), other.graph(), other.start())?;
+        onside(&g, s)
+    }
+
+    /// The downsum: the offside of the sum.
+    pub fn downsum(&self, other: &Stopper) -> Result<Stopper, LoopyError> {
+        let (g, s) = self
+            .graph()
+            .sum(self.start(), other.graph(), other.start())?;
+        offside(&g, s)
+    }
+}
+
 impl From<Stopper> for SidedValue {
     fn from(s: Stopper) -> SidedValue {
         SidedValue {

@@ -31,7 +31,7 @@
 //! ```
 
 use super::error::LoopyError;
-use super::graph::LoopyGame;
+use super::game::LoopyGame;
 use super::pair::LoopyOutcome;
 use super::MAX_GRAPH_VERTICES;
 use hashbrown::HashMap;

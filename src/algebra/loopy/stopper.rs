@@ -4,7 +4,6 @@ use super::canonical::{label, simplest_form, Canon};
 use super::error::LoopyError;
 use super::graph::{Graph, LEFT, RIGHT};
 use super::pair::{stopper_ge, Product};
-use super::sides::SidedValue;
 use crate::algebra::{Game, Outcome};
 use std::cmp::Ordering;
 use std::hash::{Hash, Hasher};
@@ -188,14 +187,6 @@ impl Stopper {
         graph_games(&self.0.graph)[self.0.start as usize]
     }
 
-    /// The stopper as a loopy game (its canonical graph).
-    pub fn to_loopy_game(&self) -> super::LoopyGame {
-        super::LoopyGame {
-            graph: self.0.graph.clone(),
-            start: self.0.start,
-        }
-    }
-
     /// The Left options of the canonical form.
     pub fn left_options(&self) -> Vec<Stopper> {
         self.options(LEFT)
@@ -234,31 +225,6 @@ impl Stopper {
             (false, true) => Outcome::R,
             (false, false) => Outcome::N,
         }
-    }
-
-    /// The sum. A sum of stoppers need not be a stopper (`on + off = dud`), so the result is a
-    /// stopper-sided value: its onside is the *upsum* and its offside the *downsum*.
-    pub fn sum(&self, other: &Stopper) -> Result<SidedValue, LoopyError> {
-        let (g, s) = self
-            .graph()
-            .sum(self.start(), other.graph(), other.start())?;
-        SidedValue::from_graph(&g, s)
-    }
-
-    /// The upsum: the onside of the sum (Winning Ways ch. 11; CGSuite's `Upsum`).
-    pub fn upsum(&self, other: &Stopper) -> Result<Stopper, LoopyError> {
-        let (g, s) = self
-            .graph()
-            .sum(self.start(), other.graph(), other.start())?;
-        super::sides::onside(&g, s)
-    }
-
-    /// The downsum: the offside of the sum.
-    pub fn downsum(&self, other: &Stopper) -> Result<Stopper, LoopyError> {
-        let (g, s) = self
-            .graph()
-            .sum(self.start(), other.graph(), other.start())?;
-        super::sides::offside(&g, s)
     }
 }
 

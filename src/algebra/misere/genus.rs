@@ -22,7 +22,7 @@
 //! A game all of whose positions have tame genera is played like misère Nim.
 
 use super::MisereGame;
-use crate::algebra::mex;
+use crate::algebra::{mex, AlgebraError};
 use std::fmt;
 
 /// A genus `g^{γ₀γ₁…}`: the normal Grundy value `g` and the misère Grundy values `γₙ` of
@@ -179,13 +179,13 @@ impl fmt::Display for Genus {
 }
 
 impl std::str::FromStr for Genus {
-    type Err = crate::Error;
+    type Err = AlgebraError;
 
     /// Parses `0^120` or `6^(1,9,10,8)`; anything else is an
-    /// [`Error::Input`](crate::Error::Input).
-    fn from_str(s: &str) -> Result<Genus, crate::Error> {
+    /// [`AlgebraError::Input`].
+    fn from_str(s: &str) -> Result<Genus, AlgebraError> {
         let bad = || {
-            crate::Error::input(format!(
+            AlgebraError::Input(format!(
                 "{s:?} is not a genus such as 0^120 or 6^(1,9,10,8)"
             ))
         };

@@ -22,6 +22,7 @@
 //! CGSuite's, and still parses back to the same game.
 
 use super::MisereGame;
+use crate::algebra::AlgebraError;
 use std::cmp::Ordering;
 use std::fmt;
 
@@ -387,23 +388,23 @@ impl Parser<'_> {
 }
 
 impl std::str::FromStr for MisereGame {
-    type Err = crate::Error;
+    type Err = AlgebraError;
 
     /// Parses CGSuite's notation, e.g. `*[2[2]321]` (see the module documentation); a malformed
-    /// string is an [`Error::Input`](crate::Error::Input) naming the byte where parsing stopped.
+    /// string is an [`AlgebraError::Input`] naming the byte where parsing stopped.
     ///
     /// ```
     /// use partizan::algebra::misere::MisereGame;
     /// let e = "*[2(1]".parse::<MisereGame>().unwrap_err();
     /// assert!(e.to_string().starts_with("at byte 5 of \"*[2(1]\": expected "));
     /// ```
-    fn from_str(s: &str) -> Result<MisereGame, crate::Error> {
+    fn from_str(s: &str) -> Result<MisereGame, AlgebraError> {
         let mut p = Parser {
             s: s.as_bytes(),
             pos: 0,
         };
         p.parse().map_err(|(at, message)| {
-            crate::Error::input(format!("at byte {at} of {s:?}: {message}"))
+            AlgebraError::Input(format!("at byte {at} of {s:?}: {message}"))
         })
     }
 }

@@ -150,11 +150,10 @@ pub fn value(p: &Picture) -> Game {
 pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     let p = Picture::parse(one_string(positional, named, "the picture")?)?;
     if p.edges().len() > MAX_EDGES {
-        return Err(format!(
+        return Err(Error::input(format!(
             "a picture of {} edges is too large (at most {MAX_EDGES})",
             p.edges().len()
-        )
-        .into());
+        )));
     }
     Ok(value(&p))
 }

@@ -168,7 +168,7 @@ impl Position {
         for &v in vertices {
             if self.colour[v] != 0 && self.colour[v] != colour {
                 return Err(
-                    format!("vertex {} is coloured both blue and red", self.names[v]).into(),
+                    Error::input(format!("vertex {} is coloured both blue and red", self.names[v])),
                 );
             }
             self.colour[v] = colour;
@@ -181,10 +181,12 @@ impl Position {
     pub fn tint(&mut self, text: &str, named: &NamedGraph) -> Result<(), Error> {
         for (pos, item) in graph::items(text) {
             let (name, colours) = item.split_once(':').ok_or_else(|| {
-                format!("tinted: item {item:?} at character {pos} is not of the form vertex:B, vertex:R or vertex:BR")
+                Error::input(format!("tinted: item {item:?} at character {pos} is not of the form vertex:B, vertex:R or vertex:BR"))
             })?;
             let v = named.vertex(name).ok_or_else(|| {
-                format!("tinted: {name:?} (at character {pos}) is not a vertex of the graph")
+                Error::input(format!(
+                    "tinted: {name:?} (at character {pos}) is not a vertex of the graph"
+                ))
             })?;
             let mut t = 0;
             for c in colours.chars() {
@@ -192,15 +194,15 @@ impl Position {
                     'B' | 'L' => LEFT,
                     'R' => RIGHT,
                     _ => {
-                        return Err(format!(
+                        return Err(Error::input(format!(
                             "tinted: item {item:?} at character {pos}: unknown tint {c:?} (B or L for blue, R for red, BR for both)"
-                        ).into())
+                        )))
                     }
                 };
             }
             if t == 0 {
                 return Err(
-                    format!("tinted: item {item:?} at character {pos} names no colour").into(),
+                    Error::input(format!("tinted: item {item:?} at character {pos} names no colour")),
                 );
             }
             self.tint[v] |= t;
@@ -231,15 +233,14 @@ impl Position {
             for &(w, _) in adj.neighbours(v) {
                 let d = self.colour[w as usize];
                 if d != 0 && self.variant.takes(c) & d != 0 && (w as usize) > v {
-                    return Err(format!(
+                    return Err(Error::input(format!(
                         "{} may not have {} vertex {} next to {} vertex {}",
                         self.variant.name(),
                         colour_name(c),
                         self.names[v],
                         colour_name(d),
                         self.names[w as usize]
-                    )
-                    .into());
+                    )));
                 }
                 labels[w as usize] &= !self.variant.takes(c);
             }

@@ -56,7 +56,7 @@ impl Dag {
             let name = name.trim();
             if name.is_empty() || !name.chars().all(|c| c.is_alphanumeric() || c == '_') {
                 return Err(
-                    format!("{name:?} is not a vertex name (letters, digits and _)").into(),
+                    Error::input(format!("{name:?} is not a vertex name (letters, digits and _)")),
                 );
             }
             Ok(*index.entry(name.to_string()).or_insert_with(|| {
@@ -76,7 +76,7 @@ impl Dag {
                     vertex(v)?;
                 }
                 [u, v] => edge_list.push((vertex(u)?, vertex(v)?)),
-                _ => return Err(format!("edge {item:?} is not of the form u>v").into()),
+                _ => return Err(Error::input(format!("edge {item:?} is not of the form u>v"))),
             }
         }
         let mut successors = vec![Vec::new(); names.len()];
@@ -89,11 +89,11 @@ impl Dag {
         }
         let grundy = grundy_values(&successors).map_err(|cyclic| {
             let shown: Vec<&str> = cyclic.iter().take(8).map(|&v| names[v].as_str()).collect();
-            format!(
+            Error::input(format!(
                 "the graph has a directed cycle (through some of {}{}), so the game is not short",
                 shown.join(", "),
                 if cyclic.len() > 8 { ", ..." } else { "" }
-            )
+            ))
         })?;
         Ok(Dag {
             names,
@@ -143,7 +143,7 @@ impl Dag {
             .filter(|t| !t.is_empty())
             .map(|t| {
                 self.names.iter().position(|n| n == t).ok_or_else(|| {
-                    crate::Error::from(format!(
+                    Error::input(format!(
                         "token on {t:?}, which is not a vertex of the graph"
                     ))
                 })

@@ -77,19 +77,18 @@ impl Graph {
         let n = labels.len();
         if n > MAX_VERTICES {
             return Err(
-                format!("a graph may have at most {MAX_VERTICES} vertices, not {n}").into(),
+                Error::input(format!("a graph may have at most {MAX_VERTICES} vertices, not {n}")),
             );
         }
         let mut norm = Vec::with_capacity(edges.len());
         for (u, v, l) in edges {
             if u == v {
-                return Err(format!("vertex {u} has a loop (an edge to itself)").into());
+                return Err(Error::input(format!("vertex {u} has a loop (an edge to itself)")));
             }
             if u as usize >= n || v as usize >= n {
-                return Err(format!(
+                return Err(Error::input(format!(
                     "edge {u}-{v} names a vertex that does not exist (the graph has {n})"
-                )
-                .into());
+                )));
             }
             norm.push((u.min(v), u.max(v), l));
         }
@@ -98,7 +97,7 @@ impl Graph {
             .windows(2)
             .find(|w| w[0].0 == w[1].0 && w[0].1 == w[1].1)
         {
-            return Err(format!("edge {}-{} is given twice", w[0].0, w[0].1).into());
+            return Err(Error::input(format!("edge {}-{} is given twice", w[0].0, w[0].1)));
         }
         Ok(Graph {
             labels,
@@ -474,7 +473,7 @@ pub fn named_string<'a>(
         None => Ok(None),
         Some(Arg::Str(s)) => Ok(Some(s)),
         Some(Arg::Game(g)) => {
-            Err(format!("{name} must be a string in double quotes, not {g}").into())
+            Err(Error::input(format!("{name} must be a string in double quotes, not {g}")))
         }
     }
 }
@@ -482,11 +481,10 @@ pub fn named_string<'a>(
 /// The single positional string argument of a graph call, named `what` in errors.
 pub fn graph_argument<'a>(positional: &'a [Arg], what: &str) -> Result<&'a str, Error> {
     if positional.len() != 1 {
-        return Err(format!(
+        return Err(Error::input(format!(
             "expected one positional argument, {what}, found {}",
             positional.len()
-        )
-        .into());
+        )));
     }
     crate::rulesets::args::string(positional, 0, what)
 }
@@ -513,15 +511,15 @@ pub fn parse(text: &str, colours: &str) -> Result<NamedGraph, Error> {
             Some((chain, c)) => {
                 let letter = c.to_ascii_uppercase();
                 if colours.is_empty() {
-                    return Err(format!(
+                    return Err(Error::input(format!(
                         "item {item:?} at character {pos}: edges of this game have no colours (remove ':{c}')"
-                    ).into());
+                    )));
                 }
                 if letter.chars().count() != 1 || !colours.contains(letter.as_str()) {
-                    return Err(format!(
+                    return Err(Error::input(format!(
                         "item {item:?} at character {pos}: unknown edge colour {c:?} (use one of {})",
                         colours.chars().map(String::from).collect::<Vec<_>>().join(", ")
-                    ).into());
+                    )));
                 }
                 (chain, letter.as_bytes()[0])
             }
@@ -530,25 +528,24 @@ pub fn parse(text: &str, colours: &str) -> Result<NamedGraph, Error> {
         let mut previous: Option<u32> = None;
         let parts: Vec<&str> = chain.split('-').collect();
         if parts.len() == 1 && colour != 0 {
-            return Err(format!(
+            return Err(Error::input(format!(
                 "item {item:?} at character {pos}: a colour belongs to an edge u-v, not to a vertex"
-            )
-            .into());
+            )));
         }
         for part in parts {
             if !valid_name(part) {
-                return Err(if part.is_empty() {
+                return Err(Error::input(if part.is_empty() {
                     format!("item {item:?} at character {pos}: an edge needs a vertex name on each side of '-'")
                 } else {
                     format!("item {item:?} at character {pos}: {part:?} is not a vertex name (letters, digits and _)")
-                }.into());
+                }));
             }
             let v = match index.get(part) {
                 Some(&v) => v,
                 None => {
                     if names.len() >= MAX_VERTICES {
                         return Err(
-                            format!("a graph may have at most {MAX_VERTICES} vertices").into()
+                            Error::input(format!("a graph may have at most {MAX_VERTICES} vertices"))
                         );
                     }
                     let v = names.len() as u32;
@@ -559,16 +556,16 @@ pub fn parse(text: &str, colours: &str) -> Result<NamedGraph, Error> {
             };
             if let Some(u) = previous {
                 if u == v {
-                    return Err(format!(
+                    return Err(Error::input(format!(
                         "item {item:?} at character {pos}: the edge {part}-{part} is a loop (a vertex cannot be joined to itself)"
-                    ).into());
+                    )));
                 }
                 let key = (u.min(v), u.max(v));
                 if let Some(first) = seen.insert(key, pos) {
-                    return Err(format!(
+                    return Err(Error::input(format!(
                         "item {item:?} at character {pos}: the edge {}-{} was already given at character {first}",
                         names[u as usize], names[v as usize]
-                    ).into());
+                    )));
                 }
                 edges.push((u, v, colour));
             }
@@ -584,17 +581,17 @@ fn shorthand(kind: &str, size: &str) -> Result<NamedGraph, Error> {
     let number = |s: &str| -> Result<usize, Error> {
         let s = s.trim();
         if s.starts_with('-') {
-            return Err(format!("{kind}:{size}: a size must not be negative").into());
+            return Err(Error::input(format!("{kind}:{size}: a size must not be negative")));
         }
         s.parse::<usize>().map_err(|_| {
-            crate::Error::from(format!(
+            Error::input(format!(
                 "{kind}:{size}: {s:?} is not a size (a whole number)"
             ))
         })
     };
     let limit = |n: usize| -> Result<usize, Error> {
         if n > MAX_VERTICES {
-            Err(format!("{kind}:{size}: a graph may have at most {MAX_VERTICES} vertices").into())
+            Err(Error::input(format!("{kind}:{size}: a graph may have at most {MAX_VERTICES} vertices")))
         } else {
             Ok(n)
         }
@@ -611,9 +608,9 @@ fn shorthand(kind: &str, size: &str) -> Result<NamedGraph, Error> {
         "cycle" => {
             let n = limit(number(size)?)?;
             if n < 3 {
-                return Err(format!(
+                return Err(Error::input(format!(
                     "cycle:{size}: a cycle needs at least 3 vertices (a simple graph has no loops or double edges)"
-                ).into());
+                )));
             }
             let mut e: Vec<(u32, u32, u8)> = (1..n).map(|i| (i as u32 - 1, i as u32, 0)).collect();
             e.push((0, n as u32 - 1, 0));
@@ -622,7 +619,7 @@ fn shorthand(kind: &str, size: &str) -> Result<NamedGraph, Error> {
         "complete" => {
             let n = limit(number(size)?)?;
             if n > 4096 {
-                return Err(format!("complete:{size}: too many edges").into());
+                return Err(Error::input(format!("complete:{size}: too many edges")));
             }
             let mut e = Vec::new();
             for i in 0..n as u32 {
@@ -640,7 +637,7 @@ fn shorthand(kind: &str, size: &str) -> Result<NamedGraph, Error> {
         "grid" => {
             let (r, c) = size
                 .split_once(['x', 'X', '×'])
-                .ok_or_else(|| crate::Error::from(format!("grid:{size}: expected grid:RxC, rows x columns")))?;
+                .ok_or_else(|| Error::input(format!("grid:{size}: expected grid:RxC, rows x columns")))?;
             let (r, c) = (number(r)?, number(c)?);
             let n = limit(r.saturating_mul(c))?;
             let mut names = Vec::with_capacity(n);
@@ -660,9 +657,9 @@ fn shorthand(kind: &str, size: &str) -> Result<NamedGraph, Error> {
             (names, e)
         }
         _ => {
-            return Err(format!(
+            return Err(Error::input(format!(
                 "unknown graph shorthand {kind:?} (use path:N, cycle:N, complete:N, star:N or grid:RxC, or an edge list such as \"a-b b-c\")"
-            ).into())
+            )))
         }
     };
     let graph = Graph::new(vec![0; names.len()], edges)?;

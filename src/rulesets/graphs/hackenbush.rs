@@ -163,13 +163,12 @@ impl Picture {
         let p = Picture { edges };
         let grounded = p.grounded();
         if let Some(e) = p.edges.iter().find(|e| !grounded.edges.contains(e)) {
-            return Err(format!(
+            return Err(Error::input(format!(
                 "edge {}-{}:{} has no path to the ground",
                 e.a,
                 e.b,
                 e.colour.letter()
-            )
-            .into());
+            )));
         }
         Ok(p)
     }
@@ -205,12 +204,12 @@ impl Picture {
                 .chars()
                 .map(|c| {
                     Colour::from_letter(c).ok_or_else(|| {
-                        format!(
+                        Error::input(format!(
                             "unknown colour {c:?} in the stalk {word:?} (use B, R, G; or an edge list such as \"0-a:B a-b:R\")"
-                        )
+                        ))
                     })
                 })
-                .collect::<Result<Vec<Colour>, String>>()?;
+                .collect::<Result<Vec<Colour>, Error>>()?;
             stalks.push(stalk);
         }
         let refs: Vec<&[Colour]> = stalks.iter().map(Vec::as_slice).collect();
@@ -235,9 +234,9 @@ impl Picture {
         let mut labels: Vec<&str> = vec![ground];
         for item in items.iter().filter(|i| !i.starts_with("ground=")) {
             let bad = || {
-                format!(
+                Error::input(format!(
                     "cannot read the edge {item:?}: expected U-V:C with vertex names U, V and a colour C of B, R, G (the ground is {ground})"
-                )
+                ))
             };
             let (ends, colour) = item.split_once(':').ok_or_else(bad)?;
             let (u, v) = ends.split_once('-').ok_or_else(bad)?;
@@ -247,10 +246,9 @@ impl Picture {
             let colour = match (letters.next().and_then(Colour::from_letter), letters.next()) {
                 (Some(c), None) => c,
                 _ => {
-                    return Err(format!(
+                    return Err(Error::input(format!(
                         "unknown colour {colour:?} in the edge {item:?} (use B, R or G)"
-                    )
-                    .into())
+                    )))
                 }
             };
             let mut label = |name| {
@@ -266,13 +264,12 @@ impl Picture {
         let p = Picture { edges };
         let grounded = p.grounded();
         if let Some(e) = p.edges.iter().find(|e| !grounded.edges.contains(e)) {
-            return Err(format!(
+            return Err(Error::input(format!(
                 "the edge {}-{}:{} has no path to the ground (vertex {ground})",
                 labels[e.a as usize],
                 labels[e.b as usize],
                 e.colour.letter()
-            )
-            .into());
+            )));
         }
         Ok(p)
     }
@@ -423,7 +420,7 @@ impl fmt::Display for Picture {
 fn check_name(name: &str, item: &str) -> Result<(), Error> {
     if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
         return Err(
-            format!("bad vertex name {name:?} in {item:?} (use letters, digits and '_')").into(),
+            Error::input(format!("bad vertex name {name:?} in {item:?} (use letters, digits and '_')")),
         );
     }
     Ok(())

@@ -93,14 +93,13 @@ pub fn parse(text: &str) -> Result<Graph, Error> {
         .graph
         .map_labels(|l| l, |l| if l == b'L' { BLUE } else { l });
     if let Some(&(u, v, _)) = g.edges().iter().find(|e| e.2 == 0) {
-        return Err(format!(
+        return Err(Error::input(format!(
             "edge {}-{} has no colour (write {}-{}:B, :R or :G)",
             named.names[u as usize],
             named.names[v as usize],
             named.names[u as usize],
             named.names[v as usize]
-        )
-        .into());
+        )));
     }
     Ok(g)
 }

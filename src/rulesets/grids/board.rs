@@ -227,11 +227,10 @@ impl Board {
                     blocked: 0,
                 })
             }
-            _ => Err(format!(
+            _ => Err(Error::input(format!(
                 "a {rows}x{cols} board has {} squares; at most {MAX_SQUARES} are supported",
                 rows.saturating_mul(cols)
-            )
-            .into()),
+            ))),
         }
     }
 
@@ -240,12 +239,11 @@ impl Board {
     pub fn from_squares(rows: usize, cols: usize, squares: &[Square]) -> Result<Board, Error> {
         let mut b = Board::new(rows, cols)?;
         if squares.len() != rows * cols {
-            return Err(format!(
+            return Err(Error::input(format!(
                 "a {rows}x{cols} board has {} squares, not {}",
                 rows * cols,
                 squares.len()
-            )
-            .into());
+            )));
         }
         for (k, &s) in squares.iter().enumerate() {
             b.set(k, s);
@@ -264,10 +262,10 @@ impl Board {
         let g = text::grid(text, what, legend, cell)?;
         let n = g.rows.saturating_mul(g.cols);
         if n > MAX_SQUARES {
-            return Err(format!(
+            return Err(Error::input(format!(
                 "the {what} has {} rows of {} squares ({n} squares); at most {MAX_SQUARES} squares are supported",
                 g.rows, g.cols
-            ).into());
+            )));
         }
         Board::from_squares(g.rows, g.cols, &g.cells)
     }

@@ -131,19 +131,17 @@ pub fn parse(text: &str) -> Result<Diagram, Error> {
             ))
         })?;
         if n == 0 {
-            return Err(format!(
+            return Err(Error::input(format!(
                 "row {} of the Chomp diagram {text:?} is empty (leave it out: rows are non-empty)",
                 i + 1
-            )
-            .into());
+            )));
         }
         if let Some(&above) = rows.last() {
             if n > above {
-                return Err(format!(
+                return Err(Error::input(format!(
                     "row {} of the Chomp diagram {text:?} has {n} squares, more than the {above} of the row above (row lengths must not increase downwards)",
                     i + 1
-                )
-                .into());
+                )));
             }
         }
         rows.push(n);
@@ -154,15 +152,14 @@ pub fn parse(text: &str) -> Result<Diagram, Error> {
 /// The `rows × cols` rectangle.
 pub fn rectangle(rows: usize, cols: usize) -> Result<Diagram, Error> {
     if rows == 0 || cols == 0 {
-        return Err(format!(
+        return Err(Error::input(format!(
             "a {rows} × {cols} board has no poisoned square: both sides must be at least 1"
-        )
-        .into());
+        )));
     }
     let c =
         u16::try_from(cols).map_err(|_| Error::input(format!("{cols} columns are too many")))?;
     if rows > usize::from(u16::MAX) {
-        return Err(format!("{rows} rows are too many").into());
+        return Err(Error::input(format!("{rows} rows are too many")));
     }
     Ok(vec![c; rows])
 }
@@ -187,12 +184,11 @@ fn check_size(rows: &[u16]) -> Result<(), Error> {
     // Every sub-diagram lies inside the bounding rectangle.
     let n = positions(rows.len(), usize::from(rows[0]));
     if n > MAX_POSITIONS {
-        return Err(format!(
+        return Err(Error::input(format!(
             "a Chomp diagram of {} rows and {} columns has up to {n} sub-positions (at most {MAX_POSITIONS})",
             rows.len(),
             rows[0]
-        )
-        .into());
+        )));
     }
     Ok(())
 }
@@ -213,11 +209,10 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
             args::size(positional, 1, "cols")?,
         )?,
         _ => {
-            return Err(format!(
+            return Err(Error::input(format!(
                 "expected the rows and columns of a rectangle, or one string of row lengths; found {} arguments",
                 positional.len()
-            )
-            .into())
+            )))
         }
     };
     Ok(Game::nimber(grundy(&rows)?))
@@ -228,7 +223,7 @@ pub fn table(a: &TableParams) -> Result<Table, Error> {
     let rows = a.natural("rows")?.or(a.natural("size")?).unwrap_or(7);
     let cols = a.natural("cols")?.or(a.natural("size")?).unwrap_or(7);
     if rows == 0 || cols == 0 {
-        return Err("rows and cols must be at least 1".to_string().into());
+        return Err(Error::input("rows and cols must be at least 1"));
     }
     check_size(&rectangle(rows, cols)?)?;
     let mut solver = GrundySolver::new(Chomp::new());

@@ -113,9 +113,9 @@ const MAX_WORK: u64 = 256 * 256 * 512;
 fn check_work(w: u32, h: u32) -> Result<(), Error> {
     let work = (w as u64) * (h as u64) * (w as u64 + h as u64);
     if work > MAX_WORK {
-        return Err(format!(
+        return Err(Error::input(format!(
             "a {w}×{h} cake is too large to evaluate from the rules (the search grows like w·h·(w+h); at most the work of a 256×256 cake)"
-        ).into());
+        )));
     }
     Ok(())
 }

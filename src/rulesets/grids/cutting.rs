@@ -112,11 +112,11 @@ fn check_sheet(w: usize, h: usize) -> Result<(), Error> {
     if w.min(h) >= 2 {
         Ok(())
     } else if w.max(h) >= 2 {
-        Err(format!(
+        Err(Error::input(format!(
             "a {w}×{h} strip is an immediate win for the player to move (he cuts off a 1×1 piece); it has no Grundy value in this convention"
-        ).into())
+        )))
     } else {
-        Err(format!("a {w}×{h} sheet cannot be cut").into())
+        Err(Error::input(format!("a {w}×{h} sheet cannot be cut")))
     }
 }
 
@@ -130,7 +130,7 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     let h = args::size(positional, 1, "the height H")?;
     check_sheet(w, h)?;
     if w.max(h) > MAX_SIDE {
-        return Err(format!("a side of at most {MAX_SIDE}, please").into());
+        return Err(Error::input(format!("a side of at most {MAX_SIDE}, please")));
     }
     Ok(Game::nimber(grundy_table(w.max(h))[w][h] as u64))
 }
@@ -140,10 +140,10 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
 pub fn table(args: &TableParams) -> Result<Table, Error> {
     let n = args.natural("size")?.unwrap_or(12);
     if n < 2 {
-        return Err(format!("size must be at least 2 (the smallest sheet is 2×2), not {n}").into());
+        return Err(Error::input(format!("size must be at least 2 (the smallest sheet is 2×2), not {n}")));
     }
     if n > MAX_SIDE {
-        return Err(format!("size must be at most {MAX_SIDE}").into());
+        return Err(Error::input(format!("size must be at most {MAX_SIDE}")));
     }
     check_cells(n, n)?;
     let g = grundy_table(n);

@@ -67,12 +67,11 @@ impl Board {
     /// `rows * cols`.
     pub fn from_cells(rows: usize, cols: usize, empty: Vec<bool>) -> Result<Board, Error> {
         if rows.checked_mul(cols) != Some(empty.len()) {
-            return Err(format!(
+            return Err(Error::input(format!(
                 "a {rows}x{cols} board has {} squares, not {}",
                 rows.saturating_mul(cols),
                 empty.len()
-            )
-            .into());
+            )));
         }
         Ok(Board { rows, cols, empty })
     }

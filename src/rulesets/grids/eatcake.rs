@@ -93,10 +93,9 @@ pub const MAX_AREA: usize = 800;
 pub fn sides(positional: &[Arg], named: &[NamedArg]) -> Result<(u32, u32), Error> {
     let (w, h) = args::width_and_height(positional, named, MAX_SIDE)?;
     if (w as usize) * (h as usize) > MAX_AREA {
-        return Err(format!(
+        return Err(Error::input(format!(
             "a {w} × {h} cake is too large (at most {MAX_AREA} squares: the values grow quickly)"
-        )
-        .into());
+        )));
     }
     Ok((w, h))
 }

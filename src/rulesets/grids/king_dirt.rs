@@ -201,11 +201,10 @@ pub fn parse(text: &str) -> Result<KingDirt, Error> {
         None => (0, 0, false),
         Some(p) => {
             let bad = || -> Error {
-                format!(
+                Error::input(format!(
                     "bad parameters {:?} of the King Dirt position: expected B,W,M: (Black's and White's kings in hand, and must place 0 or 1), as in 1,1,0:X..|.O.",
                     p.trim()
-                )
-                .into()
+                ))
             };
             let f: Vec<&str> = p.split(',').map(str::trim).collect();
             if f.len() != 3 {

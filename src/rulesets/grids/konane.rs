@@ -179,15 +179,15 @@ pub fn table(a: &TableParams) -> Result<Table, Error> {
     let rows = a.natural("rows")?.or(a.natural("size")?).unwrap_or(4);
     let cols = a.natural("cols")?.or(a.natural("size")?).unwrap_or(4);
     if rows == 0 || cols < 2 {
-        return Err("rows must be at least 1 and cols at least 2"
-            .to_string()
-            .into());
+        return Err(Error::input(
+            "rows must be at least 1 and cols at least 2",
+        ));
     }
     if rows.saturating_mul(cols) > MAX_TABLE_AREA {
-        return Err(format!(
+        return Err(Error::input(format!(
             "a {rows}x{cols} board is too large for the table ({} squares; the table stops at {MAX_TABLE_AREA})",
             rows.saturating_mul(cols)
-        ).into());
+        )));
     }
     let mut engine = Engine::new(Konane);
     let mut cells = Vec::with_capacity(rows);

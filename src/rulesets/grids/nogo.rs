@@ -203,11 +203,10 @@ pub fn from_points(points: &Graph, stones: &[u8], names: &[String]) -> Result<Gr
             } else {
                 "white"
             };
-            return Err(format!(
+            return Err(Error::input(format!(
                 "the {colour} stone at {} is in a block with no liberty, which NoGo never allows",
                 names[part[0]]
-            )
-            .into());
+            )));
         }
         edges.extend(libs.into_iter().map(|l| (id as u32, l, 0)));
     }
@@ -254,11 +253,10 @@ pub fn parse_graph(edges: &str, black: Option<&str>, white: Option<&str>) -> Res
         if let Some(list) = list {
             for v in named.vertex_list(list, what)? {
                 if stones[v] != EMPTY && stones[v] != colour {
-                    return Err(format!(
+                    return Err(Error::input(format!(
                         "vertex {} has both a black and a white stone",
                         named.names[v]
-                    )
-                    .into());
+                    )));
                 }
                 stones[v] = colour;
             }

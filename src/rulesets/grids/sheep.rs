@@ -174,34 +174,32 @@ pub fn parse(text: &str) -> Result<SheepBoard, Error> {
             .collect();
         for (j, t) in tokens.iter().enumerate() {
             let n: i64 = t.parse().map_err(|_| {
-                format!(
+                Error::input(format!(
                     "unknown token {t:?} in row {}, column {} of the Sheep board ({LEGEND})",
                     i + 1,
                     j + 1
-                )
+                ))
             })?;
             if n.abs() > MAX_HERD as i64 {
-                return Err(format!(
+                return Err(Error::input(format!(
                     "herd {n} in row {}, column {} of the Sheep board is too large (at most {MAX_HERD} sheep, as in MCGS)",
                     i + 1,
                     j + 1
-                )
-                .into());
+                )));
             }
             cells.push(n as i8);
         }
         match cols {
             None if tokens.is_empty() => {
-                return Err(format!("row {} of the Sheep board is empty ({LEGEND})", i + 1).into())
+                return Err(Error::input(format!("row {} of the Sheep board is empty ({LEGEND})", i + 1)))
             }
             None => cols = Some(tokens.len()),
             Some(c) if c != tokens.len() => {
-                return Err(format!(
+                return Err(Error::input(format!(
                     "ragged Sheep board: row {} has {} squares but row 1 has {c} (every row must have the same length)",
                     i + 1,
                     tokens.len()
-                )
-                .into())
+                )))
             }
             _ => {}
         }

@@ -78,11 +78,10 @@ impl Slope {
             },
         )?;
         if g.cells.len() > MAX_SQUARES {
-            return Err(format!(
+            return Err(Error::input(format!(
                 "a slope of {} squares is too large (at most {MAX_SQUARES})",
                 g.cells.len()
-            )
-            .into());
+            )));
         }
         Ok(Slope {
             cols: g.cols,

@@ -132,11 +132,10 @@ impl GameTree for TicTacToe {
 pub fn parse(text: &str) -> Result<Board, Error> {
     let chars: Vec<char> = text.chars().filter(|c| *c != '\n' && *c != '|').collect();
     if chars.len() != 9 {
-        return Err(format!(
+        return Err(Error::input(format!(
             "a tic-tac-toe board has 9 squares, {text:?} has {}",
             chars.len()
-        )
-        .into());
+        )));
     }
     let mut b = [0u8; 9];
     for (i, c) in chars.iter().enumerate() {
@@ -145,17 +144,16 @@ pub fn parse(text: &str) -> Result<Board, Error> {
             'O' => 2,
             '.' | '-' | ' ' => 0,
             other => {
-                return Err(format!("{other:?} is not X, O or . on a tic-tac-toe board").into())
+                return Err(Error::input(format!("{other:?} is not X, O or . on a tic-tac-toe board")))
             }
         };
     }
     let x = b.iter().filter(|&&c| c == 1).count();
     let o = b.iter().filter(|&&c| c == 2).count();
     if x != o && x != o + 1 {
-        return Err(format!(
+        return Err(Error::input(format!(
             "{x} X and {o} O cannot arise: X moves first and the players alternate"
-        )
-        .into());
+        )));
     }
     let both_won = LINES
         .iter()
@@ -163,7 +161,7 @@ pub fn parse(text: &str) -> Result<Board, Error> {
         .map(|l| b[l[0]])
         .collect::<std::collections::BTreeSet<u8>>();
     if both_won.len() > 1 {
-        return Err("both players have a line: play stops at the first".into());
+        return Err(Error::input("both players have a line: play stops at the first"));
     }
     Ok(b)
 }

@@ -53,7 +53,7 @@ impl AllBut {
         excluded.sort_unstable();
         excluded.dedup();
         if excluded.first() == Some(&0) {
-            return Err("0 is never a move, so it cannot be excluded: the excluded set holds positive integers".into());
+            return Err(Error::input("0 is never a move, so it cannot be excluded: the excluded set holds positive integers"));
         }
         Ok(AllBut { excluded })
     }
@@ -75,13 +75,13 @@ impl AllBut {
             .filter(|(_, s)| !s.is_empty())
             .map(|(i, s)| {
                 s.parse::<usize>().map_err(|_| {
-                    format!(
+                    Error::input(format!(
                         "item {} of the excluded set {text:?}, {s:?}, is not a positive integer",
                         i + 1
-                    )
+                    ))
                 })
             })
-            .collect::<Result<Vec<usize>, String>>()?;
+            .collect::<Result<Vec<usize>, Error>>()?;
         AllBut::new(&set)
     }
 
@@ -339,7 +339,7 @@ fn sequence(args: &[String], to: usize) -> Result<SequenceReport, Error> {
     let text = match args {
         [] => "",
         [a] => a.as_str(),
-        _ => return Err(format!("expected only the excluded set, e.g. 1,2; got {args:?}").into()),
+        _ => return Err(Error::input(format!("expected only the excluded set, e.g. 1,2; got {args:?}"))),
     };
     let game = AllBut::parse(text)?;
     let (values, periodicity, examined) = game.values_and_period(checked_len(to)?, SEARCH_CAP);

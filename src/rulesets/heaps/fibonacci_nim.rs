@@ -124,7 +124,7 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
         n.saturating_sub(1)
     };
     if n > MAX_HEAP {
-        return Err(format!("heap size {n} is too large (at most {MAX_HEAP})").into());
+        return Err(Error::input(format!("heap size {n} is too large (at most {MAX_HEAP})")));
     }
     Ok(Game::nimber(grundy_table(n)[n][m.min(n)] as u64))
 }

@@ -86,13 +86,13 @@ impl OctalGame {
             digits.push(0);
         }
         if let Some(&d) = digits.iter().find(|&&d| d > 7) {
-            return Err(format!("octal digit {d} is not one of 0..7").into());
+            return Err(Error::input(format!("octal digit {d} is not one of 0..7")));
         }
         if digits[0] & 3 != 0 {
-            return Err(format!(
+            return Err(Error::input(format!(
                 "the digit before the point is {}, but only 0 or 4 are allowed there (1, 2 or 3 would allow a move that leaves the heap unchanged)",
                 digits[0]
-            ).into());
+            )));
         }
         while digits.len() > 1 && digits[digits.len() - 1] == 0 {
             digits.pop();
@@ -111,23 +111,22 @@ impl OctalGame {
     pub fn parse(code: &str) -> Result<OctalGame, Error> {
         let code = code.trim();
         let (before, after) = code.split_once('.').ok_or_else(|| {
-            crate::Error::from(format!(
+            Error::input(format!(
                 "octal code {code:?} needs a point, as in \"0.77\" (Kayles)"
             ))
         })?;
         let before = if before.is_empty() { "0" } else { before };
         if before.len() != 1 {
-            return Err(format!(
+            return Err(Error::input(format!(
                 "octal code {code:?} must have one digit before the point (0 or 4)"
-            )
-            .into());
+            )));
         }
         let digits = before
             .chars()
             .chain(after.chars())
             .map(|c| match c.to_digit(10) {
                 Some(d) if d <= 7 => Ok(d as u8),
-                _ => Err(format!("octal code {code:?}: {c:?} is not an octal digit (0..7)").into()),
+                _ => Err(Error::input(format!("octal code {code:?}: {c:?} is not an octal digit (0..7)"))),
             })
             .collect::<Result<Vec<u8>, Error>>()?;
         OctalGame::from_digits(&digits)
@@ -297,10 +296,9 @@ fn heap_value(
         } else {
             String::new()
         };
-        return Err(format!(
+        return Err(Error::input(format!(
             "heap size {n} is too large for a game that splits heaps (at most {MAX_SPLIT_HEAP}{why})"
-        )
-        .into());
+        )));
     }
     let g = sequence(checked_len(n)?);
     Ok(Game::nimber(g[n] as u64))

@@ -80,21 +80,20 @@ pub fn value(p: u64, q: u64) -> Game {
 pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     args::named(named, "", &[])?;
     if positional.len() != 2 {
-        return Err(format!("expected p and q, found {} arguments", positional.len()).into());
+        return Err(Error::input(format!("expected p and q, found {} arguments", positional.len())));
     }
     let p = args::size(positional, 0, "p")? as u64;
     let q = args::size(positional, 1, "q")? as u64;
     if q == 0 {
-        return Err("q must be at least 1".into());
+        return Err(Error::input("q must be at least 1"));
     }
     if p < q {
-        return Err(format!(
+        return Err(Error::input(format!(
             "p must be at least q (a position is (p, q) with p > q), not ({p}, {q})"
-        )
-        .into());
+        )));
     }
     if p > MAX_P {
-        return Err(format!("p = {p} is too large (at most {MAX_P})").into());
+        return Err(Error::input(format!("p = {p} is too large (at most {MAX_P})")));
     }
     Ok(value(p, q))
 }

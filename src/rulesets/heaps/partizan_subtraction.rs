@@ -50,10 +50,9 @@ impl PartizanSubtraction {
             set.sort_unstable();
             set.dedup();
             if set.first() == Some(&0) {
-                return Err(format!(
+                return Err(Error::input(format!(
                     "0 is not a move: {who}'s subtraction set holds positive integers"
-                )
-                .into());
+                )));
             }
             Ok(set)
         };
@@ -115,11 +114,10 @@ pub const MAX_HEAP: usize = 1_000_000;
 pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     args::named(named, "", &[])?;
     if positional.len() != 3 {
-        return Err(format!(
+        return Err(Error::input(format!(
             "expected Left's set, Right's set and a heap size, found {} arguments",
             positional.len()
-        )
-        .into());
+        )));
     }
     let rules = PartizanSubtraction::parse(
         args::string(positional, 0, "Left's set")?,
@@ -127,7 +125,7 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     )?;
     let n = args::size(positional, 2, "the heap size")?;
     if n > MAX_HEAP {
-        return Err(format!("the heap size {n} is too large (at most {MAX_HEAP})").into());
+        return Err(Error::input(format!("the heap size {n} is too large (at most {MAX_HEAP})")));
     }
     Ok(Solver::new(rules).value(&n))
 }
@@ -136,7 +134,7 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
 fn digit_set(code: i64, name: &str) -> Result<Vec<usize>, Error> {
     if code < 0 {
         return Err(
-            format!("{name} must be digits 1 to 9 (such as 13 for {{1, 3}}), not {code}").into(),
+            Error::input(format!("{name} must be digits 1 to 9 (such as 13 for {{1, 3}}), not {code}")),
         );
     }
     let digits: Vec<usize> = code
@@ -155,7 +153,7 @@ pub fn table(a: &TableParams) -> Result<Table, Error> {
     let right = digit_set(a.int("right").unwrap_or(13), "right")?;
     let to = a.natural("to")?.unwrap_or(20);
     if to > 10_000 {
-        return Err(format!("to must be at most 10000, not {to}").into());
+        return Err(Error::input(format!("to must be at most 10000, not {to}")));
     }
     let rules = PartizanSubtraction::new(&left, &right)?;
     let show = |s: &[usize]| {

@@ -49,10 +49,10 @@ impl PartizanQueen {
     /// The queen with the given limits; `Err` when `p` or `q` is 0 (a limit of `−1` steps).
     pub fn new(p: Option<u64>, q: Option<u64>) -> Result<PartizanQueen, Error> {
         if p == Some(0) {
-            return Err("p must be at least 1 (diagonal moves of at most p - 1 steps)".into());
+            return Err(Error::input("p must be at least 1 (diagonal moves of at most p - 1 steps)"));
         }
         if q == Some(0) {
-            return Err("q must be at least 1 (orthogonal moves of at most q - 1 steps)".into());
+            return Err(Error::input("q must be at least 1 (orthogonal moves of at most q - 1 steps)"));
         }
         Ok(PartizanQueen { p, q })
     }
@@ -133,9 +133,9 @@ pub fn queen_value(x: usize, y: usize, rules: PartizanQueen) -> Result<Game, Err
         .and_then(|w| w.checked_mul(y.checked_add(1)?))
         .filter(|&c| c <= MAX_CELLS)
         .ok_or_else(|| {
-            format!(
+            Error::input(format!(
                 "queen({x},{y}) would build a table of more than {MAX_CELLS} cells from the rules"
-            )
+            ))
         })?;
     debug_assert!(cells > 0);
     let table = queen_table(x + 1, y + 1, rules, false);
@@ -156,11 +156,10 @@ fn limit(named: &[NamedArg], name: &str) -> Result<Option<u64>, Error> {
 /// `queen(x, y)`, `queen(x, y, p=P, q=Q)`: the registry's entry point.
 pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     if positional.len() != 2 {
-        return Err(format!(
+        return Err(Error::input(format!(
             "expected two coordinates x, y, found {} arguments",
             positional.len()
-        )
-        .into());
+        )));
     }
     let x = args::size(positional, 0, "x")?;
     let y = args::size(positional, 1, "y")?;
@@ -172,7 +171,7 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
 fn table_limit(v: Option<i64>, name: &str) -> Result<Option<u64>, Error> {
     match v {
         None => Ok(None),
-        Some(n) if n < 1 => Err(format!("{name} must be at least 1, not {n}").into()),
+        Some(n) if n < 1 => Err(Error::input(format!("{name} must be at least 1, not {n}"))),
         Some(n) => Ok(Some(n as u64)),
     }
 }
@@ -181,7 +180,7 @@ fn table_limit(v: Option<i64>, name: &str) -> Result<Option<u64>, Error> {
 pub fn table(a: &TableParams) -> Result<Table, Error> {
     let n = a.natural("size")?.unwrap_or(9);
     if n.checked_mul(n).is_none_or(|c| c > MAX_CELLS) {
-        return Err(format!("size {n} is too large (at most {MAX_CELLS} cells)").into());
+        return Err(Error::input(format!("size {n} is too large (at most {MAX_CELLS} cells)")));
     }
     let rules = PartizanQueen::new(table_limit(a.int("p"), "p")?, table_limit(a.int("q"), "q")?)?;
     let values = queen_table(n, n, rules, false);

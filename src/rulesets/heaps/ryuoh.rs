@@ -50,10 +50,10 @@ impl Ryuoh {
     /// The piece with parameters `p >= 1` and, if given, `q >= 1`.
     pub fn new(p: usize, q: Option<usize>) -> Result<Ryuoh, Error> {
         if p == 0 {
-            return Err("p must be at least 1 (the diagonal steps have s + t <= p − 1)".into());
+            return Err(Error::input("p must be at least 1 (the diagonal steps have s + t <= p − 1)"));
         }
         if q == Some(0) {
-            return Err("q must be at least 1 (orthogonal moves of at most q − 1 squares)".into());
+            return Err(Error::input("q must be at least 1 (orthogonal moves of at most q − 1 squares)"));
         }
         Ok(Ryuoh { p, q })
     }
@@ -175,7 +175,7 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     let x = args::size(positional, 0, "x")?;
     let y = args::size(positional, 1, "y")?;
     if positional.len() > 2 {
-        return Err("give p and q by name: ryuoh(x, y, p=3, q=9)".into());
+        return Err(Error::input("give p and q by name: ryuoh(x, y, p=3, q=9)"));
     }
     let named_size = |name: &str| -> Result<Option<usize>, Error> {
         match args::named(named, name, &["p", "q"])? {
@@ -186,7 +186,7 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     let piece = Ryuoh::new(named_size("p")?.unwrap_or(3), named_size("q")?)?;
     if let Some(v) = piece.formula(x as u64, y as u64) {
         let v = u64::try_from(v)
-            .map_err(|_| crate::Error::from(format!("the value {v} exceeds the largest nimber")))?;
+            .map_err(|_| Error::input(format!("the value {v} exceeds the largest nimber")))?;
         return Ok(Game::nimber(v));
     }
     let (w, h) = (x + 1, y + 1);
@@ -199,12 +199,12 @@ pub fn table(args: &TableParams) -> Result<Table, Error> {
     let p = match args.int("p") {
         None => 3,
         Some(p) if p >= 1 => p as usize,
-        Some(p) => return Err(format!("p must be at least 1, not {p}").into()),
+        Some(p) => return Err(Error::input(format!("p must be at least 1, not {p}"))),
     };
     let q = match args.int("q") {
         None => None,
         Some(q) if q >= 1 => Some(q as usize),
-        Some(q) => return Err(format!("q must be at least 1, not {q}").into()),
+        Some(q) => return Err(Error::input(format!("q must be at least 1, not {q}"))),
     };
     let piece = Ryuoh::new(p, q)?;
     let (w, h) = table_shape(args, 19)?;

@@ -50,10 +50,10 @@ impl Subtraction {
         set.sort_unstable();
         set.dedup();
         if set.is_empty() {
-            return Err("the subtraction set is empty".into());
+            return Err(Error::input("the subtraction set is empty"));
         }
         if set[0] == 0 {
-            return Err("0 is not a move: a subtraction set holds positive integers".into());
+            return Err(Error::input("0 is not a move: a subtraction set holds positive integers"));
         }
         Ok(Subtraction { set })
     }
@@ -73,10 +73,12 @@ impl Subtraction {
             .filter(|s| !s.is_empty())
             .map(|s| {
                 s.parse::<usize>().map_err(|_| {
-                    format!("{s:?} in the subtraction set {text:?} is not a positive integer")
+                    Error::input(format!(
+                        "{s:?} in the subtraction set {text:?} is not a positive integer"
+                    ))
                 })
             })
-            .collect::<Result<Vec<usize>, String>>()?;
+            .collect::<Result<Vec<usize>, Error>>()?;
         Subtraction::new(&set)
     }
 
@@ -156,10 +158,10 @@ impl TakeRange {
     /// The game with `1 <= p <= q`.
     pub fn new(p: usize, q: usize) -> Result<TakeRange, Error> {
         if p == 0 {
-            return Err("p must be at least 1 (taking 0 tokens is not a move)".into());
+            return Err(Error::input("p must be at least 1 (taking 0 tokens is not a move)"));
         }
         if q < p {
-            return Err(format!("q = {q} must be at least p = {p}").into());
+            return Err(Error::input(format!("q = {q} must be at least p = {p}")));
         }
         Ok(TakeRange { p, q })
     }
@@ -271,7 +273,7 @@ pub const MAX_HEAP: usize = 50_000_000;
 /// `n + 1` when `n` is at most [`MAX_HEAP`].
 pub(crate) fn checked_len(n: usize) -> Result<usize, Error> {
     if n > MAX_HEAP {
-        Err(format!("heap size {n} is too large (at most {MAX_HEAP})").into())
+        Err(Error::input(format!("heap size {n} is too large (at most {MAX_HEAP})")))
     } else {
         Ok(n + 1)
     }

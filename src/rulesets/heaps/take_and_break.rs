@@ -676,11 +676,11 @@ fn search_cap(heaps: usize) -> usize {
 /// `grundy take_and_break CODE`.
 fn sequence(args: &[String], to: usize) -> Result<SequenceReport, Error> {
     let [code] = args else {
-        return Err(format!("expected only the code, e.g. 4!.0 or 0.F; got {args:?}").into());
+        return Err(Error::input(format!("expected only the code, e.g. 4!.0 or 0.F; got {args:?}")));
     };
     let game = TakeAndBreak::parse(code)?;
     if to > MAX_SPLIT_HEAP {
-        return Err(format!("--to {to} is too large (at most {MAX_SPLIT_HEAP})").into());
+        return Err(Error::input(format!("--to {to} is too large (at most {MAX_SPLIT_HEAP})")));
     }
     let len = to + 1;
     let mut values = game.grundy_sequence(len)?;

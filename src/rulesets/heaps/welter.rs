@@ -61,7 +61,7 @@ pub fn position(squares: &[u64]) -> Result<Vec<u64>, Error> {
     let mut s = squares.to_vec();
     s.sort_unstable();
     if let Some(w) = s.windows(2).find(|w| w[0] == w[1]) {
-        return Err(format!("two coins on square {}", w[0]).into());
+        return Err(Error::input(format!("two coins on square {}", w[0])));
     }
     Ok(s)
 }

@@ -116,7 +116,7 @@ pub(crate) fn check_cells(width: usize, height: usize) -> Result<(), Error> {
     match width.checked_mul(height) {
         Some(c) if c <= MAX_CELLS => Ok(()),
         _ => {
-            Err(format!("a {width}×{height} table is too large (at most {MAX_CELLS} cells)").into())
+            Err(Error::input(format!("a {width}×{height} table is too large (at most {MAX_CELLS} cells)")))
         }
     }
 }

@@ -138,7 +138,7 @@ impl CoinTurning {
     /// ```
     pub fn values(&self, len: usize) -> Result<Vec<u64>, Error> {
         if len > MAX_COIN + 1 {
-            return Err(format!("coin {} is too far right (at most {MAX_COIN})", len - 1).into());
+            return Err(Error::input(format!("coin {} is too far right (at most {MAX_COIN})", len - 1)));
         }
         let mut g: Vec<u64> = vec![0];
         let mut budget = MAX_MOVES;
@@ -396,11 +396,11 @@ pub fn heads(text: &str) -> Result<Vec<usize>, Error> {
                 ))
                 })?;
             if h > MAX_COIN {
-                return Err(format!("coin {h} is too far right (at most {MAX_COIN})").into());
+                return Err(Error::input(format!("coin {h} is too far right (at most {MAX_COIN})")));
             }
             // Two heads on one coin are one coin listed twice: refuse it rather than guess.
             if out.contains(&h) {
-                return Err(format!("coin {h} is listed twice in the heads {text:?}").into());
+                return Err(Error::input(format!("coin {h} is listed twice in the heads {text:?}")));
             }
             out.push(h);
         }
@@ -410,16 +410,15 @@ pub fn heads(text: &str) -> Result<Vec<usize>, Error> {
                 'H' | 'h' => out.push(i + 1),
                 'T' | 't' => {}
                 _ => {
-                    return Err(format!(
+                    return Err(Error::input(format!(
                         "unknown character {c:?} in column {} of the row {text:?} (H heads, T tails, coin 1 first; or a list of heads such as \"2,3\")",
                         i + 1
-                    )
-                    .into())
+                    )))
                 }
             }
         }
         if out.last().is_some_and(|&h| h > MAX_COIN) {
-            return Err(format!("the row is too long (at most {MAX_COIN} coins)").into());
+            return Err(Error::input(format!("the row is too long (at most {MAX_COIN} coins)")));
         }
     }
     out.sort_unstable();
@@ -471,11 +470,10 @@ fn sets(e: &Element, n: usize) -> Vec<Vec<usize>> {
 pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     args::named(named, "", &[])?;
     if positional.len() != 2 {
-        return Err(format!(
+        return Err(Error::input(format!(
             "expected two arguments, the rule and the row, found {}",
             positional.len()
-        )
-        .into());
+        )));
     }
     let game = CoinTurning::parse(args::string(positional, 0, "the rule")?)?;
     let row = heads(args::string(positional, 1, "the row")?)?;
@@ -484,11 +482,11 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
 
 fn sequence(args: &[String], to: usize) -> Result<SequenceReport, Error> {
     let [rule] = args else {
-        return Err(format!("expected only the rule, e.g. ruler or 1-3; got {args:?}").into());
+        return Err(Error::input(format!("expected only the rule, e.g. ruler or 1-3; got {args:?}")));
     };
     let game = CoinTurning::parse(rule)?;
     let values = game
-        .values(to.checked_add(1).ok_or("--to is too large")?)?
+        .values(to.checked_add(1).ok_or_else(|| Error::input("--to is too large"))?)?
         .into_iter()
         .map(|v| u32::try_from(v).map_err(|_| Error::input(format!("value {v} exceeds 2^32"))))
         .collect::<Result<Vec<u32>, Error>>()?;

@@ -88,11 +88,10 @@ impl Row {
                 u if u == letters[0] => Ok(Square::Toad),
                 u if u == letters[1] => Ok(Square::Frog),
                 '.' => Ok(Square::Empty),
-                _ => Err(format!(
+                _ => Err(Error::input(format!(
                     "unknown character {c:?} at position {} of the {game} row {text:?} ({legend})",
                     i + 1
-                )
-                .into()),
+                ))),
             })
             .collect::<Result<Vec<Square>, Error>>()
             .map(Row)

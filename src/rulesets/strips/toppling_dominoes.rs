@@ -61,10 +61,10 @@ impl Rows {
                 'G' | 'g' => GREEN,
                 ' ' => GAP,
                 other => {
-                    return Err(format!(
+                    return Err(Error::input(format!(
                         "unknown character {other:?} at position {} of the Toppling Dominoes row {text:?} (use L for a blue domino (Left's), R for a red one (Right's), G for a green one, spaces between rows)",
                         i + 1 + text.len() - text.trim_start().len()
-                    ).into())
+                    )))
                 }
             });
         }
@@ -203,9 +203,9 @@ pub const MAX_TABLE_LENGTH: usize = 8;
 pub fn table(a: &TableParams) -> Result<Table, Error> {
     let n = a.natural("size")?.unwrap_or(4);
     if n == 0 || n > MAX_TABLE_LENGTH {
-        return Err(format!(
+        return Err(Error::input(format!(
             "size must be between 1 and {MAX_TABLE_LENGTH} (every row of up to that many dominoes, 3^N of each length)"
-        ).into());
+        )));
     }
     let mut solver = Solver::new(TopplingDominoes);
     let mut keys = Vec::new();
