@@ -32,10 +32,23 @@
 //! ```
 
 use super::args::{Arg, NamedArg};
-use super::sequence::SequenceReport;
 use crate::algebra::Game;
+use crate::solve::grundy::Periodicity;
 use crate::solve::{Position, Table, TableParams};
 use crate::Error;
+use std::fmt;
+
+/// Declares the family files of a group (`src/rulesets/heaps/mod.rs`, …), one line each with the
+/// families the file registers (`nim => [NimFamily]`; shared machinery `=> []`), and the group's
+/// `FAMILIES`, which [`FAMILIES`](super::FAMILIES) gathers.
+macro_rules! families {
+    ($($file:ident => [$($family:ident),* $(,)?]),* $(,)?) => {
+        $(pub mod $file;)*
+        /// The families registered by this group's files.
+        pub(super) static FAMILIES: &[&dyn crate::rulesets::Family] = &[$($(&$file::$family,)*)*];
+    };
+}
+pub(crate) use families;
 
 /// A game family: a name callable in expressions (`name(args)`), with an optional table of
 /// values (`partizan table NAME param=value ...`) and an optional sequence of Grundy values of
@@ -230,5 +243,37 @@ impl TableSpec {
         }
         let names: Vec<&str> = self.params.iter().map(|p| p.name).collect();
         names.join(", ")
+    }
+}
+
+/// The first values of a heap game and their periodicity.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SequenceReport {
+    /// The game, e.g. `octal game 0.77`.
+    pub name: String,
+    /// `G(0), ..., G(to)`.
+    pub values: Vec<u32>,
+    /// The least period and pre-period, when proven.
+    pub periodicity: Option<Periodicity>,
+    /// How many values the period search examined (the printed ones, or more when the proof
+    /// needed more; fewer when a subtraction game's window repeated earlier).
+    pub examined: usize,
+}
+
+impl fmt::Display for SequenceReport {
+    /// Three lines: the game and range, the values separated by spaces, the period.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let last = self.values.len().saturating_sub(1);
+        writeln!(f, "{}: G(0..={last})", self.name)?;
+        let shown: Vec<String> = self.values.iter().map(u32::to_string).collect();
+        writeln!(f, "{}", shown.join(" "))?;
+        match &self.periodicity {
+            Some(p) => writeln!(f, "{p}"),
+            None => writeln!(
+                f,
+                "no period found in G(0..={})",
+                self.examined.max(self.values.len()).saturating_sub(1)
+            ),
+        }
     }
 }

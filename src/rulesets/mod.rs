@@ -5,17 +5,6 @@
 //!
 //! Families use only the public API of [`crate::algebra`] and [`crate::solve`].
 
-/// Declares the family files of a group, one line each with the families the file registers
-/// (`nim => [NimFamily]`; shared machinery `=> []`), and the group's `FAMILIES`.
-macro_rules! families {
-    ($($file:ident => [$($family:ident),* $(,)?]),* $(,)?) => {
-        $(pub mod $file;)*
-        /// The families registered by this group's files.
-        pub(super) static FAMILIES: &[&dyn crate::rulesets::Family] = &[$($(&$file::$family,)*)*];
-    };
-}
-use families;
-
 mod graphs;
 mod grids;
 mod heaps;
@@ -26,12 +15,11 @@ pub use heaps::*;
 pub use strips::*;
 pub mod family;
 pub mod misere;
-pub mod sequence;
 pub mod text;
 
 pub use args::{Arg, NamedArg};
+pub use family::SequenceReport;
 pub use family::{Family, Param, SequenceSpec, TableSpec, GRID_PARAMS};
-pub use sequence::SequenceReport;
 
 use crate::algebra::Game;
 use crate::solve::Table;

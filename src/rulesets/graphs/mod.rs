@@ -1,6 +1,6 @@
 //! Games played on graphs, and the labelled graphs they share.
 
-super::families! {
+crate::rulesets::family::families! {
     arc_kayles => [ArcKaylesFamily],
     childish_hackenbush => [ChildishHackenbushFamily],
     col => [ColFamily, ColGraphFamily],

@@ -1,6 +1,6 @@
 //! Games played on grids and boards, and the bitboards, board solver and grid text they share.
 
-super::families! {
+crate::rulesets::family::families! {
     amazons => [AmazonsFamily],
     board => [],
     board_engine => [],

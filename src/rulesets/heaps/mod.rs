@@ -1,6 +1,6 @@
 //! Heap games: one or more heaps (or a pair of coordinates, as in Wythoff's game) from which tokens are taken.
 
-super::families! {
+crate::rulesets::family::families! {
     all_but => [AllButFamily],
     fibonacci_nim => [FibonacciNimFamily],
     loopy_subtraction => [],
@@ -9,6 +9,7 @@ super::families! {
     partizan_euclid => [PartizanEuclidFamily],
     partizan_subtraction => [PartizanSubtractionFamily],
     queen => [QueenFamily],
+    sequence => [],
     ryuoh => [RyuohFamily],
     subtraction => [SubtractionFamily, TakeRangeFamily],
     take_and_break => [TakeAndBreakFamily],

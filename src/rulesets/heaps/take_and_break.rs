@@ -54,7 +54,7 @@ use crate::algebra::Game;
 use crate::rulesets::args;
 use crate::rulesets::family::{Family, SequenceSpec};
 use crate::rulesets::octal::MAX_SPLIT_HEAP;
-use crate::rulesets::sequence::SequenceReport;
+use crate::rulesets::family::SequenceReport;
 use crate::rulesets::subtraction::checked_len;
 use crate::rulesets::{Arg, NamedArg};
 use crate::solve::grundy::{Bitset, Periodicity, Proof};

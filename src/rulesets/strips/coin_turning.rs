@@ -43,7 +43,7 @@
 use crate::algebra::Game;
 use crate::rulesets::args;
 use crate::rulesets::family::{bounded, Family, Param, SequenceSpec, TableSpec};
-use crate::rulesets::sequence::SequenceReport;
+use crate::rulesets::family::SequenceReport;
 use crate::rulesets::{Arg, NamedArg};
 use crate::solve::grundy::Bitset;
 use crate::solve::{ImpartialRuleset, Table, TableParams};

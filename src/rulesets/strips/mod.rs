@@ -1,6 +1,6 @@
 //! Games played on a strip of squares or coins (one row).
 
-super::families! {
+crate::rulesets::family::families! {
     backsliding_toads => [],
     coin_turning => [CoinTurningFamily],
     elephants_rhinos => [ElephantsRhinosFamily],

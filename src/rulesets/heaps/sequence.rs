@@ -29,40 +29,8 @@ use crate::rulesets::octal::{GrundyGame, OctalGame, MAX_SPLIT_HEAP};
 use crate::rulesets::subtraction::{checked_len, Subtraction, TakeRange};
 use crate::solve::grundy::{octal_periodicity, subtraction_periodicity, Periodicity};
 use crate::solve::sparse::{in_memory, HeapRules};
+use crate::rulesets::family::SequenceReport;
 use crate::Error;
-use std::fmt;
-
-/// The first values of a heap game and their periodicity.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SequenceReport {
-    /// The game, e.g. `octal game 0.77`.
-    pub name: String,
-    /// `G(0), ..., G(to)`.
-    pub values: Vec<u32>,
-    /// The least period and pre-period, when proven.
-    pub periodicity: Option<Periodicity>,
-    /// How many values the period search examined (the printed ones, or more when the proof
-    /// needed more; fewer when a subtraction game's window repeated earlier).
-    pub examined: usize,
-}
-
-impl fmt::Display for SequenceReport {
-    /// Three lines: the game and range, the values separated by spaces, the period.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let last = self.values.len().saturating_sub(1);
-        writeln!(f, "{}: G(0..={last})", self.name)?;
-        let shown: Vec<String> = self.values.iter().map(u32::to_string).collect();
-        writeln!(f, "{}", shown.join(" "))?;
-        match &self.periodicity {
-            Some(p) => writeln!(f, "{p}"),
-            None => writeln!(
-                f,
-                "no period found in G(0..={})",
-                self.examined.max(self.values.len()).saturating_sub(1)
-            ),
-        }
-    }
-}
 
 fn no_args(args: &[String], name: &str) -> Result<(), Error> {
     if args.is_empty() {
