@@ -578,6 +578,28 @@ fn impartial_misere_form(rules: &DynImpartial, p: &Position) -> Result<MisereGam
     Ok(MisereImpartialSolver::new(*rules).try_canonical_form(p)?)
 }
 
+/// The position `p` of `ruleset`, written by `write` and evaluated by `value` (see [`Rules`]).
+pub fn of<R>(
+    ruleset: R,
+    impartial: bool,
+    p: R::Position,
+    write: fn(&R, &R::Position, &mut fmt::Formatter<'_>) -> fmt::Result,
+    value: fn(&R, &R::Position) -> Result<Game, Error>,
+) -> Position
+where
+    R: Ruleset + Clone + Send + Sync + 'static,
+    R::Position: Send + Sync + 'static,
+{
+    let rules = Rules {
+        ruleset,
+        impartial,
+        write,
+        value,
+        option_count: None,
+    };
+    of_ruleset(Arc::new(rules), p)
+}
+
 /// Writes `name(a,b,c)`: a call with the items of `args` as its arguments.
 pub fn write_call<T: fmt::Display>(
     f: &mut fmt::Formatter<'_>,

@@ -35,6 +35,7 @@ use crate::rulesets::args;
 use crate::rulesets::family::{Family, TableSpec, GRID_PARAMS};
 use crate::rulesets::{Arg, NamedArg};
 use crate::solve::{GrundySolver, ImpartialRuleset, Table, TableParams};
+use crate::solve::{position, AsPartizan, Position};
 use crate::Error;
 
 /// A Young diagram: row lengths, top to bottom, non-increasing, the first at least 1.
@@ -199,6 +200,22 @@ pub fn grundy(rows: &[u16]) -> Result<u64, Error> {
     Ok(GrundySolver::new(Chomp::new()).grundy(&rows.to_vec()))
 }
 
+/// `chomp(rows, cols)` or `chomp("4,3,1")` as a diagram.
+fn read(positional: &[Arg], named: &[NamedArg]) -> Result<Diagram, Error> {
+    args::named(named, "", &[])?;
+    match positional {
+        [Arg::Str(s)] => parse(s),
+        [_, _] => rectangle(
+            args::size(positional, 0, "rows")?,
+            args::size(positional, 1, "cols")?,
+        ),
+        _ => Err(Error::input(format!(
+            "expected the rows and columns of a rectangle, or one string of row lengths; found {} arguments",
+            positional.len()
+        ))),
+    }
+}
+
 /// `chomp(rows, cols)` or `chomp("4,3,1")`.
 pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     args::named(named, "", &[])?;
@@ -260,6 +277,20 @@ impl Family for ChompFamily {
     }
     fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
         call(args, named)
+    }
+    fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
+        Some(read(args, named).map(|rows| {
+            position::of(
+                AsPartizan(Chomp::new()),
+                true,
+                rows,
+                |_, rows, f| {
+                    let lengths: Vec<String> = rows.iter().map(u16::to_string).collect();
+                    position::write_text_call(f, "chomp", &lengths.join(","))
+                },
+                |_, rows| Ok(Game::nimber(grundy(rows)?)),
+            )
+        }))
     }
     fn table(&self) -> Option<TableSpec> {
         Some(TableSpec {

@@ -24,6 +24,7 @@ use crate::rulesets::args;
 use crate::rulesets::family::{bounded, Family, Param, TableSpec};
 use crate::rulesets::{Arg, NamedArg};
 use crate::solve::{Ruleset, Solver, Table, TableParams};
+use crate::solve::{position, Position};
 use crate::Error;
 
 /// A cake `width` squares wide and `height` high.
@@ -156,6 +157,33 @@ impl Family for CutcakeFamily {
     }
     fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
         call(args, named)
+    }
+    fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
+        let read = || -> Result<Vec<Cake>, Error> {
+            let (width, height) = args::width_and_height(args, named, u32::MAX as usize)?;
+            check_work(width, height)?;
+            Ok(vec![Cake { width, height }])
+        };
+        Some(read().map(|cakes| {
+            position::of(
+                Cutcake,
+                false,
+                cakes,
+                |_, cakes, f| {
+                    if cakes.is_empty() {
+                        return f.write_str("0");
+                    }
+                    for (i, c) in cakes.iter().enumerate() {
+                        if i > 0 {
+                            f.write_str(" + ")?;
+                        }
+                        write!(f, "cutcake({},{})", c.width, c.height)?;
+                    }
+                    Ok(())
+                },
+                |_, cakes| Ok(Solver::new(Cutcake).value(cakes)),
+            )
+        }))
     }
     fn table(&self) -> Option<TableSpec> {
         Some(TableSpec {

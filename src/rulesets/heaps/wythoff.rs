@@ -29,6 +29,9 @@ use crate::rulesets::family::{Family, Param, TableSpec};
 use crate::rulesets::{Arg, NamedArg};
 use crate::solve::grundy::{slider_table, Slides};
 use crate::solve::{ImpartialRuleset, Table, TableParams};
+use crate::solve::position::{of_ruleset, write_call, Rules};
+use crate::solve::{AsPartizan, Position};
+use std::sync::Arc;
 use crate::Error;
 use num_bigint::BigUint;
 
@@ -174,6 +177,25 @@ impl Family for WythoffFamily {
     }
     fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
         call(args, named)
+    }
+    fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
+        let read = || -> Result<(usize, usize), Error> {
+            args::named(named, "", &[])?;
+            Ok((args::size(args, 0, "x")?, args::size(args, 1, "y")?))
+        };
+        Some(read().map(|xy| {
+            let rules = Rules {
+                ruleset: AsPartizan(Wythoff),
+                impartial: true,
+                write: |_, &(x, y), f| write_call(f, "wythoff", &[x, y]),
+                value: |_, &(x, y)| {
+                    call(&[Arg::Game(Game::integer(x as i64)), Arg::Game(Game::integer(y as i64))], &[])
+                },
+                // A move takes from one heap or equally from both.
+                option_count: Some(|&(x, y)| (x + y + x.min(y)) as u128),
+            };
+            of_ruleset(Arc::new(rules), xy)
+        }))
     }
     fn table(&self) -> Option<TableSpec> {
         Some(TableSpec {

@@ -28,6 +28,7 @@ use crate::rulesets::family::{Family, Param, TableSpec};
 use crate::rulesets::toads_frogs::{self, GenToadsFrogs, Row};
 use crate::rulesets::{Arg, NamedArg};
 use crate::solve::{Table, TableParams};
+use crate::solve::{position, Position};
 use crate::Error;
 
 /// The rules: Toads and Frogs without jumps.
@@ -82,6 +83,21 @@ impl Family for ElephantsRhinosFamily {
     }
     fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
         call(args, named)
+    }
+    fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
+        let row = crate::rulesets::text::one_string(args, named, "the row").and_then(parse);
+        Some(row.map(|row| {
+            position::of(
+                RULES,
+                false,
+                row,
+                |_, row, f| {
+                    let text = toads_frogs::row_text(row, ['E', 'R']);
+                    position::write_text_call(f, "elephants_rhinos", &text)
+                },
+                |_, row| Ok(value(row)),
+            )
+        }))
     }
     fn table(&self) -> Option<TableSpec> {
         Some(TableSpec {

@@ -45,6 +45,7 @@ use crate::algebra::Game;
 use crate::rulesets::family::{bounded, Family, Param, TableSpec};
 use crate::rulesets::{Arg, NamedArg};
 use crate::solve::{Ruleset, Solver, Table, TableParams};
+use crate::solve::{position, Position};
 use crate::Error;
 use std::fmt;
 
@@ -351,6 +352,48 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     })
 }
 
+/// `toads("TT..FF")` as a position (see [`crate::solve::position`]).
+fn call_position(positional: &[Arg], named: &[NamedArg]) -> Result<Position, Error> {
+    let rules = GenToadsFrogs {
+        slide: named_size(named, "slide")?.unwrap_or(1),
+        jump: named_size(named, "jump")?.unwrap_or(1),
+    };
+    let row = Row::parse(crate::rulesets::graph::graph_argument(
+        positional, "the row",
+    )?)?;
+    Ok(position::of(
+        rules,
+        false,
+        row,
+        |r, row, f| {
+            write!(f, "toads(\"{row}\"")?;
+            if *r != GenToadsFrogs::STANDARD {
+                write!(f, ",slide={},jump={}", r.slide, r.jump)?;
+            }
+            f.write_str(")")
+        },
+        |r, row| {
+            Ok(if *r == GenToadsFrogs::STANDARD {
+                value(row)
+            } else {
+                gen_value(*r, row)
+            })
+        },
+    ))
+}
+
+/// The row with `letters[0]` for Left's creatures and `letters[1]` for Right's.
+pub fn row_text(row: &Row, letters: [char; 2]) -> String {
+    row.0
+        .iter()
+        .map(|s| match s {
+            Square::Empty => '.',
+            Square::Toad => letters[0],
+            Square::Frog => letters[1],
+        })
+        .collect()
+}
+
 /// The most squares a row of `partizan table toads` or `elephants_rhinos` may have.
 pub const MAX_TABLE_SQUARES: usize = 16;
 
@@ -426,6 +469,9 @@ impl Family for ToadsFamily {
     }
     fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
         call(args, named)
+    }
+    fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
+        Some(call_position(args, named))
     }
     fn table(&self) -> Option<TableSpec> {
         Some(TableSpec {

@@ -34,6 +34,7 @@ use crate::algebra::Game;
 use crate::rulesets::family::{Family, Param, TableSpec};
 use crate::rulesets::{Arg, NamedArg};
 use crate::solve::{Ruleset, Solver, Table, TableParams};
+use crate::solve::{position, Position};
 use crate::Error;
 
 /// A blue domino (Left's).
@@ -252,6 +253,18 @@ impl Family for TopplingDominoesFamily {
     }
     fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
         call(args, named)
+    }
+    fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
+        let rows = crate::rulesets::text::one_string(args, named, "the row").and_then(Rows::parse);
+        Some(rows.map(|rows| {
+            position::of(
+                TopplingDominoes,
+                false,
+                rows,
+                |_, rows, f| position::write_text_call(f, "toppling_dominoes", &rows.to_string()),
+                |_, rows| Ok(value(rows)),
+            )
+        }))
     }
     fn table(&self) -> Option<TableSpec> {
         Some(TableSpec {
