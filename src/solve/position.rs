@@ -129,6 +129,13 @@ impl Position {
         p
     }
 
+    /// The position with its canonical form already known to be `value` (a family that has
+    /// computed it while reading the call).
+    pub fn with_value(self, value: Game) -> Position {
+        let _ = self.form.set(value);
+        self
+    }
+
     /// Whether the position knows its game tree (see [`Position::value_only`]).
     pub fn has_tree(&self) -> bool {
         self.inner.has_tree()

@@ -30,6 +30,7 @@ use crate::rulesets::args;
 use crate::rulesets::family::{bounded, Family, Param, TableSpec};
 use crate::rulesets::{Arg, NamedArg};
 use crate::solve::{Ruleset, Solver, Table, TableParams};
+use crate::solve::{position, Position};
 use crate::Error;
 
 /// Eatcake, and with `turned` Turn-and-Eatcake (the pieces of the cake a player eats from are
@@ -139,6 +140,28 @@ impl Family for EatcakeFamily {
     fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
         let (w, h) = sides(args, named)?;
         Ok(value(w, h))
+    }
+    fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
+        Some(sides(args, named).map(|(w, h)| {
+            position::of(
+                Eatcake { turned: false },
+                false,
+                vec![(w, h)],
+                |_, cakes, f| {
+                    if cakes.is_empty() {
+                        return f.write_str("0");
+                    }
+                    for (i, (w, h)) in cakes.iter().enumerate() {
+                        if i > 0 {
+                            f.write_str(" + ")?;
+                        }
+                        write!(f, "eatcake({w},{h})")?;
+                    }
+                    Ok(())
+                },
+                |r, cakes| Ok(Solver::new(*r).value(cakes)),
+            )
+        }))
     }
     fn table(&self) -> Option<TableSpec> {
         Some(TableSpec {

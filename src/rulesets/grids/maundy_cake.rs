@@ -34,6 +34,7 @@ use crate::rulesets::args;
 use crate::rulesets::family::{bounded, Family, Param, TableSpec};
 use crate::rulesets::{Arg, NamedArg};
 use crate::solve::{Ruleset, Solver, Table, TableParams};
+use crate::solve::{position, Position};
 use crate::Error;
 
 /// The Maundy Cake ruleset: a position is a list of cakes `(width, height)`, sorted by
@@ -128,6 +129,29 @@ impl Family for MaundyCakeFamily {
     }
     fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
         call(args, named)
+    }
+    fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
+        let sides = args::width_and_height(args, named, MAX_SIDE);
+        Some(sides.map(|(w, h)| {
+            position::of(
+                MaundyCake,
+                false,
+                vec![(w, h)],
+                |_, cakes, f| {
+                    if cakes.is_empty() {
+                        return f.write_str("0");
+                    }
+                    for (i, (w, h)) in cakes.iter().enumerate() {
+                        if i > 0 {
+                            f.write_str(" + ")?;
+                        }
+                        write!(f, "maundy_cake({w},{h})")?;
+                    }
+                    Ok(())
+                },
+                |_, cakes| Ok(Solver::new(MaundyCake).value(cakes)),
+            )
+        }))
     }
     fn table(&self) -> Option<TableSpec> {
         Some(TableSpec {

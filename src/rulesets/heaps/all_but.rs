@@ -36,6 +36,7 @@ use crate::rulesets::subtraction::checked_len;
 use crate::rulesets::{Arg, NamedArg};
 use crate::solve::grundy::{Periodicity, Proof};
 use crate::solve::ImpartialRuleset;
+use crate::solve::{position, AsPartizan, Position};
 use crate::Error;
 use std::collections::{BTreeSet, HashMap};
 use std::hash::{Hash, Hasher};
@@ -376,6 +377,27 @@ impl Family for AllButFamily {
     }
     fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
         call(args, named)
+    }
+    fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
+        let read = || -> Result<(AllBut, usize), Error> {
+            args::named(named, "", &[])?;
+            let game = AllBut::parse(args::string(args, 0, "the excluded set")?)?;
+            let n = args::size(args, 1, "the heap size n")?;
+            checked_len(n)?;
+            Ok((game, n))
+        };
+        Some(read().map(|(game, n)| {
+            position::of(
+                AsPartizan(game),
+                true,
+                n,
+                |r, n, f| {
+                    let set = r.0.excluded().iter().map(|k| k.to_string()).collect::<Vec<_>>().join(",");
+                    write!(f, "all_but(\"{set}\",{n})")
+                },
+                |r, &n| Ok(Game::nimber(u64::from(r.0.grundy_sequence(checked_len(n)?)[n]))),
+            )
+        }))
     }
     fn sequence(&self) -> Option<SequenceSpec> {
         Some(SequenceSpec {

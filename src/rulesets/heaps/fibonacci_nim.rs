@@ -25,6 +25,8 @@ use crate::rulesets::family::{bounded, Family, Param, TableSpec};
 use crate::rulesets::{Arg, NamedArg};
 use crate::solve::grundy::Bitset;
 use crate::solve::{ImpartialRuleset, Table, TableParams};
+use crate::solve::position::{self, write_call};
+use crate::solve::{AsPartizan, Position};
 use crate::Error;
 
 /// Fibonacci Nim as an [`ImpartialRuleset`]: a position is `(tokens left, most that may be
@@ -160,6 +162,28 @@ impl Family for FibonacciNimFamily {
     }
     fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
         call(args, named)
+    }
+    fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
+        let read = || -> Result<Position, Error> {
+            let value = call(args, named)?;
+            let n = args::size(args, 0, "the heap size n")?;
+            let m = match args.len() {
+                1 => n.saturating_sub(1),
+                _ => args::size(args, 1, "the limit m")?.min(n),
+            };
+            let p = position::of(
+                AsPartizan(FibonacciNim),
+                true,
+                (n as u64, m as u64),
+                |_, &(n, m), f| write_call(f, "fibonacci_nim", &[n, m]),
+                |_, &(n, m)| {
+                    let (n, m) = (n as usize, m as usize);
+                    Ok(Game::nimber(u64::from(grundy_table(n)[n][m.min(n)])))
+                },
+            );
+            Ok(p.with_value(value))
+        };
+        Some(read())
     }
     fn table(&self) -> Option<TableSpec> {
         Some(TableSpec {

@@ -27,6 +27,8 @@ use crate::rulesets::args;
 use crate::rulesets::family::{bounded, Family, Param, TableSpec};
 use crate::rulesets::{Arg, NamedArg};
 use crate::solve::{Ruleset, Solver, Table, TableParams};
+use crate::solve::position::{self, write_call};
+use crate::solve::Position;
 use crate::Error;
 
 /// The Partizan Euclid ruleset; a position is `(p, q)` with `p >= q >= 1`.
@@ -138,6 +140,21 @@ impl Family for PartizanEuclidFamily {
     }
     fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
         call(args, named)
+    }
+    fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
+        let read = || -> Result<Position, Error> {
+            let known = call(args, named)?;
+            let pq = (args::size(args, 0, "p")? as u64, args::size(args, 1, "q")? as u64);
+            let p = position::of(
+                PartizanEuclid,
+                false,
+                pq,
+                |_, &(p, q), f| write_call(f, "partizan_euclid", &[p, q]),
+                |_, &(p, q)| Ok(value(p, q)),
+            );
+            Ok(p.with_value(known))
+        };
+        Some(read())
     }
     fn table(&self) -> Option<TableSpec> {
         Some(TableSpec {

@@ -32,6 +32,7 @@ use crate::rulesets::family::{Family, Param, TableSpec};
 use crate::rulesets::subtraction::Subtraction;
 use crate::rulesets::{Arg, NamedArg};
 use crate::solve::{Ruleset, Solver, Table, TableParams};
+use crate::solve::{position, Position};
 use crate::Error;
 
 /// A heap from which Left removes an amount in `left`, Right an amount in `right`.
@@ -188,6 +189,28 @@ impl Family for PartizanSubtractionFamily {
     }
     fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
         call(args, named)
+    }
+    fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
+        let read = || -> Result<Position, Error> {
+            let value = call(args, named)?;
+            let rules = PartizanSubtraction::parse(
+                args::string(args, 0, "Left's set")?,
+                args::string(args, 1, "Right's set")?,
+            )?;
+            let n = args::size(args, 2, "the heap size")?;
+            let p = position::of(
+                rules,
+                false,
+                n,
+                |r, n, f| {
+                    let set = |s: &[usize]| s.iter().map(|k| k.to_string()).collect::<Vec<_>>().join(",");
+                    write!(f, "partizan_subtraction(\"{}\",\"{}\",{n})", set(r.left()), set(r.right()))
+                },
+                |r, n| Ok(Solver::new(r.clone()).value(n)),
+            );
+            Ok(p.with_value(value))
+        };
+        Some(read())
     }
     fn table(&self) -> Option<TableSpec> {
         Some(TableSpec {

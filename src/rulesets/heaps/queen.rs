@@ -24,6 +24,7 @@ use crate::rulesets::args;
 use crate::rulesets::family::{Family, Param, TableSpec};
 use crate::rulesets::{Arg, NamedArg};
 use crate::solve::{Ruleset, Table, TableParams};
+use crate::solve::{position, Position};
 use crate::Error;
 
 /// The largest table [`queen_value`] builds for one call (cells), so that a huge argument gives
@@ -214,6 +215,31 @@ impl Family for QueenFamily {
     }
     fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
         call(args, named)
+    }
+    fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
+        let read = || -> Result<Position, Error> {
+            let value = call(args, named)?;
+            let (x, y) = (args::size(args, 0, "x")?, args::size(args, 1, "y")?);
+            let rules = PartizanQueen::new(limit(named, "p")?, limit(named, "q")?)?;
+            let p = position::of(
+                rules,
+                false,
+                (x as u64, y as u64),
+                |r, (x, y), f| {
+                    write!(f, "queen({x},{y}")?;
+                    if let Some(p) = r.p {
+                        write!(f, ",p={p}")?;
+                    }
+                    if let Some(q) = r.q {
+                        write!(f, ",q={q}")?;
+                    }
+                    f.write_str(")")
+                },
+                |r, &(x, y)| queen_value(x as usize, y as usize, *r),
+            );
+            Ok(p.with_value(value))
+        };
+        Some(read())
     }
     fn table(&self) -> Option<TableSpec> {
         Some(TableSpec {

@@ -31,6 +31,8 @@ use crate::rulesets::args;
 use crate::rulesets::family::{bounded, Family, Param, TableSpec};
 use crate::rulesets::{Arg, NamedArg};
 use crate::solve::{ImpartialRuleset, Table, TableParams};
+use crate::solve::position::write_call;
+use crate::solve::{position as positions, AsPartizan, Position};
 use crate::Error;
 
 /// The coin game as an [`ImpartialRuleset`]: a position is the sorted list of coin squares.
@@ -214,6 +216,23 @@ impl Family for WelterFamily {
     }
     fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
         call(args, named)
+    }
+    fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
+        let read = || -> Result<Position, Error> {
+            let value = call(args, named)?;
+            let squares = (0..args.len())
+                .map(|i| args::size(args, i, "a square").map(|s| s as u64))
+                .collect::<Result<Vec<u64>, Error>>()?;
+            let p = positions::of(
+                AsPartizan(Welter),
+                true,
+                position(&squares)?,
+                |_, coins, f| write_call(f, "welter", coins),
+                |_, coins| Ok(Game::nimber(welter_function(coins))),
+            );
+            Ok(p.with_value(value))
+        };
+        Some(read())
     }
     fn table(&self) -> Option<TableSpec> {
         Some(TableSpec {
