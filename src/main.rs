@@ -165,12 +165,13 @@ enum Command {
         max_size: usize,
     },
     /// Print the misère outcome class (L, R, N or P) of a position: `misere domineering
-    /// "....|...."`, `misere kayles 3 4 5`, `misere 0.07 10 12`
+    /// "....|...."`, `misere kayles 3 4 5`, `misere 0.07 10 12`, `misere nim 1 2 3`, `misere
+    /// clobber xoxo variant=diagonal`
     Misere {
-        /// domineering, or a heap game (an octal code such as 0.07, octal CODE, kayles,
-        /// dawson_kayles, grundy_game)
+        /// A family that gives its positions (see `partizan families`), or a heap game given by
+        /// its heaps (an octal code such as 0.07, octal CODE, kayles, dawson_kayles, grundy_game)
         family: String,
-        /// The board, or the heap sizes
+        /// The family's arguments (integers, strings, NAME=VALUE), or the heap sizes
         args: Vec<String>,
     },
     /// List every family: in expressions, in tables and in Grundy sequences, each with its

@@ -17,11 +17,50 @@
 use super::domineering::{Board, Domineering};
 use super::octal::{GrundyGame, OctalGame};
 use crate::algebra::misere::Genus;
+use crate::algebra::Game;
 use crate::algebra::Outcome;
+use crate::rulesets::{Arg, NamedArg};
 use crate::solve::misere::{heap_genera, MisereSolver};
 use crate::solve::quotient::{misere_quotient_partial, PartialQuotient};
 use crate::Error;
 use std::fmt;
+
+/// The misère outcome of the position `family(args)` of any family that gives its positions:
+/// each word an integer argument, a `name=value` named argument, or a string.
+fn position_outcome(family: &str, words: &[String]) -> Result<Outcome, Error> {
+    let Some(f) = crate::rulesets::family(family) else {
+        return Err(Error::input(crate::rulesets::unknown(
+            "misère",
+            family,
+            |f| f.position(&[], &[]).is_some(),
+        )));
+    };
+    let arg = |w: &str| match w.parse::<i64>() {
+        Ok(n) => Arg::Game(Game::integer(n)),
+        Err(_) => Arg::Str(w.to_string()),
+    };
+    let mut positional = Vec::new();
+    let mut named: Vec<NamedArg> = Vec::new();
+    for w in words {
+        match w.split_once('=') {
+            Some((name, value))
+                if !name.is_empty()
+                    && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') =>
+            {
+                named.push((name.to_string(), arg(value)))
+            }
+            _ => positional.push(arg(w)),
+        }
+    }
+    match f.position(&positional, &named) {
+        Some(p) => p
+            .map_err(|e| Error::input(format!("{family}: {e} (usage: {})", f.usage())))?
+            .misere_outcome(),
+        None => Err(Error::input(format!(
+            "{family} gives the values of its positions but not their moves, so their misère play cannot be computed"
+        ))),
+    }
+}
 
 /// The heap games that misère commands accept.
 enum HeapGame {
@@ -143,11 +182,9 @@ pub fn outcome(family: &str, args: &[String]) -> Result<Outcome, Error> {
         "octal" => (args.get(..1).unwrap_or(&[]), args.get(1..).unwrap_or(&[])),
         _ => (&[][..], args),
     };
-    let (_, game) = heap_game(family, family_args).map_err(|e| {
-        Error::input(format!(
-            "{e}; misère outcomes are available for domineering and for heap games ({HEAP_USAGE})"
-        ))
-    })?;
+    let Ok((_, game)) = heap_game(family, family_args) else {
+        return position_outcome(family, args);
+    };
     let heaps: Vec<usize> = heaps
         .iter()
         .map(|h| {

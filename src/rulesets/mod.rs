@@ -48,7 +48,7 @@ pub fn family(name: &str) -> Option<&'static dyn Family> {
 
 /// The names of the families for which `has` holds, for error messages.
 /// "unknown `what` family": the nearest names of the families that have one, or all of them.
-fn unknown(what: &str, name: &str, has: impl Fn(&dyn Family) -> bool) -> String {
+pub(crate) fn unknown(what: &str, name: &str, has: impl Fn(&dyn Family) -> bool) -> String {
     let names: Vec<&str> = FAMILIES
         .iter()
         .filter(|f| has(**f))
