@@ -669,3 +669,42 @@ fn kayles_3_4_5_misere() -> &'static str {
         "P"
     }
 }
+
+#[test]
+fn winning_moves_of_nim_follow_boutons_rule() {
+    // Bouton: a winning move leaves nim-sum 0, reducing a heap h with h xor s < h to h xor s.
+    for heaps in [[3u64, 5, 7], [1, 2, 3], [2, 2, 5], [4, 1, 6]] {
+        let s = heaps.iter().fold(0, |a, h| a ^ h);
+        let expected: Vec<String> = (0..3)
+            .filter(|&i| heaps[i] ^ s < heaps[i])
+            .map(|i| {
+                let mut next = heaps;
+                next[i] ^= s;
+                format!("nim({},{},{})", next[0], next[1], next[2])
+            })
+            .collect();
+        let call = format!("nim({},{},{})", heaps[0], heaps[1], heaps[2]);
+        match eval(&format!("{call}.WinningMoves")) {
+            Value::List(sides) => {
+                for side in sides {
+                    let Value::List(moves) = side else {
+                        panic!("{call}")
+                    };
+                    let mut moves: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+                    moves.sort();
+                    let mut expected = expected.clone();
+                    expected.sort();
+                    assert_eq!(moves, expected, "{call}");
+                }
+            }
+            v => panic!("{call}: {v}"),
+        }
+    }
+    // Of a value: its canonical options. ±1: Left's move to 1 wins, Right's to −1 wins.
+    assert_eq!(show("({1|-1}).WinningMoves"), "[[1],[-1]]");
+    // A Domineering 2×2: every first move wins.
+    assert_eq!(
+        show("domineering(\"..|..\").WinningMoves"),
+        "[[domineering(\"#.|#.\"),domineering(\".#|.#\")],[domineering(\"##|..\"),domineering(\"..|##\")]]"
+    );
+}

@@ -669,6 +669,7 @@ fn position_method(p: &Position, m: &Method, c: &Call) -> EResult<Option<Value>>
             | "misere_canonical_form"
             | "misere_outcome_class"
             | "genus"
+            | "winning_moves"
     );
     if matches!(m.name, "ordinal_sum" | "conjunctive_sum" | "selective_sum") {
         return fail(
@@ -705,6 +706,26 @@ fn position_method(p: &Position, m: &Method, c: &Call) -> EResult<Option<Value>>
         "misere_canonical_form" => Value::Misere(p.misere_canonical_form().map_err(failed)?),
         "genus" => Value::Genus(p.genus().map_err(failed)?),
         "misere_outcome_class" => Value::Outcome(p.misere_outcome().map_err(failed)?),
+        "winning_moves" => {
+            let zero = Game::zero();
+            let mut sides = Vec::new();
+            for (options, wins) in [
+                (
+                    p.left_options(),
+                    (|g: Game, zero: Game| g >= zero) as fn(Game, Game) -> bool,
+                ),
+                (p.right_options(), |g, zero| g <= zero),
+            ] {
+                let mut winning = Vec::new();
+                for o in options {
+                    if wins(o.canonical_form().map_err(failed)?, zero) {
+                        winning.push(Value::Position(o));
+                    }
+                }
+                sides.push(Value::List(winning));
+            }
+            Value::List(sides)
+        }
         _ => unreachable!("a method of the tree"),
     }))
 }

@@ -333,7 +333,7 @@ static METHODS: &[Method] = &[
         cgsuite: "LeftOptions",
         aliases: &[],
         params: &[],
-        summary: "the Left options of the canonical form, a list",
+        summary: "the Left options, a list: of a position, its moves; of a value, its canonical form's",
         apply: |g, _| Ok(Value::sorted_games(g.left_options())),
     },
     Method {
@@ -468,7 +468,7 @@ static METHODS: &[Method] = &[
         cgsuite: "RightOptions",
         aliases: &[],
         params: &[],
-        summary: "the Right options of the canonical form, a list",
+        summary: "the Right options, a list: of a position, its moves; of a value, its canonical form's",
         apply: |g, _| Ok(Value::sorted_games(g.right_options())),
     },
     Method {
@@ -529,6 +529,18 @@ static METHODS: &[Method] = &[
             g.uptimal_expansion()
                 .map(Value::UptimalExpansion)
                 .ok_or_else(|| Error::undefined(format!("{g} is not an uptimal")))
+        },
+    },
+    Method {
+        name: "winning_moves",
+        cgsuite: "WinningMoves",
+        aliases: &[],
+        params: &[],
+        summary: "the options that win for the player who moves first, two lists: [Left's, whose G^L >= 0; Right's, whose G^R <= 0] (of a position, its moves)",
+        apply: |g, _| {
+            let left: Vec<Game> = g.left_options().iter().copied().filter(|o| *o >= Game::zero()).collect();
+            let right: Vec<Game> = g.right_options().iter().copied().filter(|o| *o <= Game::zero()).collect();
+            Ok(Value::List(vec![Value::sorted_games(&left), Value::sorted_games(&right)]))
         },
     },
 ];
