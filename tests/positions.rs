@@ -611,66 +611,6 @@ fn listing_more_options_than_the_limit_is_refused_before_it_starts() {
 }
 
 #[test]
-fn the_misere_command_takes_every_family_that_gives_its_positions() {
-    let bin = env!("CARGO_BIN_EXE_partizan");
-    let run = |args: &[&str]| std::process::Command::new(bin).args(args).output().unwrap();
-    for (args, expected) in [
-        (&["misere", "nim", "1", "2", "3"][..], "P"),
-        (&["misere", "nim", "2", "3"][..], "N"),
-        (
-            &["misere", "kayles", "3", "4", "5"][..],
-            kayles_3_4_5_misere(),
-        ),
-        (&["misere", "clobber", "xo|ox", "variant=diagonal"][..], "N"),
-        (&["misere", "domineering", "..|.."][..], "P"),
-    ] {
-        let out = run(args);
-        assert_eq!(
-            String::from_utf8_lossy(&out.stdout).trim(),
-            expected,
-            "{args:?}"
-        );
-    }
-    let out = run(&["misere", "col", ".."]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("misère play cannot be computed"));
-}
-
-/// The misère outcome of Kayles heaps 3, 4 and 5 by a search written here: a move removes one
-/// pin or two adjacent pins from a row, possibly splitting it.
-fn kayles_3_4_5_misere() -> &'static str {
-    fn wins(heaps: &mut Vec<usize>, memo: &mut HashMap<Vec<usize>, bool>) -> bool {
-        heaps.retain(|&h| h > 0);
-        heaps.sort_unstable();
-        if let Some(&w) = memo.get(heaps.as_slice()) {
-            return w;
-        }
-        let mut won = heaps.is_empty();
-        'all: for i in 0..heaps.len() {
-            let n = heaps[i];
-            for take in 1..=2.min(n) {
-                for left in 0..=(n - take) {
-                    let mut next = heaps.clone();
-                    next[i] = left;
-                    next.push(n - take - left);
-                    if !wins(&mut next, memo) {
-                        won = true;
-                        break 'all;
-                    }
-                }
-            }
-        }
-        memo.insert(heaps.clone(), won);
-        won
-    }
-    if wins(&mut vec![3, 4, 5], &mut HashMap::new()) {
-        "N"
-    } else {
-        "P"
-    }
-}
-
-#[test]
 fn winning_moves_of_nim_follow_boutons_rule() {
     // Bouton: a winning move leaves nim-sum 0, reducing a heap h with h xor s < h to h xor s.
     for heaps in [[3u64, 5, 7], [1, 2, 3], [2, 2, 5], [4, 1, 6]] {

@@ -301,6 +301,6 @@ mod tests {
     fn decimal_units() {
         assert_eq!(decimal(999), "999 B");
         assert_eq!(decimal(200_000_000), "200.0 MB");
-        assert_eq!(decimal(12_345_678_901), "12.3 GB");
+        assert_eq!(decimal(3_456_789_012), "3.5 GB");
     }
 }
