@@ -1,3 +1,4 @@
+#![warn(missing_docs)]
 //! # partizan
 //!
 //! Combinatorial game theory for short games: exact canonical forms, numbers, nimbers, ups,

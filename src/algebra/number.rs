@@ -53,7 +53,9 @@ pub enum NumberError {
     ZeroDenominator,
     /// A decimal such as `1.5`; the message suggests the fraction.
     Decimal {
+        /// The decimal as written.
         text: String,
+        /// The equal dyadic fraction (`3/2` for `1.5`), when there is one.
         suggestion: Option<String>,
     },
     /// Not a number at all.
