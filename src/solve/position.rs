@@ -5,9 +5,9 @@
 //!
 //! Misère play does not survive normal-play simplification: Nim's heaps 1, 2 and 3 have the
 //! value `0`, whose misère outcome is `N` (the player to move has no move and wins), yet the
-//! position is a misère `P`-position (Bouton 1901; *Winning Ways* ch. 13). So a position is a
-//! value of its own kind, [`Position`], as a ruleset position is an object in CGSuite, and a sum
-//! of positions is the sum of their game trees.
+//! position is a misère `P`-position (Bouton; WW ch. 13). So a position is a value of its
+//! own kind, [`Position`], as a ruleset position is an object in CGSuite, and a sum of
+//! positions is the sum of their game trees. (Keys: `docs/REFERENCES.md`.)
 //!
 //! ```
 //! use partizan::rulesets::nim;
@@ -165,14 +165,14 @@ impl Position {
         Ok(*self.form.get_or_init(|| g))
     }
 
-    /// The misère outcome class of the position (Winning Ways ch. 13: the player who cannot move
-    /// wins), from its game tree.
+    /// The misère outcome class of the position (WW ch. 13: the player who cannot move wins),
+    /// from its game tree.
     pub fn misere_outcome(&self) -> Result<Outcome, Error> {
         self.inner.misere_outcome()
     }
 
-    /// The misère canonical form of an impartial position (Conway, *On Numbers and Games*
-    /// ch. 12); an error naming the position when it is partizan.
+    /// The misère canonical form of an impartial position (ONAG ch. 12; CGT ch. V); an
+    /// error naming the position when it is partizan.
     pub fn misere_canonical_form(&self) -> Result<MisereGame, Error> {
         self.inner.misere_canonical_form().unwrap_or_else(|| {
             Err(Error::undefined(format!(
@@ -181,8 +181,7 @@ impl Position {
         })
     }
 
-    /// Conway's genus of an impartial position (*Winning Ways* ch. 13), from its misère
-    /// canonical form.
+    /// Conway's genus of an impartial position (WW ch. 13), from its misère canonical form.
     pub fn genus(&self) -> Result<Genus, Error> {
         Ok(self.misere_canonical_form()?.genus().clone())
     }
