@@ -1,10 +1,11 @@
 //! The positions of the families that give them beyond those of tests/positions.rs: heaps
-//! (`take_range`, `ryuoh`) and strips (`coin_turning`).
+//! (`take_range`, `ryuoh`), strips (`coin_turning`) and grids (`cutting`, `ski_jumps`, `king_dirt`,
+//! `sheep`).
 //!
 //! For each family:
 //! - the options of a few small positions against a move generator written here from the rules of
-//!   the family's module documentation (*Winning Ways* for the coin-turning games), compared as
-//!   sets of printed calls;
+//!   the family's module documentation (MCGS's for King Dirt and Sheep, *Winning Ways* for the
+//!   coin-turning games and Ski-Jumps), compared as sets of printed calls;
 //! - every printed option reads back: the expression language evaluates its text to the
 //!   option's own value, gives it the same options, and prints it as it was printed;
 //! - for the impartial families, misère outcomes against a misère search written here;
@@ -313,14 +314,303 @@ fn a_listing_beyond_the_limit_is_refused_before_it_starts() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Cutting: a cut leaves two sheets, written as a sum.
+// ---------------------------------------------------------------------------------------------
+
+type Sheets = Vec<(usize, usize)>;
+
+/// Cut one sheet along a grid line into two pieces whose sides are all at least 2.
+fn cutting_moves(sheets: &Sheets) -> Vec<Sheets> {
+    let mut out = Vec::new();
+    for (i, &(w, h)) in sheets.iter().enumerate() {
+        let mut cut = |a: (usize, usize), b: (usize, usize)| {
+            let mut next = sheets.clone();
+            next.remove(i);
+            next.push(a);
+            next.push(b);
+            let mut next: Sheets = next
+                .into_iter()
+                .map(|(w, h)| (w.min(h), w.max(h)))
+                .collect();
+            next.sort_unstable();
+            out.push(next);
+        };
+        for a in 2..w.saturating_sub(1) {
+            cut((a, h), (w - a, h));
+        }
+        for b in 2..h.saturating_sub(1) {
+            cut((w, b), (w, h - b));
+        }
+    }
+    out
+}
+
+#[test]
+fn cutting_positions() {
+    for (w, h) in [(5, 4), (4, 4), (6, 2), (3, 3)] {
+        let call = format!("cutting({w},{h})");
+        // Each printed option is the sum of the two pieces, each in either orientation.
+        let got = options(&call, true);
+        let mut pieces: Vec<Sheets> = got
+            .iter()
+            .map(|t| {
+                let mut s: Sheets = t
+                    .split(" + ")
+                    .map(|part| {
+                        let inner = part
+                            .strip_prefix("cutting(")
+                            .and_then(|r| r.strip_suffix(')'))
+                            .unwrap_or_else(|| panic!("{t}"));
+                        let (a, b) = inner.split_once(',').unwrap();
+                        let (a, b) = (a.parse::<usize>().unwrap(), b.parse::<usize>().unwrap());
+                        (a.min(b), a.max(b))
+                    })
+                    .collect();
+                s.sort_unstable();
+                s
+            })
+            .collect();
+        pieces.sort();
+        let mut brute = cutting_moves(&vec![(w, h)]);
+        brute.sort();
+        assert_eq!(pieces, brute, "{call}");
+        assert_eq!(options(&call, false), got, "{call}");
+        reads_back(&call);
+        misere_agrees(&call, vec![(w.min(h), w.max(h))], &cutting_moves);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Grids written as text: rows separated by '|'.
+// ---------------------------------------------------------------------------------------------
+
+type Grid = Vec<Vec<char>>;
+
+fn grid(text: &str) -> Grid {
+    if text.is_empty() {
+        return Vec::new();
+    }
+    text.split('|').map(|r| r.chars().collect()).collect()
+}
+
+fn text(g: &Grid) -> String {
+    g.iter()
+        .map(|r| r.iter().collect::<String>())
+        .collect::<Vec<_>>()
+        .join("|")
+}
+
+/// The square `(r + dr, c + dc)` when it is on the grid.
+fn step(g: &Grid, r: usize, c: usize, dr: isize, dc: isize) -> Option<(usize, usize)> {
+    let (r2, c2) = (r as isize + dr, c as isize + dc);
+    (r2 >= 0 && c2 >= 0 && (r2 as usize) < g.len() && (c2 as usize) < g[0].len())
+        .then_some((r2 as usize, c2 as usize))
+}
+
+/// Every square of the grid.
+fn squares(g: &Grid) -> Vec<(usize, usize)> {
+    (0..g.len())
+        .flat_map(|r| (0..g[r].len()).map(move |c| (r, c)))
+        .collect()
+}
+
+/// Checks the options of `family("start")` for each start against the positions, written as
+/// the family reads them, that `moves(start, left)` makes for Left (`left`) or Right, and that
+/// they read back.
+fn check_text_family(family: &str, starts: &[&str], moves: &dyn Fn(&str, bool) -> Vec<String>) {
+    for start in starts {
+        let call = format!("{family}(\"{start}\")");
+        for left in [true, false] {
+            let expected = moves(start, left)
+                .into_iter()
+                .map(|b| format!("{family}(\"{b}\")"))
+                .collect();
+            assert_eq!(options(&call, left), sorted(expected), "{call} {left}");
+        }
+        reads_back(&call);
+    }
+}
+
+/// Ski-Jumps: Left's skiers (L, l) move east, Right's (R, r) west: a slide any number of
+/// squares through empty ones, possibly off the slope; a jumper (L, R) directly above an
+/// opponent's skier jumps to the empty square below it, and the jumped skier becomes a slipper.
+fn ski_moves(g: &Grid, left: bool) -> Vec<String> {
+    let (jumper, slipper, them) = if left {
+        ('L', 'l', ['R', 'r'])
+    } else {
+        ('R', 'r', ['L', 'l'])
+    };
+    let dc: isize = if left { 1 } else { -1 };
+    let mut out = Vec::new();
+    for (r, c) in squares(g) {
+        let s = g[r][c];
+        if s != jumper && s != slipper {
+            continue;
+        }
+        let mut at = c;
+        loop {
+            match step(g, r, at, 0, dc) {
+                None => {
+                    let mut h = g.clone();
+                    h[r][c] = '.';
+                    out.push(text(&h));
+                    break;
+                }
+                Some((_, c2)) if g[r][c2] == '.' => {
+                    let mut h = g.clone();
+                    h[r][c] = '.';
+                    h[r][c2] = s;
+                    out.push(text(&h));
+                    at = c2;
+                }
+                Some(_) => break,
+            }
+        }
+        if s == jumper && r + 2 < g.len() && them.contains(&g[r + 1][c]) && g[r + 2][c] == '.' {
+            let mut h = g.clone();
+            h[r][c] = '.';
+            h[r + 2][c] = jumper;
+            h[r + 1][c] = them[1];
+            out.push(text(&h));
+        }
+    }
+    out
+}
+
+#[test]
+fn ski_jumps_positions() {
+    check_text_family(
+        "ski_jumps",
+        &["L..|.R.", "L..|R..|...", ".L|r.|..", "R.L|..."],
+        &|start, left| ski_moves(&grid(start), left),
+    );
+}
+
+/// King Dirt (MCGS): place a king from hand on an empty square, or slide a king one step as a
+/// chess king to an empty square, leaving dirt; with must-place, a player who can place must.
+fn king_dirt_moves(start: &str, left: bool) -> Vec<String> {
+    let (params, board) = start.split_once(':').unwrap_or(("0,0,0", start));
+    let p: Vec<u32> = params.split(',').map(|x| x.parse().unwrap()).collect();
+    let (mut hands, must) = ([p[0], p[1]], p[2] == 1);
+    let g = grid(board);
+    let (me, i) = if left { ('X', 0) } else { ('O', 1) };
+    let write = |hands: [u32; 2], g: &Grid| {
+        if hands == [0, 0] && !must {
+            text(g)
+        } else {
+            format!("{},{},{}:{}", hands[0], hands[1], u8::from(must), text(g))
+        }
+    };
+    let mut out = Vec::new();
+    if hands[i] > 0 {
+        hands[i] -= 1;
+        for (r, c) in squares(&g) {
+            if g[r][c] == '.' {
+                let mut h = g.clone();
+                h[r][c] = me;
+                out.push(write(hands, &h));
+            }
+        }
+        hands[i] += 1;
+    }
+    if must && !out.is_empty() {
+        return out;
+    }
+    for (r, c) in squares(&g) {
+        if g[r][c] != me {
+            continue;
+        }
+        for dr in -1..=1 {
+            for dc in -1..=1 {
+                if let Some((r2, c2)) = step(&g, r, c, dr, dc) {
+                    if (dr, dc) != (0, 0) && g[r2][c2] == '.' {
+                        let mut h = g.clone();
+                        h[r][c] = '#';
+                        h[r2][c2] = me;
+                        out.push(write(hands, &h));
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn king_dirt_positions() {
+    check_text_family(
+        "king_dirt",
+        &["1,1,0:X..|.#.|.O.", "X.O", "1,0,1:X.|..", "XO.|..#"],
+        &king_dirt_moves,
+    );
+}
+
+/// Sheep (MCGS): a herd of `n >= 2` of the mover's sheep sends `k` of them, `1 <= k < n`, in
+/// one of six directions (up, up-right, right, down, down-left, left) as far as the empty
+/// squares go, at least one step.
+fn sheep_moves(start: &str, left: bool) -> Vec<String> {
+    let g: Vec<Vec<i32>> = start
+        .split('|')
+        .map(|r| r.split(',').map(|x| x.trim().parse().unwrap()).collect())
+        .collect();
+    let sign = if left { 1 } else { -1 };
+    let write = |g: &Vec<Vec<i32>>| {
+        g.iter()
+            .map(|r| r.iter().map(i32::to_string).collect::<Vec<_>>().join(","))
+            .collect::<Vec<_>>()
+            .join("|")
+    };
+    let inside = |r: isize, c: isize| {
+        r >= 0 && c >= 0 && (r as usize) < g.len() && (c as usize) < g[0].len()
+    };
+    let mut out = Vec::new();
+    for r in 0..g.len() {
+        for c in 0..g[0].len() {
+            let n = g[r][c] * sign;
+            if n < 2 {
+                continue;
+            }
+            for (dr, dc) in [(-1, 0), (-1, 1), (0, 1), (1, 0), (1, -1), (0, -1)] {
+                let (mut tr, mut tc) = (r as isize, c as isize);
+                while inside(tr + dr, tc + dc) && g[(tr + dr) as usize][(tc + dc) as usize] == 0 {
+                    tr += dr;
+                    tc += dc;
+                }
+                if (tr, tc) == (r as isize, c as isize) {
+                    continue;
+                }
+                for k in 1..n {
+                    let mut h = g.clone();
+                    h[r][c] = sign * (n - k);
+                    h[tr as usize][tc as usize] = sign * k;
+                    out.push(write(&h));
+                }
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn sheep_positions() {
+    check_text_family(
+        "sheep",
+        &["2,-2|0,0", "3,0,0", "2,0,-3|0,0,0", "0,1|-3,0"],
+        &sheep_moves,
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
 // Refused calls and terminal positions.
 // ---------------------------------------------------------------------------------------------
 
 #[test]
 fn calls_refused_before_are_refused_with_the_same_message() {
     for (call, message) in [
+        ("cutting(1,5)", "immediate win"),
         ("take_range(0,3,5)", "p must be at least 1"),
         ("coin_turning(\"1-3X\",\"H\")", "unknown modifier"),
+        ("sheep(\"51\")", "too large"),
     ] {
         let err = evaluate(call).unwrap_err().to_string();
         assert!(err.contains(message), "{call}: {err}");
@@ -339,6 +629,10 @@ fn terminal_positions_are_misere_n() {
         "ryuoh(0,0,p=5,q=2)",
         "coin_turning(\"ruler\",\"\")",
         "coin_turning(\"grunt\",\"TTH\")",
+        "cutting(3,3)",
+        "ski_jumps(\"...|...\")",
+        "king_dirt(\"X#|##\")",
+        "sheep(\"1,0\")",
     ] {
         assert!(
             positions(&format!("({terminal}).LeftOptions")).is_empty(),

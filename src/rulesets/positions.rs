@@ -1,6 +1,7 @@
 //! What several families share to give their positions (see [`crate::solve::position`]): a
 //! guard on the number of options an impartial ruleset lists, when that number depends on the
-//! ruleset's parameters and not on the position alone.
+//! ruleset's parameters and not on the position alone, and the writing of a position that is a
+//! sum of calls.
 
 use crate::solve::position::OPTIONS_LIMIT;
 use crate::solve::ImpartialRuleset;
@@ -61,4 +62,24 @@ impl<R: ImpartialRuleset> fmt::Display for Shown<'_, R> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.0.write(self.1, f)
     }
+}
+
+/// Writes the parts of a position that the family writes separately as a sum of calls,
+/// `cutting(2,4) + cutting(3,4)`, each by `part`; `empty` writes a position without parts.
+pub fn write_sum<T>(
+    f: &mut fmt::Formatter<'_>,
+    parts: &[T],
+    empty: impl Fn(&mut fmt::Formatter<'_>) -> fmt::Result,
+    part: impl Fn(&mut fmt::Formatter<'_>, &T) -> fmt::Result,
+) -> fmt::Result {
+    if parts.is_empty() {
+        return empty(f);
+    }
+    for (i, p) in parts.iter().enumerate() {
+        if i > 0 {
+            f.write_str(" + ")?;
+        }
+        part(f, p)?;
+    }
+    Ok(())
 }
