@@ -15,6 +15,7 @@ pub use heaps::*;
 pub use strips::*;
 pub mod family;
 pub mod misere;
+pub mod positions;
 pub mod text;
 
 pub use args::{Arg, NamedArg};

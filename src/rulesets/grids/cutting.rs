@@ -33,7 +33,9 @@ use crate::rulesets::nim::singletons;
 use crate::rulesets::wythoff::check_cells;
 use crate::rulesets::{Arg, NamedArg};
 use crate::solve::grundy::Bitset;
-use crate::solve::{ImpartialRuleset, Table, TableParams};
+use crate::rulesets::positions::write_sum;
+use crate::solve::position;
+use crate::solve::{AsPartizan, ImpartialRuleset, Position, Table, TableParams};
 use crate::Error;
 
 /// The paper-cutting game in the convention above; a position is a list of `(W, H)` sheets,
@@ -135,6 +137,36 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     Ok(Game::nimber(grundy_table(w.max(h))[w][h] as u64))
 }
 
+/// `cutting(W, H)` as a position (see [`crate::solve::position`]): a cut leaves two sheets, and
+/// a position of several sheets is written as their sum, `cutting(2,4) + cutting(3,4)`.
+fn call_position(positional: &[Arg], named: &[NamedArg]) -> Result<Position, Error> {
+    let known = call(positional, named)?;
+    let sheet = (
+        args::size(positional, 0, "the width W")?,
+        args::size(positional, 1, "the height H")?,
+    );
+    let p = position::of(
+        AsPartizan(Cutting),
+        true,
+        vec![sheet],
+        |_, sheets, f| {
+            write_sum(
+                f,
+                sheets,
+                |f| f.write_str("0"),
+                |f, (w, h)| write!(f, "cutting({w},{h})"),
+            )
+        },
+        |_, sheets| {
+            let g = grundy_table(sheets.iter().map(|&(w, h)| w.max(h)).max().unwrap_or(0));
+            Ok(Game::nimber(
+                sheets.iter().fold(0, |x, &(w, h)| x ^ u64::from(g[w][h])),
+            ))
+        },
+    );
+    Ok(p.with_value(known))
+}
+
 /// `partizan table cutting size=N` (default 12): `G(W, H)` for `W` across and `H` down, from 2
 /// to `N`.
 pub fn table(args: &TableParams) -> Result<Table, Error> {
@@ -175,6 +207,9 @@ impl Family for CuttingFamily {
     }
     fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
         call(args, named)
+    }
+    fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
+        Some(call_position(args, named))
     }
     fn table(&self) -> Option<TableSpec> {
         Some(TableSpec {

@@ -49,7 +49,8 @@
 use crate::algebra::Game;
 use crate::rulesets::family::Family;
 use crate::rulesets::{Arg, NamedArg};
-use crate::solve::{Ruleset, Solver};
+use crate::solve::position::{self, write_text_call};
+use crate::solve::{Position, Ruleset, Solver};
 use crate::Error;
 
 /// An empty square.
@@ -191,6 +192,26 @@ impl KingDirt {
     }
 }
 
+/// The position as [`parse`] reads it: `B,W,M:` when a player has a king in hand or must
+/// place, then the board.
+pub fn text(p: &KingDirt) -> String {
+    let board = crate::rulesets::text::board(p.rows, p.cols, |r, c| match p.cells[r * p.cols + c] {
+        BLACK => 'X',
+        WHITE => 'O',
+        DIRT => '#',
+        _ => '.',
+    });
+    if p.black_hand == 0 && p.white_hand == 0 && !p.must_place {
+        return board;
+    }
+    format!(
+        "{},{},{}:{board}",
+        p.black_hand,
+        p.white_hand,
+        u8::from(p.must_place)
+    )
+}
+
 /// Parses a King Dirt position (see the module documentation).
 pub fn parse(text: &str) -> Result<KingDirt, Error> {
     let (params, board) = match text.split_once(':') {
@@ -286,6 +307,18 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     Ok(value(&p))
 }
 
+/// The position `p` as a position of the family (see [`crate::solve::position`]), written
+/// `king_dirt("1,0,0:X..")` ([`text`]).
+pub fn position(p: KingDirt) -> Position {
+    position::of(
+        KingDirtRules,
+        false,
+        p,
+        |_, p, f| write_text_call(f, "king_dirt", &text(p)),
+        |_, p| Ok(value(p)),
+    )
+}
+
 /// The `king_dirt` family (see the module documentation).
 pub struct KingDirtFamily;
 
@@ -301,5 +334,9 @@ impl Family for KingDirtFamily {
     }
     fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
         call(args, named)
+    }
+    fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
+        let text = crate::rulesets::text::one_string(args, named, "the position");
+        Some(text.and_then(parse).map(position))
     }
 }

@@ -51,7 +51,8 @@
 use crate::algebra::Game;
 use crate::rulesets::family::Family;
 use crate::rulesets::{Arg, NamedArg};
-use crate::solve::{Ruleset, Solver};
+use crate::solve::position::{self, write_text_call};
+use crate::solve::{Position, Ruleset, Solver};
 use crate::Error;
 
 /// The largest herd, as in MCGS.
@@ -156,6 +157,20 @@ impl SheepBoard {
     }
 }
 
+/// The board as [`parse`] reads it: the herds of a row separated by commas (`-3` White's), the
+/// rows by `|`.
+pub fn text(b: &SheepBoard) -> String {
+    let rows: Vec<String> = b
+        .cells
+        .chunks(b.cols.max(1))
+        .map(|row| {
+            let herds: Vec<String> = row.iter().map(i8::to_string).collect();
+            herds.join(",")
+        })
+        .collect();
+    rows.join("|")
+}
+
 /// Parses a Sheep position (see the module documentation); errors name the bad token and where
 /// it is, or the ragged row.
 pub fn parse(text: &str) -> Result<SheepBoard, Error> {
@@ -257,6 +272,18 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     Ok(value(&b))
 }
 
+/// The board `b` as a position of the family (see [`crate::solve::position`]), written
+/// `sheep("2,0|0,-3")` ([`text`]).
+pub fn position(b: SheepBoard) -> Position {
+    position::of(
+        Sheep,
+        false,
+        b,
+        |_, b, f| write_text_call(f, "sheep", &text(b)),
+        |_, b| Ok(value(b)),
+    )
+}
+
 /// The `sheep` family (see the module documentation).
 pub struct SheepFamily;
 
@@ -272,5 +299,9 @@ impl Family for SheepFamily {
     }
     fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
         call(args, named)
+    }
+    fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
+        let text = crate::rulesets::text::one_string(args, named, "the position");
+        Some(text.and_then(parse).map(position))
     }
 }

@@ -34,7 +34,8 @@ use crate::algebra::Game;
 use crate::rulesets::family::{bounded, Family, Param, TableSpec};
 use crate::rulesets::text::{grid, one_string};
 use crate::rulesets::{Arg, NamedArg};
-use crate::solve::{Ruleset, Solver, Table, TableParams};
+use crate::solve::position::{self, write_text_call};
+use crate::solve::{Position, Ruleset, Solver, Table, TableParams};
 use crate::Error;
 
 /// An empty square.
@@ -92,6 +93,19 @@ impl Slope {
     /// The number of rows.
     pub fn rows(&self) -> usize {
         self.squares.len().checked_div(self.cols).unwrap_or(0)
+    }
+
+    /// The slope as [`Slope::parse`] reads it.
+    pub fn text(&self) -> String {
+        crate::rulesets::text::board(self.rows(), self.cols, |r, c| {
+            match self.squares[r * self.cols + c] {
+                LEFT_JUMPER => 'L',
+                LEFT_SLIPPER => 'l',
+                RIGHT_JUMPER => 'R',
+                RIGHT_SLIPPER => 'r',
+                _ => '.',
+            }
+        })
     }
 
     /// The positions after each move of Left (`left`) or Right.
@@ -188,6 +202,17 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     Ok(value(&p))
 }
 
+/// The slope `p` as a position (see [`crate::solve::position`]), written `ski_jumps("L..|.R.")`.
+pub fn position(p: Slope) -> Position {
+    position::of(
+        SkiJumps,
+        false,
+        p,
+        |_, p, f| write_text_call(f, "ski_jumps", &p.text()),
+        |_, p| Ok(value(p)),
+    )
+}
+
 /// `partizan table ski_jumps width=W`: the value of the `3 × W` slope with a Left jumper in
 /// row 1, column `i` (row of the table) and a Right jumper in row 2, column `j` (column), the
 /// rest empty; columns counted from 1 at the west edge.
@@ -229,6 +254,10 @@ impl Family for SkiJumpsFamily {
     }
     fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
         call(args, named)
+    }
+    fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
+        let text = one_string(args, named, "the slope");
+        Some(text.and_then(Slope::parse).map(position))
     }
     fn table(&self) -> Option<TableSpec> {
         Some(TableSpec {

@@ -35,7 +35,9 @@ use crate::rulesets::family::{Family, Param, TableSpec};
 use crate::rulesets::wythoff::{check_cells, table_shape};
 use crate::rulesets::{Arg, NamedArg};
 use crate::solve::grundy::{slider_table, Bitset, Slides};
-use crate::solve::{ImpartialRuleset, Table, TableParams};
+use crate::rulesets::positions::Counted;
+use crate::solve::position::{self, OPTIONS_LIMIT};
+use crate::solve::{AsPartizan, ImpartialRuleset, Position, Table, TableParams};
 use crate::Error;
 
 /// The generalised Ryūō piece with parameter `p`, optionally limited to orthogonal moves of at
@@ -66,6 +68,25 @@ impl Ryuoh {
     /// The distance limit `q`, if any.
     pub fn q(&self) -> Option<usize> {
         self.q
+    }
+
+    /// The longest orthogonal move.
+    fn reach(&self) -> usize {
+        self.q.map_or(usize::MAX, |q| q - 1)
+    }
+
+    /// The number of moves from `(x, y)`, or any number above `limit` when there are more (the
+    /// diagonal steps are counted one `s` at a time, and the count stops past `limit`).
+    pub fn options_count(&self, x: usize, y: usize, limit: u128) -> u128 {
+        let reach = self.reach();
+        let mut n = x.min(reach) as u128 + y.min(reach) as u128;
+        for s in 1..=x.min(self.p.saturating_sub(2)) {
+            if n > limit {
+                break;
+            }
+            n += y.min(self.p - 1 - s) as u128;
+        }
+        n
     }
 
     /// The diagonal steps `(s, t)`: `s, t >= 1`, `s + t <= p − 1`.
@@ -151,13 +172,15 @@ impl Ryuoh {
 impl ImpartialRuleset for Ryuoh {
     type Position = (usize, usize);
 
+    /// The rook moves, then the diagonal steps in the order of [`Ryuoh::diagonal_steps`], only
+    /// those that stay on the board (so that a large `p` costs nothing at a small `(x, y)`).
     fn options(&self, &(x, y): &(usize, usize)) -> Vec<(usize, usize)> {
-        let reach = self.q.map_or(usize::MAX, |q| q - 1);
+        let reach = self.reach();
         let mut out = Vec::new();
         out.extend((1..=x.min(reach)).map(|t| (x - t, y)));
         out.extend((1..=y.min(reach)).map(|t| (x, y - t)));
-        for (s, t) in self.diagonal_steps() {
-            if s <= x && t <= y {
+        for s in 1..=x.min(self.p.saturating_sub(2)) {
+            for t in 1..=y.min(self.p - 1 - s) {
                 out.push((x - s, y - t));
             }
         }
@@ -170,8 +193,8 @@ impl ImpartialRuleset for Ryuoh {
     }
 }
 
-/// `ryuoh(x, y, p=3, q=Q)`: the value `*G(x, y)` (p defaults to 3, no limit by default).
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+/// Reads `ryuoh(x, y, p=3, q=Q)`: the piece and its square.
+fn read(positional: &[Arg], named: &[NamedArg]) -> Result<(Ryuoh, usize, usize), Error> {
     let x = args::size(positional, 0, "x")?;
     let y = args::size(positional, 1, "y")?;
     if positional.len() > 2 {
@@ -184,6 +207,12 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
         }
     };
     let piece = Ryuoh::new(named_size("p")?.unwrap_or(3), named_size("q")?)?;
+    Ok((piece, x, y))
+}
+
+/// The value `*G(x, y)` of the piece at `(x, y)`: by the paper's formula when one applies, else
+/// from the table of the corner.
+pub fn value(piece: &Ryuoh, x: usize, y: usize) -> Result<Game, Error> {
     if let Some(v) = piece.formula(x as u64, y as u64) {
         let v = u64::try_from(v)
             .map_err(|_| Error::input(format!("the value {v} exceeds the largest nimber")))?;
@@ -192,6 +221,42 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     let (w, h) = (x + 1, y + 1);
     check_cells(w, h)?;
     Ok(Game::nimber(piece.grundy_table(w, h)[h * w - 1] as u64))
+}
+
+/// `ryuoh(x, y, p=3, q=Q)`: the value `*G(x, y)` (p defaults to 3, no limit by default).
+pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+    let (piece, x, y) = read(positional, named)?;
+    value(&piece, x, y)
+}
+
+/// `ryuoh(x, y, p=3, q=Q)` as a position (see [`crate::solve::position`]), written with `p`
+/// when it is not 3 and with `q` when there is one; listing the options of a position with more
+/// than can be listed is refused.
+fn call_position(positional: &[Arg], named: &[NamedArg]) -> Result<Position, Error> {
+    let (piece, x, y) = read(positional, named)?;
+    let known = value(&piece, x, y)?;
+    let rules = Counted {
+        rules: piece,
+        count: |r, &(x, y)| r.options_count(x, y, OPTIONS_LIMIT),
+        write: |r, (x, y), f| {
+            write!(f, "ryuoh({x},{y}")?;
+            if r.p != 3 {
+                write!(f, ",p={}", r.p)?;
+            }
+            if let Some(q) = r.q {
+                write!(f, ",q={q}")?;
+            }
+            f.write_str(")")
+        },
+    };
+    let p = position::of(
+        AsPartizan(rules),
+        true,
+        (x, y),
+        |r, p, f| r.0.write(p, f),
+        |r, &(x, y)| value(&r.0.rules, x, y),
+    );
+    Ok(p.with_value(known))
 }
 
 /// `partizan table ryuoh p=P [q=Q] size=N` (defaults p = 3, no limit, size 19).
@@ -233,6 +298,9 @@ impl Family for RyuohFamily {
     }
     fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
         call(args, named)
+    }
+    fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
+        Some(call_position(args, named))
     }
     fn table(&self) -> Option<TableSpec> {
         Some(TableSpec {

@@ -31,7 +31,8 @@ use crate::rulesets::args;
 use crate::rulesets::family::{Family, SequenceSpec};
 use crate::rulesets::{Arg, NamedArg};
 use crate::solve::grundy::{self, Periodicity};
-use crate::solve::position::{of_ruleset, Rules};
+use crate::rulesets::positions::Counted;
+use crate::solve::position::{self, of_ruleset, Rules};
 use crate::solve::{AsPartizan, ImpartialRuleset, Position};
 use crate::Error;
 use std::sync::Arc;
@@ -213,6 +214,17 @@ impl TakeRange {
     }
 }
 
+impl TakeRange {
+    /// The number of options of a heap of `n`.
+    pub fn options_count(&self, n: usize) -> usize {
+        match n {
+            0 => 0,
+            n if n < self.p => 1,
+            n => self.q.min(n) - self.p + 1,
+        }
+    }
+}
+
 impl ImpartialRuleset for TakeRange {
     type Position = usize;
 
@@ -265,6 +277,33 @@ pub fn call_take_range(positional: &[Arg], named: &[NamedArg]) -> Result<Game, E
     let n = args::size(positional, 2, "the heap size n")?;
     let g = game.grundy_sequence(checked_len(n)?);
     Ok(Game::nimber(g[n] as u64))
+}
+
+/// `take_range(p, q, n)` as a position (see [`crate::solve::position`]): its options are the
+/// heaps a move leaves, and listing them is refused when there are more than can be listed.
+fn call_take_range_position(positional: &[Arg], named: &[NamedArg]) -> Result<Position, Error> {
+    let value = call_take_range(positional, named)?;
+    let game = TakeRange::new(
+        args::size(positional, 0, "p")?,
+        args::size(positional, 1, "q")?,
+    )?;
+    let n = args::size(positional, 2, "the heap size n")?;
+    let rules = Counted {
+        rules: game,
+        count: |g, &n| g.options_count(n) as u128,
+        write: |g, n, f| write!(f, "take_range({},{},{n})", g.p, g.q),
+    };
+    let p = position::of(
+        AsPartizan(rules),
+        true,
+        n,
+        |r, n, f| r.0.write(n, f),
+        |r, &n| {
+            let g = r.0.rules.grundy_sequence(checked_len(n)?);
+            Ok(Game::nimber(u64::from(g[n])))
+        },
+    );
+    Ok(p.with_value(value))
 }
 
 /// The largest heap whose whole sequence an expression computes (a few hundred MB at most).
@@ -321,6 +360,9 @@ impl Family for TakeRangeFamily {
     }
     fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
         call_take_range(args, named)
+    }
+    fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
+        Some(call_take_range_position(args, named))
     }
     fn sequence(&self) -> Option<SequenceSpec> {
         Some(SequenceSpec {

@@ -46,7 +46,9 @@ use crate::rulesets::family::{bounded, Family, Param, SequenceSpec, TableSpec};
 use crate::rulesets::family::SequenceReport;
 use crate::rulesets::{Arg, NamedArg};
 use crate::solve::grundy::Bitset;
-use crate::solve::{ImpartialRuleset, Table, TableParams};
+use crate::rulesets::positions::Counted;
+use crate::solve::position::{self, OPTIONS_LIMIT};
+use crate::solve::{AsPartizan, ImpartialRuleset, Position, Table, TableParams};
 use crate::Error;
 
 /// How the turned coins are placed.
@@ -147,14 +149,14 @@ impl CoinTurning {
         for n in 1..len {
             options.clear();
             for e in &self.elements {
-                spawned_sets(e, n, &g, &mut |x| {
+                for_each_set(e, n, &mut |others| {
                     if budget == 0 {
                         return Err(Error::input(format!(
                             "the rule allows more than {MAX_MOVES} moves from coins 1 to {n}: too many to examine"
                         )));
                     }
                     budget -= 1;
-                    options.push(x);
+                    options.push(others.nim_sum(&g));
                     Ok(())
                 })?;
             }
@@ -178,15 +180,162 @@ impl CoinTurning {
         let g = self.values(last + 1)?;
         Ok(heads.iter().fold(0, |acc, &h| acc ^ g[h]))
     }
+
+    /// The size of the listing of the options of a row with heads `heads`: for every move, the
+    /// heads of the row it leaves at most (those of the row and the coins it turns), so at least
+    /// the number of moves; or any number above `limit` once the count passes it.
+    pub fn listing_size(&self, heads: &[usize], limit: u128) -> u128 {
+        let mut size = 0u128;
+        for &n in heads {
+            for e in &self.elements {
+                let counted = for_each_set(e, n, &mut |others| {
+                    size += (heads.len() + others.len() + 1) as u128;
+                    if size > limit {
+                        Err(Error::input("past the limit"))
+                    } else {
+                        Ok(())
+                    }
+                });
+                if counted.is_err() {
+                    return size;
+                }
+            }
+        }
+        size
+    }
+
+    /// The rule as `coin_turning` reads it: the name of a named game, or else its `Spawning`
+    /// code, its elements separated by commas.
+    pub fn code(&self) -> String {
+        if let Some((name, _)) = NAMED
+            .iter()
+            .find(|(_, code)| CoinTurning::parse(code).is_ok_and(|g| g == *self))
+        {
+            return name.to_string();
+        }
+        let elements: Vec<String> = self.elements.iter().map(Element::code).collect();
+        elements.join(",")
+    }
 }
 
-/// Calls `f` with the nim-sum of `G(x)` over the other coins `x` of every set the element
-/// allows with rightmost coin `n`.
-fn spawned_sets(
+impl Element {
+    /// The element in the `Spawning` code: the count (`k`, `a-b` or `k+`), then `C(m)`, the
+    /// spacing letter and `F`.
+    fn code(&self) -> String {
+        let mut s = self.min.to_string();
+        if self.max == usize::MAX {
+            s.push('+');
+        } else if self.max != self.min {
+            s += &format!("-{}", self.max);
+        }
+        if let Some(m) = self.window {
+            s += &format!("C({m})");
+        }
+        match self.spacing {
+            Spacing::Any => {}
+            Spacing::Consecutive => s.push('C'),
+            Spacing::EquallySpaced => s.push('E'),
+            Spacing::Symmetric => s.push('S'),
+        }
+        if self.first {
+            s.push('F');
+        }
+        s
+    }
+}
+
+/// The last coin up to which a row is written as heads and tails (`"THHT"`); a row with a head
+/// further right is written as its list of heads (`"2,3,50"`).
+pub const ROW_TEXT: usize = 32;
+
+/// A row as `coin_turning` reads it: heads and tails up to the last head, or the list of heads
+/// when the last is past coin [`ROW_TEXT`].
+pub fn row_text(heads: &[usize]) -> String {
+    match heads.last() {
+        Some(&last) if last > ROW_TEXT => {
+            let items: Vec<String> = heads.iter().map(usize::to_string).collect();
+            items.join(",")
+        }
+        last => {
+            let mut row = vec!['T'; last.copied().unwrap_or(0)];
+            for &h in heads {
+                row[h - 1] = 'H';
+            }
+            row.into_iter().collect()
+        }
+    }
+}
+
+/// The coins of a set other than its rightmost, as [`for_each_set`] hands them over: in a form
+/// whose nim-sum of values is quick to take (a run of consecutive coins is a slice of values).
+#[derive(Clone, Copy, Debug)]
+enum Others<'a> {
+    /// `count` coins from `first`, `step` apart.
+    Spaced {
+        first: usize,
+        step: usize,
+        count: usize,
+    },
+    /// These coins.
+    Listed(&'a [usize]),
+    /// These coins, and the mirror `sum − b` of each `b` after the first `fixed`.
+    Mirrored {
+        listed: &'a [usize],
+        fixed: usize,
+        sum: usize,
+    },
+}
+
+impl Others<'_> {
+    /// The nim-sum of `g` over the coins.
+    fn nim_sum(self, g: &[u64]) -> u64 {
+        let xor = |a: u64, &v: &u64| a ^ v;
+        match self {
+            Others::Spaced {
+                first,
+                step: 1,
+                count,
+            } => g[first..first + count].iter().fold(0, xor),
+            Others::Spaced { first, step, count } => {
+                (0..count).fold(0, |a, i| a ^ g[first + i * step])
+            }
+            Others::Listed(xs) => xs.iter().fold(0, |a, &x| a ^ g[x]),
+            Others::Mirrored { listed, fixed, sum } => listed
+                .iter()
+                .fold(0, |a, &x| a ^ g[x])
+                ^ listed[fixed..].iter().fold(0, |a, &b| a ^ g[sum - b]),
+        }
+    }
+
+    /// The number of coins.
+    fn len(self) -> usize {
+        match self {
+            Others::Spaced { count, .. } => count,
+            Others::Listed(xs) => xs.len(),
+            Others::Mirrored { listed, fixed, .. } => 2 * listed.len() - fixed,
+        }
+    }
+
+    /// The coins.
+    fn coins(self) -> Vec<usize> {
+        match self {
+            Others::Spaced { first, step, count } => (0..count).map(|i| first + i * step).collect(),
+            Others::Listed(xs) => xs.to_vec(),
+            Others::Mirrored { listed, fixed, sum } => listed
+                .iter()
+                .copied()
+                .chain(listed[fixed..].iter().map(|&b| sum - b))
+                .collect(),
+        }
+    }
+}
+
+/// Calls `f` with the other coins (all but `n`) of every set the element allows with rightmost
+/// coin `n`.
+fn for_each_set(
     e: &Element,
     n: usize,
-    g: &[u64],
-    f: &mut impl FnMut(u64) -> Result<(), Error>,
+    f: &mut impl FnMut(Others<'_>) -> Result<(), Error>,
 ) -> Result<(), Error> {
     // The leftmost coin a set may use.
     let lo = e.window.map_or(1, |m| (n + 1).saturating_sub(m).max(1));
@@ -195,7 +344,7 @@ fn spawned_sets(
         let others = k - 1;
         if others == 0 {
             if !e.first || n == 1 {
-                f(0)?;
+                f(Others::Listed(&[]))?;
             }
             continue;
         }
@@ -203,23 +352,31 @@ fn spawned_sets(
             Spacing::Any => {
                 if e.first {
                     if lo == 1 {
-                        combinations(2..n, others - 1, g, g[1], f)?;
+                        for_each_subset(&[1], 2..n, others - 1, &mut |xs| f(Others::Listed(xs)))?;
                     }
                 } else {
-                    combinations(lo..n, others, g, 0, f)?;
+                    for_each_subset(&[], lo..n, others, &mut |xs| f(Others::Listed(xs)))?;
                 }
             }
             Spacing::Consecutive => {
                 let x0 = n - others;
                 if !e.first || x0 == 1 {
-                    f((x0..n).fold(0, |a, x| a ^ g[x]))?;
+                    f(Others::Spaced {
+                        first: x0,
+                        step: 1,
+                        count: others,
+                    })?;
                 }
             }
             Spacing::EquallySpaced => {
                 for d in 1..=(n - lo) / others {
                     let x0 = n - others * d;
                     if !e.first || x0 == 1 {
-                        f((0..others).fold(0, |a, i| a ^ g[x0 + i * d]))?;
+                        f(Others::Spaced {
+                            first: x0,
+                            step: d,
+                            count: others,
+                        })?;
                     }
                 }
             }
@@ -232,10 +389,17 @@ fn spawned_sets(
                     if centre && (a + n) % 2 == 1 {
                         continue;
                     }
-                    let base = g[a] ^ if centre { g[(a + n) / 2] } else { 0 };
+                    let ends = [a, (a + n) / 2];
+                    let fixed = if centre { &ends[..] } else { &ends[..1] };
                     // b ranges over a < b < (a + n) / 2, its mirror a + n − b.
                     let below = (a + n).div_ceil(2);
-                    combinations_mirrored(a + 1..below, inner / 2, a + n, g, base, f)?;
+                    for_each_subset(fixed, a + 1..below, inner / 2, &mut |xs| {
+                        f(Others::Mirrored {
+                            listed: xs,
+                            fixed: fixed.len(),
+                            sum: a + n,
+                        })
+                    })?;
                 }
             }
         }
@@ -243,52 +407,29 @@ fn spawned_sets(
     Ok(())
 }
 
-/// Calls `f` with `base ⊕ G(x1) ⊕ … ⊕ G(xk)` for every `k`-subset of `range`, iteratively.
-fn combinations(
-    range: std::ops::Range<usize>,
-    k: usize,
-    g: &[u64],
-    base: u64,
-    f: &mut impl FnMut(u64) -> Result<(), Error>,
-) -> Result<(), Error> {
-    for_each_subset(range, k, |xs| f(xs.iter().fold(base, |a, &x| a ^ g[x])))
-}
-
-/// As [`combinations`], each chosen `b` with its mirror `sum − b`.
-fn combinations_mirrored(
-    range: std::ops::Range<usize>,
-    k: usize,
-    sum: usize,
-    g: &[u64],
-    base: u64,
-    f: &mut impl FnMut(u64) -> Result<(), Error>,
-) -> Result<(), Error> {
-    for_each_subset(range, k, |xs| {
-        f(xs.iter().fold(base, |a, &b| a ^ g[b] ^ g[sum - b]))
-    })
-}
-
-/// Calls `f` with every `k`-subset of `range` in increasing order (an explicit index array, no
-/// recursion).
+/// Calls `f` with `fixed` followed by each `k`-subset of `range` in increasing order (an
+/// explicit index array, no recursion).
 fn for_each_subset(
+    fixed: &[usize],
     range: std::ops::Range<usize>,
     k: usize,
-    mut f: impl FnMut(&[usize]) -> Result<(), Error>,
+    f: &mut impl FnMut(&[usize]) -> Result<(), Error>,
 ) -> Result<(), Error> {
     let (lo, hi) = (range.start, range.end);
     if hi < lo || hi - lo < k {
         return Ok(());
     }
-    let mut xs: Vec<usize> = (lo..lo + k).collect();
+    let mut xs: Vec<usize> = fixed.iter().copied().chain(lo..lo + k).collect();
+    let at = fixed.len();
     loop {
         f(&xs)?;
         // The rightmost index that can still advance.
-        let Some(i) = (0..k).rev().find(|&i| xs[i] < hi - (k - i)) else {
+        let Some(i) = (0..k).rev().find(|&i| xs[at + i] < hi - (k - i)) else {
             return Ok(());
         };
-        xs[i] += 1;
+        xs[at + i] += 1;
         for j in i + 1..k {
-            xs[j] = xs[j - 1] + 1;
+            xs[at + j] = xs[at + j - 1] + 1;
         }
     }
 }
@@ -453,14 +594,11 @@ impl ImpartialRuleset for CoinTurning {
     }
 }
 
-/// The other coins of every set `e` allows with rightmost coin `n` (small `n` only: for the
-/// game-graph search).
+/// The other coins of every set `e` allows with rightmost coin `n`.
 fn sets(e: &Element, n: usize) -> Vec<Vec<usize>> {
-    // Label coin x by bit x of a u64 "value" so that the nim-sum identifies the set.
-    let labels: Vec<u64> = (0..=n).map(|x| if x < 64 { 1 << x } else { 0 }).collect();
     let mut out = Vec::new();
-    let _ = spawned_sets(e, n, &labels, &mut |mask| {
-        out.push((1..n).filter(|x| mask >> x & 1 == 1).collect());
+    let _ = for_each_set(e, n, &mut |others| {
+        out.push(others.coins());
         Ok(())
     });
     out
@@ -478,6 +616,30 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     let game = CoinTurning::parse(args::string(positional, 0, "the rule")?)?;
     let row = heads(args::string(positional, 1, "the row")?)?;
     Ok(Game::nimber(game.grundy(&row)?))
+}
+
+/// `coin_turning("ruler", "THHT")` as a position (see [`crate::solve::position`]), written with
+/// its rule's name or code ([`CoinTurning::code`]) and its row ([`row_text`]); listing options
+/// larger than can be listed is refused ([`CoinTurning::listing_size`]).
+fn call_position(positional: &[Arg], named: &[NamedArg]) -> Result<Position, Error> {
+    let known = call(positional, named)?;
+    let game = CoinTurning::parse(args::string(positional, 0, "the rule")?)?;
+    let row = heads(args::string(positional, 1, "the row")?)?;
+    let rules = Counted {
+        rules: game,
+        count: |g, heads| g.listing_size(heads, OPTIONS_LIMIT),
+        write: |g, heads, f| {
+            write!(f, "coin_turning(\"{}\",\"{}\")", g.code(), row_text(heads))
+        },
+    };
+    let p = position::of(
+        AsPartizan(rules),
+        true,
+        row,
+        |r, heads, f| r.0.write(heads, f),
+        |r, heads| Ok(Game::nimber(r.0.rules.grundy(heads)?)),
+    );
+    Ok(p.with_value(known))
 }
 
 fn sequence(args: &[String], to: usize) -> Result<SequenceReport, Error> {
@@ -531,6 +693,9 @@ impl Family for CoinTurningFamily {
     }
     fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
         call(args, named)
+    }
+    fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
+        Some(call_position(args, named))
     }
     fn table(&self) -> Option<TableSpec> {
         Some(TableSpec {

@@ -1,0 +1,651 @@
+//! The positions of the families that give them beyond those of tests/positions.rs: heaps
+//! (`take_range`, `ryuoh`), strips (`coin_turning`) and grids (`cutting`, `ski_jumps`, `king_dirt`,
+//! `sheep`).
+//!
+//! For each family:
+//! - the options of a few small positions against a move generator written here from the rules of
+//!   the family's module documentation (MCGS's for King Dirt and Sheep, *Winning Ways* for the
+//!   coin-turning games and Ski-Jumps), compared as sets of printed calls;
+//! - every printed option reads back: the expression language evaluates its text to the
+//!   option's own value, gives it the same options, and prints it as it was printed;
+//! - for the impartial families, misère outcomes against a misère search written here;
+//! - the terminal positions are misère `N` (the player to move cannot move, and wins).
+
+use partizan::expr::evaluate;
+use partizan::solve::Position;
+use partizan::Value;
+use std::collections::{BTreeSet, HashMap};
+use std::hash::Hash;
+
+fn eval(e: &str) -> Value {
+    evaluate(e).unwrap_or_else(|err| panic!("{e}: {err}"))
+}
+
+fn show(e: &str) -> String {
+    eval(e).to_string()
+}
+
+/// The positions of a list such as `G.LeftOptions`.
+fn positions(e: &str) -> Vec<Position> {
+    match eval(e) {
+        Value::List(items) => items
+            .into_iter()
+            .map(|v| match v {
+                Value::Position(p) => p,
+                v => panic!("{e}: {v} is not a position"),
+            })
+            .collect(),
+        v => panic!("{e}: not a list: {v}"),
+    }
+}
+
+/// A printed position with the parts of a sum in order, so that sums written in another order
+/// compare equal.
+fn norm(text: &str) -> String {
+    let mut parts: Vec<&str> = text.split(" + ").collect();
+    parts.sort_unstable();
+    parts.join(" + ")
+}
+
+fn printed(list: &[Position]) -> Vec<String> {
+    let mut out: Vec<String> = list.iter().map(|p| norm(&p.to_string())).collect();
+    out.sort();
+    out
+}
+
+/// The options of `call` printed, sorted: Left's (`left`) or Right's.
+fn options(call: &str, left: bool) -> Vec<String> {
+    let side = if left { "LeftOptions" } else { "RightOptions" };
+    printed(&positions(&format!("({call}).{side}")))
+}
+
+fn sorted(mut v: Vec<String>) -> Vec<String> {
+    v = v.iter().map(|t| norm(t)).collect();
+    v.sort();
+    v
+}
+
+/// Every option of `call` reads back: its text evaluates to the option's own value (also as
+/// `.CanonicalForm`), has the same options, and is the first of its own followers, printed as
+/// it was.
+fn reads_back(call: &str) {
+    for side in ["LeftOptions", "RightOptions"] {
+        for p in positions(&format!("({call}).{side}")) {
+            let text = p.to_string();
+            let own = p.canonical_form().unwrap().to_string();
+            assert_eq!(show(&text), own, "{call}.{side}: {text}");
+            assert_eq!(show(&format!("({text}).CanonicalForm")), own, "{text}");
+            assert_eq!(
+                printed(&positions(&format!("({text}).LeftOptions"))),
+                printed(&p.left_options()),
+                "{text}"
+            );
+            assert_eq!(
+                printed(&positions(&format!("({text}).RightOptions"))),
+                printed(&p.right_options()),
+                "{text}"
+            );
+            let followers = positions(&format!("({text}).Followers"));
+            assert_eq!(followers[0].to_string(), text, "{text}");
+        }
+    }
+}
+
+/// Whether the player to move wins misère play of the impartial game whose options are
+/// `moves` (the player who cannot move wins).
+fn misere_wins<S: Clone + Eq + Hash>(
+    s: &S,
+    moves: &dyn Fn(&S) -> Vec<S>,
+    memo: &mut HashMap<S, bool>,
+) -> bool {
+    if let Some(&w) = memo.get(s) {
+        return w;
+    }
+    let options = moves(s);
+    let wins = options.is_empty() || options.iter().any(|t| !misere_wins(t, moves, memo));
+    memo.insert(s.clone(), wins);
+    wins
+}
+
+/// `call.MisereOutcomeClass` against the misère search from `start` with `moves`.
+fn misere_agrees<S: Clone + Eq + Hash>(call: &str, start: S, moves: &dyn Fn(&S) -> Vec<S>) {
+    let wins = misere_wins(&start, moves, &mut HashMap::new());
+    let expected = if wins { "N" } else { "P" };
+    assert_eq!(
+        show(&format!("({call}).MisereOutcomeClass")),
+        expected,
+        "{call}"
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Heaps: take_range and ryuoh.
+// ---------------------------------------------------------------------------------------------
+
+/// Take between `p` and `q` tokens, or all of them when fewer than `p` remain.
+fn take_range_moves(p: usize, q: usize, n: usize) -> Vec<usize> {
+    if n == 0 {
+        vec![]
+    } else if n < p {
+        vec![0]
+    } else {
+        (p..=q.min(n)).map(|k| n - k).collect()
+    }
+}
+
+#[test]
+fn take_range_positions() {
+    for (p, q, n) in [(2, 3, 7), (3, 5, 2), (1, 4, 4), (2, 2, 9)] {
+        let call = format!("take_range({p},{q},{n})");
+        let expected: Vec<String> = take_range_moves(p, q, n)
+            .iter()
+            .map(|m| format!("take_range({p},{q},{m})"))
+            .collect();
+        assert_eq!(options(&call, true), sorted(expected.clone()), "{call}");
+        assert_eq!(options(&call, false), sorted(expected), "{call}");
+        reads_back(&call);
+        misere_agrees(&call, n, &|&m| take_range_moves(p, q, m));
+    }
+}
+
+/// The generalised Ryūō with parameters `p` and `q` (`None`: no limit): rook moves of at most
+/// `q − 1` squares, diagonal steps `(s, t)` with `s + t <= p − 1`.
+fn ryuoh_moves(p: usize, q: Option<usize>, (x, y): (usize, usize)) -> Vec<(usize, usize)> {
+    let reach = q.map_or(usize::MAX, |q| q - 1);
+    let mut out = Vec::new();
+    for t in 1..=x.min(reach) {
+        out.push((x - t, y));
+    }
+    for t in 1..=y.min(reach) {
+        out.push((x, y - t));
+    }
+    for s in 1..=x {
+        for t in 1..=y {
+            if s + t < p {
+                out.push((x - s, y - t));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn ryuoh_positions() {
+    for (x, y, p, q) in [(3, 2, 3, None), (2, 2, 4, Some(2)), (4, 1, 5, Some(3))] {
+        let named_args = match (p, q) {
+            (3, None) => String::new(),
+            (p, None) => format!(",p={p}"),
+            (3, Some(q)) => format!(",q={q}"),
+            (p, Some(q)) => format!(",p={p},q={q}"),
+        };
+        let call = format!("ryuoh({x},{y}{named_args})");
+        let expected: Vec<String> = ryuoh_moves(p, q, (x, y))
+            .iter()
+            .map(|(a, b)| format!("ryuoh({a},{b}{named_args})"))
+            .collect();
+        assert_eq!(options(&call, true), sorted(expected.clone()), "{call}");
+        assert_eq!(options(&call, false), sorted(expected), "{call}");
+        reads_back(&call);
+        misere_agrees(&call, (x, y), &|&c| ryuoh_moves(p, q, c));
+    }
+    // A large parameter costs nothing where the board is small.
+    assert_eq!(
+        options("ryuoh(1,1,p=1000000000)", true),
+        [
+            "ryuoh(0,0,p=1000000000)",
+            "ryuoh(0,1,p=1000000000)",
+            "ryuoh(1,0,p=1000000000)"
+        ]
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Coin-turning games.
+// ---------------------------------------------------------------------------------------------
+
+/// The sets of coins a move of the named game turns with rightmost coin `n` (Winning Ways
+/// ch. 14): Turning Turtles one or two coins, Mock Turtles one to three, Ruler a run ending at
+/// `n`, Twins exactly two, Grunt four placed symmetrically with coin 1 the leftmost.
+fn coin_sets(rule: &str, n: usize) -> Vec<Vec<usize>> {
+    let mut out = Vec::new();
+    match rule {
+        "turning_turtles" | "mock_turtles" => {
+            let most = if rule == "mock_turtles" { 3 } else { 2 };
+            out.push(vec![n]);
+            for a in 1..n {
+                out.push(vec![a, n]);
+                if most == 3 {
+                    for b in a + 1..n {
+                        out.push(vec![a, b, n]);
+                    }
+                }
+            }
+        }
+        "ruler" => out.extend((1..=n).map(|a| (a..=n).collect())),
+        "twins" => out.extend((1..n).map(|a| vec![a, n])),
+        "grunt" => {
+            for b in 2..n {
+                if b < n + 1 - b {
+                    out.push(vec![1, b, n + 1 - b, n]);
+                }
+            }
+        }
+        _ => panic!("{rule}"),
+    }
+    out
+}
+
+/// The heads after each move: a set with a head rightmost turned over.
+fn coin_moves(rule: &str, heads: &BTreeSet<usize>) -> Vec<BTreeSet<usize>> {
+    let mut out = Vec::new();
+    for &n in heads {
+        for s in coin_sets(rule, n) {
+            let mut next = heads.clone();
+            for c in s {
+                if !next.remove(&c) {
+                    next.insert(c);
+                }
+            }
+            out.push(next);
+        }
+    }
+    out
+}
+
+fn row(heads: &BTreeSet<usize>) -> String {
+    let last = heads.iter().next_back().copied().unwrap_or(0);
+    (1..=last)
+        .map(|c| if heads.contains(&c) { 'H' } else { 'T' })
+        .collect()
+}
+
+#[test]
+fn coin_turning_positions() {
+    for (rule, start) in [
+        ("mock_turtles", "THHTH"),
+        ("turning_turtles", "HTHH"),
+        ("ruler", "HTHH"),
+        ("twins", "HTH"),
+        ("grunt", "TTTTTHH"),
+    ] {
+        let heads: BTreeSet<usize> = start
+            .chars()
+            .enumerate()
+            .filter(|&(_, c)| c == 'H')
+            .map(|(i, _)| i + 1)
+            .collect();
+        let call = format!("coin_turning(\"{rule}\",\"{start}\")");
+        let expected: Vec<String> = coin_moves(rule, &heads)
+            .iter()
+            .map(|h| format!("coin_turning(\"{rule}\",\"{}\")", row(h)))
+            .collect();
+        assert_eq!(options(&call, true), sorted(expected.clone()), "{call}");
+        assert_eq!(options(&call, false), sorted(expected), "{call}");
+        reads_back(&call);
+        misere_agrees(&call, heads, &|h| coin_moves(rule, h));
+    }
+    // A rule given by its code is written by its name when it has one; heads far to the right
+    // are written as a list.
+    assert_eq!(
+        options("coin_turning(\"1+C\",\"TH\")", true),
+        [
+            "coin_turning(\"ruler\",\"\")",
+            "coin_turning(\"ruler\",\"H\")"
+        ]
+    );
+    let twins = options("coin_turning(\"twins\",\"2,40\")", true);
+    assert!(twins.contains(&"coin_turning(\"twins\",\"1,40\")".to_string()));
+    assert!(twins.contains(&"coin_turning(\"twins\",\"2,39\")".to_string()));
+    assert!(twins.contains(&"coin_turning(\"twins\",\"THTTH\")".to_string()));
+}
+
+#[test]
+fn a_listing_beyond_the_limit_is_refused_before_it_starts() {
+    // Any set of coins: 2^23 moves from coin 24, computed for its value in a moment.
+    let err = evaluate("coin_turning(\"1+\",\"24\").LeftOptions")
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("options"), "{err}");
+    assert!(show("coin_turning(\"1+\",\"24\")").starts_with('*'));
+    let err = evaluate("ryuoh(100000000000,3).LeftOptions")
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("options"), "{err}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cutting: a cut leaves two sheets, written as a sum.
+// ---------------------------------------------------------------------------------------------
+
+type Sheets = Vec<(usize, usize)>;
+
+/// Cut one sheet along a grid line into two pieces whose sides are all at least 2.
+fn cutting_moves(sheets: &Sheets) -> Vec<Sheets> {
+    let mut out = Vec::new();
+    for (i, &(w, h)) in sheets.iter().enumerate() {
+        let mut cut = |a: (usize, usize), b: (usize, usize)| {
+            let mut next = sheets.clone();
+            next.remove(i);
+            next.push(a);
+            next.push(b);
+            let mut next: Sheets = next
+                .into_iter()
+                .map(|(w, h)| (w.min(h), w.max(h)))
+                .collect();
+            next.sort_unstable();
+            out.push(next);
+        };
+        for a in 2..w.saturating_sub(1) {
+            cut((a, h), (w - a, h));
+        }
+        for b in 2..h.saturating_sub(1) {
+            cut((w, b), (w, h - b));
+        }
+    }
+    out
+}
+
+#[test]
+fn cutting_positions() {
+    for (w, h) in [(5, 4), (4, 4), (6, 2), (3, 3)] {
+        let call = format!("cutting({w},{h})");
+        // Each printed option is the sum of the two pieces, each in either orientation.
+        let got = options(&call, true);
+        let mut pieces: Vec<Sheets> = got
+            .iter()
+            .map(|t| {
+                let mut s: Sheets = t
+                    .split(" + ")
+                    .map(|part| {
+                        let inner = part
+                            .strip_prefix("cutting(")
+                            .and_then(|r| r.strip_suffix(')'))
+                            .unwrap_or_else(|| panic!("{t}"));
+                        let (a, b) = inner.split_once(',').unwrap();
+                        let (a, b) = (a.parse::<usize>().unwrap(), b.parse::<usize>().unwrap());
+                        (a.min(b), a.max(b))
+                    })
+                    .collect();
+                s.sort_unstable();
+                s
+            })
+            .collect();
+        pieces.sort();
+        let mut brute = cutting_moves(&vec![(w, h)]);
+        brute.sort();
+        assert_eq!(pieces, brute, "{call}");
+        assert_eq!(options(&call, false), got, "{call}");
+        reads_back(&call);
+        misere_agrees(&call, vec![(w.min(h), w.max(h))], &cutting_moves);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Grids written as text: rows separated by '|'.
+// ---------------------------------------------------------------------------------------------
+
+type Grid = Vec<Vec<char>>;
+
+fn grid(text: &str) -> Grid {
+    if text.is_empty() {
+        return Vec::new();
+    }
+    text.split('|').map(|r| r.chars().collect()).collect()
+}
+
+fn text(g: &Grid) -> String {
+    g.iter()
+        .map(|r| r.iter().collect::<String>())
+        .collect::<Vec<_>>()
+        .join("|")
+}
+
+/// The square `(r + dr, c + dc)` when it is on the grid.
+fn step(g: &Grid, r: usize, c: usize, dr: isize, dc: isize) -> Option<(usize, usize)> {
+    let (r2, c2) = (r as isize + dr, c as isize + dc);
+    (r2 >= 0 && c2 >= 0 && (r2 as usize) < g.len() && (c2 as usize) < g[0].len())
+        .then_some((r2 as usize, c2 as usize))
+}
+
+/// Every square of the grid.
+fn squares(g: &Grid) -> Vec<(usize, usize)> {
+    (0..g.len())
+        .flat_map(|r| (0..g[r].len()).map(move |c| (r, c)))
+        .collect()
+}
+
+/// Checks the options of `family("start")` for each start against the positions, written as
+/// the family reads them, that `moves(start, left)` makes for Left (`left`) or Right, and that
+/// they read back.
+fn check_text_family(family: &str, starts: &[&str], moves: &dyn Fn(&str, bool) -> Vec<String>) {
+    for start in starts {
+        let call = format!("{family}(\"{start}\")");
+        for left in [true, false] {
+            let expected = moves(start, left)
+                .into_iter()
+                .map(|b| format!("{family}(\"{b}\")"))
+                .collect();
+            assert_eq!(options(&call, left), sorted(expected), "{call} {left}");
+        }
+        reads_back(&call);
+    }
+}
+
+/// Ski-Jumps: Left's skiers (L, l) move east, Right's (R, r) west: a slide any number of
+/// squares through empty ones, possibly off the slope; a jumper (L, R) directly above an
+/// opponent's skier jumps to the empty square below it, and the jumped skier becomes a slipper.
+fn ski_moves(g: &Grid, left: bool) -> Vec<String> {
+    let (jumper, slipper, them) = if left {
+        ('L', 'l', ['R', 'r'])
+    } else {
+        ('R', 'r', ['L', 'l'])
+    };
+    let dc: isize = if left { 1 } else { -1 };
+    let mut out = Vec::new();
+    for (r, c) in squares(g) {
+        let s = g[r][c];
+        if s != jumper && s != slipper {
+            continue;
+        }
+        let mut at = c;
+        loop {
+            match step(g, r, at, 0, dc) {
+                None => {
+                    let mut h = g.clone();
+                    h[r][c] = '.';
+                    out.push(text(&h));
+                    break;
+                }
+                Some((_, c2)) if g[r][c2] == '.' => {
+                    let mut h = g.clone();
+                    h[r][c] = '.';
+                    h[r][c2] = s;
+                    out.push(text(&h));
+                    at = c2;
+                }
+                Some(_) => break,
+            }
+        }
+        if s == jumper && r + 2 < g.len() && them.contains(&g[r + 1][c]) && g[r + 2][c] == '.' {
+            let mut h = g.clone();
+            h[r][c] = '.';
+            h[r + 2][c] = jumper;
+            h[r + 1][c] = them[1];
+            out.push(text(&h));
+        }
+    }
+    out
+}
+
+#[test]
+fn ski_jumps_positions() {
+    check_text_family(
+        "ski_jumps",
+        &["L..|.R.", "L..|R..|...", ".L|r.|..", "R.L|..."],
+        &|start, left| ski_moves(&grid(start), left),
+    );
+}
+
+/// King Dirt (MCGS): place a king from hand on an empty square, or slide a king one step as a
+/// chess king to an empty square, leaving dirt; with must-place, a player who can place must.
+fn king_dirt_moves(start: &str, left: bool) -> Vec<String> {
+    let (params, board) = start.split_once(':').unwrap_or(("0,0,0", start));
+    let p: Vec<u32> = params.split(',').map(|x| x.parse().unwrap()).collect();
+    let (mut hands, must) = ([p[0], p[1]], p[2] == 1);
+    let g = grid(board);
+    let (me, i) = if left { ('X', 0) } else { ('O', 1) };
+    let write = |hands: [u32; 2], g: &Grid| {
+        if hands == [0, 0] && !must {
+            text(g)
+        } else {
+            format!("{},{},{}:{}", hands[0], hands[1], u8::from(must), text(g))
+        }
+    };
+    let mut out = Vec::new();
+    if hands[i] > 0 {
+        hands[i] -= 1;
+        for (r, c) in squares(&g) {
+            if g[r][c] == '.' {
+                let mut h = g.clone();
+                h[r][c] = me;
+                out.push(write(hands, &h));
+            }
+        }
+        hands[i] += 1;
+    }
+    if must && !out.is_empty() {
+        return out;
+    }
+    for (r, c) in squares(&g) {
+        if g[r][c] != me {
+            continue;
+        }
+        for dr in -1..=1 {
+            for dc in -1..=1 {
+                if let Some((r2, c2)) = step(&g, r, c, dr, dc) {
+                    if (dr, dc) != (0, 0) && g[r2][c2] == '.' {
+                        let mut h = g.clone();
+                        h[r][c] = '#';
+                        h[r2][c2] = me;
+                        out.push(write(hands, &h));
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn king_dirt_positions() {
+    check_text_family(
+        "king_dirt",
+        &["1,1,0:X..|.#.|.O.", "X.O", "1,0,1:X.|..", "XO.|..#"],
+        &king_dirt_moves,
+    );
+}
+
+/// Sheep (MCGS): a herd of `n >= 2` of the mover's sheep sends `k` of them, `1 <= k < n`, in
+/// one of six directions (up, up-right, right, down, down-left, left) as far as the empty
+/// squares go, at least one step.
+fn sheep_moves(start: &str, left: bool) -> Vec<String> {
+    let g: Vec<Vec<i32>> = start
+        .split('|')
+        .map(|r| r.split(',').map(|x| x.trim().parse().unwrap()).collect())
+        .collect();
+    let sign = if left { 1 } else { -1 };
+    let write = |g: &Vec<Vec<i32>>| {
+        g.iter()
+            .map(|r| r.iter().map(i32::to_string).collect::<Vec<_>>().join(","))
+            .collect::<Vec<_>>()
+            .join("|")
+    };
+    let inside = |r: isize, c: isize| {
+        r >= 0 && c >= 0 && (r as usize) < g.len() && (c as usize) < g[0].len()
+    };
+    let mut out = Vec::new();
+    for r in 0..g.len() {
+        for c in 0..g[0].len() {
+            let n = g[r][c] * sign;
+            if n < 2 {
+                continue;
+            }
+            for (dr, dc) in [(-1, 0), (-1, 1), (0, 1), (1, 0), (1, -1), (0, -1)] {
+                let (mut tr, mut tc) = (r as isize, c as isize);
+                while inside(tr + dr, tc + dc) && g[(tr + dr) as usize][(tc + dc) as usize] == 0 {
+                    tr += dr;
+                    tc += dc;
+                }
+                if (tr, tc) == (r as isize, c as isize) {
+                    continue;
+                }
+                for k in 1..n {
+                    let mut h = g.clone();
+                    h[r][c] = sign * (n - k);
+                    h[tr as usize][tc as usize] = sign * k;
+                    out.push(write(&h));
+                }
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn sheep_positions() {
+    check_text_family(
+        "sheep",
+        &["2,-2|0,0", "3,0,0", "2,0,-3|0,0,0", "0,1|-3,0"],
+        &sheep_moves,
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Refused calls and terminal positions.
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn calls_refused_before_are_refused_with_the_same_message() {
+    for (call, message) in [
+        ("cutting(1,5)", "immediate win"),
+        ("take_range(0,3,5)", "p must be at least 1"),
+        ("coin_turning(\"1-3X\",\"H\")", "unknown modifier"),
+        ("sheep(\"51\")", "too large"),
+    ] {
+        let err = evaluate(call).unwrap_err().to_string();
+        assert!(err.contains(message), "{call}: {err}");
+        let err = evaluate(&format!("({call}).LeftOptions"))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains(message), "{call}: {err}");
+    }
+}
+
+#[test]
+fn terminal_positions_are_misere_n() {
+    for terminal in [
+        "take_range(2,3,0)",
+        "ryuoh(0,0)",
+        "ryuoh(0,0,p=5,q=2)",
+        "coin_turning(\"ruler\",\"\")",
+        "coin_turning(\"grunt\",\"TTH\")",
+        "cutting(3,3)",
+        "ski_jumps(\"...|...\")",
+        "king_dirt(\"X#|##\")",
+        "sheep(\"1,0\")",
+    ] {
+        assert!(
+            positions(&format!("({terminal}).LeftOptions")).is_empty(),
+            "{terminal}"
+        );
+        assert!(
+            positions(&format!("({terminal}).RightOptions")).is_empty(),
+            "{terminal}"
+        );
+        assert_eq!(
+            show(&format!("({terminal}).MisereOutcomeClass")),
+            "N",
+            "{terminal}"
+        );
+    }
+}
