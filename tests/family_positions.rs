@@ -1,11 +1,15 @@
 //! The positions of the families that give them beyond those of tests/positions.rs: heaps
-//! (`take_range`, `ryuoh`), strips (`coin_turning`) and grids (`cutting`, `ski_jumps`, `king_dirt`,
-//! `sheep`).
+//! (`take_range`, `ryuoh`), strips (`coin_turning`), grids (`cutting`, `ski_jumps`, `king_dirt`,
+//! `sheep`), graphs whose moves the families renumber (`node_kayles`, `arc_kayles`,
+//! `partizan_arc_kayles`), tokens on a graph (`dag`) and pictures (`hackenbush`,
+//! `childish_hackenbush`).
 //!
 //! For each family:
 //! - the options of a few small positions against a move generator written here from the rules of
 //!   the family's module documentation (MCGS's for King Dirt and Sheep, *Winning Ways* for the
-//!   coin-turning games and Ski-Jumps), compared as sets of printed calls;
+//!   coin-turning games, Ski-Jumps and Hackenbush), compared as sets of printed calls, or, where
+//!   the family renumbers vertices when it writes a graph, as sets of graphs up to isomorphism read
+//!   back from the printed calls;
 //! - every printed option reads back: the expression language evaluates its text to the
 //!   option's own value, gives it the same options, and prints it as it was printed;
 //! - for the impartial families, misère outcomes against a misère search written here;
@@ -601,6 +605,429 @@ fn sheep_positions() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Graphs the families renumber: compared up to isomorphism.
+// ---------------------------------------------------------------------------------------------
+
+/// The quoted strings of a printed call, in order (named arguments' values included).
+fn strings(call: &str) -> Vec<String> {
+    call.split('"')
+        .skip(1)
+        .step_by(2)
+        .map(str::to_string)
+        .collect()
+}
+
+/// A graph: vertices `0..n`, edges `(u, v, colour)` (`' '` for none).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Drawing {
+    n: usize,
+    edges: Vec<(usize, usize, char)>,
+}
+
+/// Reads an edge list `0-1 2 1-3:B` (names of any kind, numbered in order of appearance).
+fn drawing(text: &str) -> Drawing {
+    let mut names: Vec<String> = Vec::new();
+    let mut index = |name: &str| match names.iter().position(|n| n == name) {
+        Some(i) => i,
+        None => {
+            names.push(name.to_string());
+            names.len() - 1
+        }
+    };
+    let mut edges = Vec::new();
+    for item in text.split_whitespace() {
+        let (chain, colour) = match item.split_once(':') {
+            Some((chain, c)) => (chain, c.chars().next().unwrap()),
+            None => (item, ' '),
+        };
+        let ends: Vec<usize> = chain.split('-').map(&mut index).collect();
+        for w in ends.windows(2) {
+            edges.push((w[0], w[1], colour));
+        }
+    }
+    Drawing {
+        n: names.len(),
+        edges,
+    }
+}
+
+impl Drawing {
+    /// The graph without the vertices `gone`, the others numbered in order.
+    fn without(&self, gone: &BTreeSet<usize>) -> Drawing {
+        let keep: Vec<usize> = (0..self.n).filter(|v| !gone.contains(v)).collect();
+        let at = |v: usize| keep.iter().position(|&k| k == v);
+        Drawing {
+            n: keep.len(),
+            edges: self
+                .edges
+                .iter()
+                .filter_map(|&(a, b, c)| Some((at(a)?, at(b)?, c)))
+                .collect(),
+        }
+    }
+
+    /// The graph without its vertices of no edge.
+    fn without_isolated(&self) -> Drawing {
+        let gone = (0..self.n)
+            .filter(|&v| !self.edges.iter().any(|&(a, b, _)| a == v || b == v))
+            .collect();
+        self.without(&gone)
+    }
+
+    /// The graph whose key is `k`.
+    fn of_key(k: &Key) -> Drawing {
+        Drawing {
+            n: k.0,
+            edges: k.1.clone(),
+        }
+    }
+
+    /// The least edge list over all renumberings: equal for isomorphic graphs.
+    fn key(&self) -> (usize, Vec<(usize, usize, char)>) {
+        let mut order: Vec<usize> = (0..self.n).collect();
+        let mut best: Option<Vec<(usize, usize, char)>> = None;
+        permutations(&mut order, 0, &mut |p| {
+            let mut e: Vec<(usize, usize, char)> = self
+                .edges
+                .iter()
+                .map(|&(a, b, c)| (p[a].min(p[b]), p[a].max(p[b]), c))
+                .collect();
+            e.sort_unstable();
+            if best.as_ref().is_none_or(|b| e < *b) {
+                best = Some(e);
+            }
+        });
+        (self.n, best.unwrap_or_default())
+    }
+}
+
+fn permutations(p: &mut Vec<usize>, k: usize, f: &mut impl FnMut(&[usize])) {
+    if k == p.len() {
+        return f(p);
+    }
+    for i in k..p.len() {
+        p.swap(k, i);
+        permutations(p, k + 1, f);
+        p.swap(k, i);
+    }
+}
+
+type Key = (usize, Vec<(usize, usize, char)>);
+
+/// The keys of the graphs of printed calls `family("…")`, sorted.
+fn keys(calls: &[String], isolated: bool) -> Vec<Key> {
+    let mut out: Vec<Key> = calls
+        .iter()
+        .map(|c| {
+            let d = drawing(&strings(c)[0]);
+            if isolated { d } else { d.without_isolated() }.key()
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+/// Node Kayles: remove a vertex and its neighbours.
+fn node_kayles_moves(d: &Drawing) -> Vec<Drawing> {
+    (0..d.n)
+        .map(|v| {
+            let mut gone: BTreeSet<usize> = BTreeSet::from([v]);
+            for &(a, b, _) in &d.edges {
+                if a == v {
+                    gone.insert(b);
+                }
+                if b == v {
+                    gone.insert(a);
+                }
+            }
+            d.without(&gone)
+        })
+        .collect()
+}
+
+/// Arc Kayles (`colour` None) or Partizan Arc Kayles: take an edge (of the mover's colour or
+/// green) and remove both its ends.
+fn arc_kayles_moves(d: &Drawing, colour: Option<char>) -> Vec<Drawing> {
+    d.edges
+        .iter()
+        .filter(|&&(_, _, c)| colour.is_none_or(|m| c == m || c == 'G'))
+        .map(|&(a, b, _)| d.without(&BTreeSet::from([a, b])))
+        .collect()
+}
+
+fn sorted_keys(ds: &[Drawing], isolated: bool) -> Vec<Key> {
+    let mut out: Vec<Key> = ds
+        .iter()
+        .map(|d| {
+            if isolated {
+                d.clone()
+            } else {
+                d.without_isolated()
+            }
+            .key()
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn node_kayles_and_arc_kayles_positions() {
+    for edges in ["a-b c-d a-d e", "1-2 2-3 3-4 4-5 5-1", "a-b a-c a-d d-e"] {
+        let call = format!("node_kayles(\"{edges}\")");
+        let d = drawing(edges);
+        assert_eq!(
+            keys(&options(&call, true), true),
+            sorted_keys(&node_kayles_moves(&d), true),
+            "{call}"
+        );
+        reads_back(&call);
+        misere_agrees(&call, d.key(), &|k| {
+            let moves = node_kayles_moves(&Drawing::of_key(k));
+            moves.iter().map(Drawing::key).collect()
+        });
+    }
+    for edges in [
+        "a-b b-c c-d d-a a-c",
+        "1-2 2-3 3-4 4-5 5-6",
+        "a-b a-c a-d d-e f",
+    ] {
+        let call = format!("arc_kayles(\"{edges}\")");
+        let d = drawing(edges);
+        assert_eq!(
+            keys(&options(&call, true), false),
+            sorted_keys(&arc_kayles_moves(&d, None), false),
+            "{call}"
+        );
+        reads_back(&call);
+        misere_agrees(&call, d.without_isolated().key(), &|k| {
+            let moves = arc_kayles_moves(&Drawing::of_key(k), None);
+            moves.iter().map(|d| d.without_isolated().key()).collect()
+        });
+    }
+}
+
+#[test]
+fn partizan_arc_kayles_positions() {
+    for edges in [
+        "a-b:B b-c:R c-d:G d-a:B",
+        "1-2:G 2-3:B 3-4:R 4-5:G",
+        "a-b:R a-c:B c-d:G",
+    ] {
+        let call = format!("partizan_arc_kayles(\"{edges}\")");
+        let d = drawing(edges);
+        for (left, colour) in [(true, 'B'), (false, 'R')] {
+            assert_eq!(
+                keys(&options(&call, left), false),
+                sorted_keys(&arc_kayles_moves(&d, Some(colour)), false),
+                "{call} {left}"
+            );
+        }
+        reads_back(&call);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tokens on a directed acyclic graph.
+// ---------------------------------------------------------------------------------------------
+
+/// Tokens on a directed acyclic graph: one token slides along one edge.
+fn dag_moves(edges: &[(String, String)], tokens: &[String]) -> Vec<Vec<String>> {
+    let mut out = Vec::new();
+    for (i, t) in tokens.iter().enumerate() {
+        for (a, b) in edges {
+            if a == t {
+                let mut next = tokens.to_vec();
+                next[i] = b.clone();
+                next.sort();
+                out.push(next);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn dag_positions() {
+    for (text, tokens) in [
+        ("a>b, b>c, a>c, d", "a,b"),
+        ("x>y, y>z", "x,x,y"),
+        ("s>t, s>u, t>v, u>v", "s"),
+    ] {
+        let edges: Vec<(String, String)> = text
+            .split(',')
+            .filter_map(|e| e.trim().split_once('>'))
+            .map(|(a, b)| (a.to_string(), b.to_string()))
+            .collect();
+        let mut start: Vec<String> = tokens.split(',').map(str::to_string).collect();
+        start.sort();
+        let call = format!("dag(\"{text}\",\"{tokens}\")");
+        let got: Vec<Vec<String>> = {
+            let mut g: Vec<Vec<String>> = options(&call, true)
+                .iter()
+                .map(|c| {
+                    let mut t: Vec<String> = strings(c)[1].split(',').map(str::to_string).collect();
+                    t.sort();
+                    t
+                })
+                .collect();
+            g.sort();
+            g
+        };
+        assert_eq!(got, dag_moves(&edges, &start), "{call}");
+        assert_eq!(options(&call, false), options(&call, true), "{call}");
+        reads_back(&call);
+        misere_agrees(&call, start, &|t| dag_moves(&edges, t));
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hackenbush and Childish Hackenbush: pictures compared up to renumbering, the ground fixed.
+// ---------------------------------------------------------------------------------------------
+
+/// A picture: edges `(a, b, colour)`, vertex 0 the ground.
+type Picture = Vec<(usize, usize, char)>;
+
+/// Reads a picture as `hackenbush` does: stalks `"BR G"` or an edge list `"0-a:B a-b:R"`.
+fn picture(text: &str) -> Picture {
+    if text.contains(['-', ':']) {
+        let mut names = vec!["0".to_string()];
+        let mut index = |name: &str| match names.iter().position(|n| n == name) {
+            Some(i) => i,
+            None => {
+                names.push(name.to_string());
+                names.len() - 1
+            }
+        };
+        return text
+            .split_whitespace()
+            .map(|item| {
+                let (ends, colour) = item.split_once(':').unwrap();
+                let (a, b) = ends.split_once('-').unwrap();
+                (index(a), index(b), colour.chars().next().unwrap())
+            })
+            .collect();
+    }
+    let mut edges = Vec::new();
+    let mut next = 1;
+    for stalk in text.split_whitespace() {
+        let mut below = 0;
+        for c in stalk.chars() {
+            edges.push((below, next, c));
+            below = next;
+            next += 1;
+        }
+    }
+    edges
+}
+
+/// The edges still connected to the ground.
+fn grounded(edges: &Picture) -> Picture {
+    let mut reached = BTreeSet::from([0]);
+    loop {
+        let before = reached.len();
+        for &(a, b, _) in edges {
+            if reached.contains(&a) || reached.contains(&b) {
+                reached.insert(a);
+                reached.insert(b);
+            }
+        }
+        if reached.len() == before {
+            break;
+        }
+    }
+    edges
+        .iter()
+        .copied()
+        .filter(|e| reached.contains(&e.0))
+        .collect()
+}
+
+/// A key of a picture, equal for pictures equal up to renumbering the vertices other than the
+/// ground.
+fn picture_key(edges: &Picture) -> Vec<(usize, usize, char)> {
+    let mut vertices: Vec<usize> = edges.iter().flat_map(|&(a, b, _)| [a, b]).collect();
+    vertices.sort_unstable();
+    vertices.dedup();
+    vertices.retain(|&v| v != 0);
+    let mut order: Vec<usize> = (1..=vertices.len()).collect();
+    let mut best: Option<Vec<(usize, usize, char)>> = None;
+    permutations(&mut order, 0, &mut |p| {
+        let at = |v: usize| {
+            if v == 0 {
+                0
+            } else {
+                p[vertices.iter().position(|&w| w == v).unwrap()]
+            }
+        };
+        let mut e: Vec<(usize, usize, char)> = edges
+            .iter()
+            .map(|&(a, b, c)| (at(a).min(at(b)), at(a).max(at(b)), c))
+            .collect();
+        e.sort_unstable();
+        if best.as_ref().is_none_or(|b| e < *b) {
+            best = Some(e);
+        }
+    });
+    best.unwrap_or_default()
+}
+
+/// Hackenbush (`childish` false) or Childish Hackenbush: remove an edge of the mover's colour
+/// or green; in Hackenbush what falls disappears, in Childish Hackenbush nothing may fall.
+fn hackenbush_moves(edges: &Picture, left: bool, childish: bool) -> Vec<Picture> {
+    let mine = if left { 'B' } else { 'R' };
+    let mut out = Vec::new();
+    for i in 0..edges.len() {
+        if edges[i].2 != mine && edges[i].2 != 'G' {
+            continue;
+        }
+        let mut rest = edges.clone();
+        rest.remove(i);
+        let standing = grounded(&rest);
+        if !childish {
+            out.push(standing);
+        } else if standing.len() == rest.len() {
+            out.push(rest);
+        }
+    }
+    out
+}
+
+#[test]
+fn hackenbush_and_childish_hackenbush_positions() {
+    for (family, childish) in [("hackenbush", false), ("childish_hackenbush", true)] {
+        for start in [
+            "BRR G",
+            "0-a:B a-b:R a-c:G b-c:G",
+            "0-a:G a-a:R 0-b:B b-0:R",
+            "0-a:B a-b:B a-c:R c-d:B",
+        ] {
+            let call = format!("{family}(\"{start}\")");
+            for left in [true, false] {
+                let mut got: Vec<_> = options(&call, left)
+                    .iter()
+                    .map(|c| picture_key(&picture(&strings(c)[0])))
+                    .collect();
+                got.sort();
+                let mut expected: Vec<_> = hackenbush_moves(&picture(start), left, childish)
+                    .iter()
+                    .map(picture_key)
+                    .collect();
+                expected.sort();
+                assert_eq!(got, expected, "{call} {left}");
+            }
+            reads_back(&call);
+        }
+    }
+    // A picture made of stalks is written as stalks.
+    assert_eq!(
+        options("hackenbush(\"0-a:B a-b:R 0-c:G\")", true),
+        ["hackenbush(\"BR\")", "hackenbush(\"G\")"]
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
 // Refused calls and terminal positions.
 // ---------------------------------------------------------------------------------------------
 
@@ -610,6 +1037,7 @@ fn calls_refused_before_are_refused_with_the_same_message() {
         ("cutting(1,5)", "immediate win"),
         ("take_range(0,3,5)", "p must be at least 1"),
         ("coin_turning(\"1-3X\",\"H\")", "unknown modifier"),
+        ("dag(\"a>b, b>a\",\"a\")", "cycle"),
         ("sheep(\"51\")", "too large"),
     ] {
         let err = evaluate(call).unwrap_err().to_string();
@@ -633,6 +1061,12 @@ fn terminal_positions_are_misere_n() {
         "ski_jumps(\"...|...\")",
         "king_dirt(\"X#|##\")",
         "sheep(\"1,0\")",
+        "dag(\"a>b\",\"b\")",
+        "hackenbush(\"\")",
+        "childish_hackenbush(\"\")",
+        "node_kayles(\"\")",
+        "arc_kayles(\"a b\")",
+        "partizan_arc_kayles(\"\")",
     ] {
         assert!(
             positions(&format!("({terminal}).LeftOptions")).is_empty(),
