@@ -1,8 +1,9 @@
 //! The positions of the families that give them beyond those of tests/positions.rs: heaps
 //! (`take_range`, `ryuoh`), strips (`coin_turning`), grids (`cutting`, `ski_jumps`, `king_dirt`,
 //! `sheep`), graphs whose moves the families renumber (`node_kayles`, `arc_kayles`,
-//! `partizan_arc_kayles`), tokens on a graph (`dag`) and pictures (`hackenbush`,
-//! `childish_hackenbush`).
+//! `partizan_arc_kayles`), tokens on a graph (`dag`), pictures (`hackenbush`,
+//! `childish_hackenbush`) and the boards and graphs of NoGo, Col and Snort (`nogo`, `nogo_graph`,
+//! `col`, `col_graph`, `snort`, `snort_graph`).
 //!
 //! For each family:
 //! - the options of a few small positions against a move generator written here from the rules of
@@ -1028,6 +1029,306 @@ fn hackenbush_and_childish_hackenbush_positions() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Boards of NoGo, Col and Snort.
+// ---------------------------------------------------------------------------------------------
+
+/// Whether every block (orthogonally connected stones of one colour) of the board has a
+/// liberty (an empty neighbour).
+fn every_block_breathes(g: &Grid) -> bool {
+    let mut seen = vec![vec![false; g[0].len()]; g.len()];
+    for (r, c) in squares(g) {
+        let colour = g[r][c];
+        if seen[r][c] || (colour != 'x' && colour != 'o') {
+            continue;
+        }
+        let mut stack = vec![(r, c)];
+        seen[r][c] = true;
+        let mut liberty = false;
+        while let Some((r, c)) = stack.pop() {
+            for (dr, dc) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
+                if let Some((r2, c2)) = step(g, r, c, dr, dc) {
+                    if g[r2][c2] == '.' {
+                        liberty = true;
+                    } else if g[r2][c2] == colour && !seen[r2][c2] {
+                        seen[r2][c2] = true;
+                        stack.push((r2, c2));
+                    }
+                }
+            }
+        }
+        if !liberty {
+            return false;
+        }
+    }
+    true
+}
+
+/// NoGo: a stone on an empty point, unless some block is left without a liberty (a capture
+/// or a suicide).
+fn nogo_moves(g: &Grid, left: bool) -> Vec<String> {
+    let me = if left { 'x' } else { 'o' };
+    let mut out = Vec::new();
+    for (r, c) in squares(g) {
+        if g[r][c] == '.' {
+            let mut h = g.clone();
+            h[r][c] = me;
+            if every_block_breathes(&h) {
+                out.push(text(&h));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn nogo_positions() {
+    check_text_family(
+        "nogo",
+        &["...|.x.", "x.o|...", "..|..", ".x.|x.o|.o#"],
+        &|start, left| nogo_moves(&grid(start), left),
+    );
+}
+
+/// Snort (`snort`) or Col: Left colours an uncoloured cell blue (`x`), Right red (`o`); in
+/// Snort not next to the opponent's colour, in Col not next to one's own.
+fn colouring_moves(g: &Grid, left: bool, snort: bool) -> Vec<String> {
+    let (me, them) = if left { ('x', 'o') } else { ('o', 'x') };
+    let forbidden = if snort { them } else { me };
+    let mut out = Vec::new();
+    for (r, c) in squares(g) {
+        let blocked = [(-1, 0), (1, 0), (0, -1), (0, 1)]
+            .iter()
+            .any(|&(dr, dc)| step(g, r, c, dr, dc).is_some_and(|(r2, c2)| g[r2][c2] == forbidden));
+        if g[r][c] == '.' && !blocked {
+            let mut h = g.clone();
+            h[r][c] = me;
+            out.push(text(&h));
+        }
+    }
+    out
+}
+
+#[test]
+fn col_and_snort_positions() {
+    for family in ["col", "snort"] {
+        check_text_family(
+            family,
+            &["..|.x", "...|...", ".#.|..o", "x.o"],
+            &|start, left| colouring_moves(&grid(start), left, family == "snort"),
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Graphs with named vertices: nogo_graph, col_graph and snort_graph.
+// ---------------------------------------------------------------------------------------------
+
+/// The value of the named string argument `name="…"` of a printed call, empty when absent.
+fn named(call: &str, name: &str) -> String {
+    let key = format!("{name}=\"");
+    match call.find(&key) {
+        Some(i) => {
+            let rest = &call[i + key.len()..];
+            rest[..rest.find('"').unwrap()].to_string()
+        }
+        None => String::new(),
+    }
+}
+
+/// The items of a comma-separated list, sorted.
+fn set(list: &str) -> BTreeSet<String> {
+    list.split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+/// The named vertices and edges of an edge list `a-b b-c d` (no shorthands, no colours).
+fn named_graph(edges: &str) -> (BTreeSet<String>, Vec<(String, String)>) {
+    let mut vertices = BTreeSet::new();
+    let mut out = Vec::new();
+    for item in edges.split_whitespace() {
+        let names: Vec<&str> = item.split('-').collect();
+        vertices.extend(names.iter().map(|n| n.to_string()));
+        for w in names.windows(2) {
+            out.push((w[0].to_string(), w[1].to_string()));
+        }
+    }
+    (vertices, out)
+}
+
+fn neighbours<'a>(edges: &'a [(String, String)], v: &'a str) -> impl Iterator<Item = &'a str> {
+    edges.iter().filter_map(move |(a, b)| {
+        if a == v {
+            Some(b.as_str())
+        } else if b == v {
+            Some(a.as_str())
+        } else {
+            None
+        }
+    })
+}
+
+/// The stones or colours of the printed options of a graph family: the values of its two
+/// named list arguments `first` and `second`, as sets.
+type Marks = (BTreeSet<String>, BTreeSet<String>);
+
+fn marks(calls: &[String], first: &str, second: &str) -> Vec<Marks> {
+    let mut out: Vec<Marks> = calls
+        .iter()
+        .map(|c| (set(&named(c, first)), set(&named(c, second))))
+        .collect();
+    out.sort();
+    out
+}
+
+/// NoGo on a graph: a stone on an empty vertex unless some block is left without a liberty.
+fn nogo_graph_moves(edges: &str, (black, white): &Marks, left: bool) -> Vec<Marks> {
+    let (vertices, e) = named_graph(edges);
+    let colour = |b: &Marks, v: &str| {
+        if b.0.contains(v) {
+            'x'
+        } else if b.1.contains(v) {
+            'o'
+        } else {
+            '.'
+        }
+    };
+    let breathes = |b: &Marks| {
+        vertices.iter().all(|v| {
+            let c = colour(b, v);
+            if c == '.' {
+                return true;
+            }
+            // The block of v, and whether it has an empty neighbour.
+            let mut block = vec![v.as_str()];
+            let mut i = 0;
+            while i < block.len() {
+                for w in neighbours(&e, block[i]) {
+                    if colour(b, w) == '.' {
+                        return true;
+                    }
+                    if colour(b, w) == c && !block.contains(&w) {
+                        block.push(w);
+                    }
+                }
+                i += 1;
+            }
+            false
+        })
+    };
+    let start = (black.clone(), white.clone());
+    let mut out = Vec::new();
+    for v in &vertices {
+        if colour(&start, v) == '.' {
+            let mut next = start.clone();
+            if left {
+                next.0.insert(v.clone());
+            } else {
+                next.1.insert(v.clone());
+            }
+            if breathes(&next) {
+                out.push(next);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn nogo_graph_positions() {
+    for (edges, black, white) in [
+        ("a-b b-c c-d d-a", "a", ""),
+        ("a-b c-d a-d", "a", "c"),
+        ("a-b b-c c-a c-d d-e", "", "e"),
+    ] {
+        let call = format!("nogo_graph(\"{edges}\", black=\"{black}\", white=\"{white}\")");
+        let start = (set(black), set(white));
+        for left in [true, false] {
+            let got = options(&call, left);
+            assert_eq!(
+                marks(&got, "black", "white"),
+                nogo_graph_moves(edges, &start, left),
+                "{call} {left}"
+            );
+        }
+        reads_back(&call);
+    }
+}
+
+/// Snort or Col on a graph: `(blue, red)` and the tints; a vertex tinted `B` is next to a blue
+/// vertex outside the graph, `R` a red one.
+fn colouring_graph_moves(
+    edges: &str,
+    (blue, red): &Marks,
+    tints: &HashMap<&str, &str>,
+    left: bool,
+    snort: bool,
+) -> Vec<Marks> {
+    let (vertices, e) = named_graph(edges);
+    // The colour next to which the mover may not colour: the opponent's in Snort, its own in
+    // Col.
+    let forbidden_is_blue = left != snort;
+    let (forbidden, letter) = if forbidden_is_blue {
+        (blue, 'B')
+    } else {
+        (red, 'R')
+    };
+    let mut out = Vec::new();
+    for v in &vertices {
+        if blue.contains(v) || red.contains(v) {
+            continue;
+        }
+        let tinted = tints.get(v.as_str()).is_some_and(|t| t.contains(letter));
+        if tinted || neighbours(&e, v).any(|w| forbidden.contains(w)) {
+            continue;
+        }
+        let mut next = (blue.clone(), red.clone());
+        if left {
+            next.0.insert(v.clone());
+        } else {
+            next.1.insert(v.clone());
+        }
+        out.push(next);
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn col_graph_and_snort_graph_positions() {
+    for family in ["col_graph", "snort_graph"] {
+        for (edges, blue, red, tinted) in [
+            ("a-b b-c c-a d", "a", "", "d:R"),
+            ("a-b b-c c-d", "", "", "c:BR"),
+            ("p-q q-r r-s s-p", "", "q", "s:B"),
+        ] {
+            let call = format!(
+                "{family}(\"{edges}\", blue=\"{blue}\", red=\"{red}\", tinted=\"{tinted}\")"
+            );
+            let tints: HashMap<&str, &str> = tinted
+                .split(',')
+                .filter_map(|t| t.split_once(':'))
+                .collect();
+            let start = (set(blue), set(red));
+            for left in [true, false] {
+                let got = options(&call, left);
+                let expected =
+                    colouring_graph_moves(edges, &start, &tints, left, family == "snort_graph");
+                assert_eq!(marks(&got, "blue", "red"), expected, "{call} {left}");
+                // The tints are kept.
+                for c in &got {
+                    assert_eq!(named(c, "tinted"), tinted.replace(' ', ","), "{c}");
+                }
+            }
+            reads_back(&call);
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
 // Refused calls and terminal positions.
 // ---------------------------------------------------------------------------------------------
 
@@ -1039,6 +1340,8 @@ fn calls_refused_before_are_refused_with_the_same_message() {
         ("coin_turning(\"1-3X\",\"H\")", "unknown modifier"),
         ("dag(\"a>b, b>a\",\"a\")", "cycle"),
         ("sheep(\"51\")", "too large"),
+        ("nogo(\"x\")", "no liberty"),
+        ("col_graph(\"a-b\", blue=\"a,b\")", "may not have"),
     ] {
         let err = evaluate(call).unwrap_err().to_string();
         assert!(err.contains(message), "{call}: {err}");
@@ -1061,9 +1364,15 @@ fn terminal_positions_are_misere_n() {
         "ski_jumps(\"...|...\")",
         "king_dirt(\"X#|##\")",
         "sheep(\"1,0\")",
+        "nogo(\"x.\")",
+        "nogo_graph(\"a-b\", black=\"a\")",
         "dag(\"a>b\",\"b\")",
         "hackenbush(\"\")",
         "childish_hackenbush(\"\")",
+        "col(\"x#o\")",
+        "snort(\"x.o\")",
+        "col_graph(\"a-b\", blue=\"a\", red=\"b\")",
+        "snort_graph(\"a\", tinted=\"a:BR\")",
         "node_kayles(\"\")",
         "arc_kayles(\"a b\")",
         "partizan_arc_kayles(\"\")",

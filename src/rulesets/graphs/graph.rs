@@ -713,6 +713,56 @@ pub fn grid_graph<T>(
     )
 }
 
+/// Where the vertices of a graph read from a grid ([`grid_graph`]) lie: the grid's size and the
+/// vertex of each cell, row-major (`None` for a cell that is not a vertex).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GridLayout {
+    /// The number of rows.
+    pub rows: usize,
+    /// The number of columns.
+    pub cols: usize,
+    /// The vertex of each cell.
+    pub vertex: Vec<Option<u32>>,
+}
+
+impl GridLayout {
+    /// The grid in the syntax of [`crate::rulesets::text::grid`]: `#` for a cell that is not a
+    /// vertex, `square(v)` for the cell of vertex `v`.
+    pub fn text(&self, square: impl Fn(usize) -> char) -> String {
+        crate::rulesets::text::board(self.rows, self.cols, |r, c| {
+            self.vertex[r * self.cols + c].map_or('#', |v| square(v as usize))
+        })
+    }
+}
+
+/// The names of the vertices `v` for which `pick(v)` holds, separated by commas: a vertex list
+/// as [`NamedGraph::vertex_list`] reads it.
+pub fn names_where(names: &[String], pick: impl Fn(usize) -> bool) -> String {
+    let picked: Vec<&str> = (0..names.len())
+        .filter(|&v| pick(v))
+        .map(|v| names[v].as_str())
+        .collect();
+    picked.join(",")
+}
+
+/// Writes `name("a-b b-c",arg="…")`: the graph with its vertex names ([`text`]), then each named
+/// argument whose value is not empty.
+pub fn write_named_call(
+    f: &mut fmt::Formatter<'_>,
+    name: &str,
+    g: &Graph,
+    names: &[String],
+    args: &[(&str, String)],
+) -> fmt::Result {
+    write!(f, "{name}(\"{}\"", text(g, |v| names[v].clone()))?;
+    for (arg, value) in args {
+        if !value.is_empty() {
+            write!(f, ",{arg}=\"{value}\"")?;
+        }
+    }
+    f.write_str(")")
+}
+
 /// The call `R::NAME("a-b b-c")` of the family of `rules` as a position ([`position`]), its
 /// edge list read by `read`.
 pub fn read_position<R: GraphGame>(
