@@ -1,11 +1,16 @@
 //! The positions of the families that give them beyond those of tests/positions.rs: heaps
-//! (`take_range`, `ryuoh`), strips (`coin_turning`) and grids (`cutting`, `ski_jumps`, `king_dirt`,
-//! `sheep`).
+//! (`take_range`, `ryuoh`), strips (`coin_turning`), grids (`cutting`, `ski_jumps`, `king_dirt`,
+//! `sheep`), graphs whose moves the families renumber (`node_kayles`, `arc_kayles`,
+//! `partizan_arc_kayles`), tokens on a graph (`dag`), pictures (`hackenbush`,
+//! `childish_hackenbush`) and the boards and graphs of NoGo, Col and Snort (`nogo`, `nogo_graph`,
+//! `col`, `col_graph`, `snort`, `snort_graph`).
 //!
 //! For each family:
 //! - the options of a few small positions against a move generator written here from the rules of
 //!   the family's module documentation (MCGS's for King Dirt and Sheep, *Winning Ways* for the
-//!   coin-turning games and Ski-Jumps), compared as sets of printed calls;
+//!   coin-turning games, Ski-Jumps and Hackenbush), compared as sets of printed calls, or, where
+//!   the family renumbers vertices when it writes a graph, as sets of graphs up to isomorphism read
+//!   back from the printed calls;
 //! - every printed option reads back: the expression language evaluates its text to the
 //!   option's own value, gives it the same options, and prints it as it was printed;
 //! - for the impartial families, misère outcomes against a misère search written here;
@@ -601,6 +606,729 @@ fn sheep_positions() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Graphs the families renumber: compared up to isomorphism.
+// ---------------------------------------------------------------------------------------------
+
+/// The quoted strings of a printed call, in order (named arguments' values included).
+fn strings(call: &str) -> Vec<String> {
+    call.split('"')
+        .skip(1)
+        .step_by(2)
+        .map(str::to_string)
+        .collect()
+}
+
+/// A graph: vertices `0..n`, edges `(u, v, colour)` (`' '` for none).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Drawing {
+    n: usize,
+    edges: Vec<(usize, usize, char)>,
+}
+
+/// Reads an edge list `0-1 2 1-3:B` (names of any kind, numbered in order of appearance).
+fn drawing(text: &str) -> Drawing {
+    let mut names: Vec<String> = Vec::new();
+    let mut index = |name: &str| match names.iter().position(|n| n == name) {
+        Some(i) => i,
+        None => {
+            names.push(name.to_string());
+            names.len() - 1
+        }
+    };
+    let mut edges = Vec::new();
+    for item in text.split_whitespace() {
+        let (chain, colour) = match item.split_once(':') {
+            Some((chain, c)) => (chain, c.chars().next().unwrap()),
+            None => (item, ' '),
+        };
+        let ends: Vec<usize> = chain.split('-').map(&mut index).collect();
+        for w in ends.windows(2) {
+            edges.push((w[0], w[1], colour));
+        }
+    }
+    Drawing {
+        n: names.len(),
+        edges,
+    }
+}
+
+impl Drawing {
+    /// The graph without the vertices `gone`, the others numbered in order.
+    fn without(&self, gone: &BTreeSet<usize>) -> Drawing {
+        let keep: Vec<usize> = (0..self.n).filter(|v| !gone.contains(v)).collect();
+        let at = |v: usize| keep.iter().position(|&k| k == v);
+        Drawing {
+            n: keep.len(),
+            edges: self
+                .edges
+                .iter()
+                .filter_map(|&(a, b, c)| Some((at(a)?, at(b)?, c)))
+                .collect(),
+        }
+    }
+
+    /// The graph without its vertices of no edge.
+    fn without_isolated(&self) -> Drawing {
+        let gone = (0..self.n)
+            .filter(|&v| !self.edges.iter().any(|&(a, b, _)| a == v || b == v))
+            .collect();
+        self.without(&gone)
+    }
+
+    /// The graph whose key is `k`.
+    fn of_key(k: &Key) -> Drawing {
+        Drawing {
+            n: k.0,
+            edges: k.1.clone(),
+        }
+    }
+
+    /// The least edge list over all renumberings: equal for isomorphic graphs.
+    fn key(&self) -> (usize, Vec<(usize, usize, char)>) {
+        let mut order: Vec<usize> = (0..self.n).collect();
+        let mut best: Option<Vec<(usize, usize, char)>> = None;
+        permutations(&mut order, 0, &mut |p| {
+            let mut e: Vec<(usize, usize, char)> = self
+                .edges
+                .iter()
+                .map(|&(a, b, c)| (p[a].min(p[b]), p[a].max(p[b]), c))
+                .collect();
+            e.sort_unstable();
+            if best.as_ref().is_none_or(|b| e < *b) {
+                best = Some(e);
+            }
+        });
+        (self.n, best.unwrap_or_default())
+    }
+}
+
+fn permutations(p: &mut Vec<usize>, k: usize, f: &mut impl FnMut(&[usize])) {
+    if k == p.len() {
+        return f(p);
+    }
+    for i in k..p.len() {
+        p.swap(k, i);
+        permutations(p, k + 1, f);
+        p.swap(k, i);
+    }
+}
+
+type Key = (usize, Vec<(usize, usize, char)>);
+
+/// The keys of the graphs of printed calls `family("…")`, sorted.
+fn keys(calls: &[String], isolated: bool) -> Vec<Key> {
+    let mut out: Vec<Key> = calls
+        .iter()
+        .map(|c| {
+            let d = drawing(&strings(c)[0]);
+            if isolated { d } else { d.without_isolated() }.key()
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+/// Node Kayles: remove a vertex and its neighbours.
+fn node_kayles_moves(d: &Drawing) -> Vec<Drawing> {
+    (0..d.n)
+        .map(|v| {
+            let mut gone: BTreeSet<usize> = BTreeSet::from([v]);
+            for &(a, b, _) in &d.edges {
+                if a == v {
+                    gone.insert(b);
+                }
+                if b == v {
+                    gone.insert(a);
+                }
+            }
+            d.without(&gone)
+        })
+        .collect()
+}
+
+/// Arc Kayles (`colour` None) or Partizan Arc Kayles: take an edge (of the mover's colour or
+/// green) and remove both its ends.
+fn arc_kayles_moves(d: &Drawing, colour: Option<char>) -> Vec<Drawing> {
+    d.edges
+        .iter()
+        .filter(|&&(_, _, c)| colour.is_none_or(|m| c == m || c == 'G'))
+        .map(|&(a, b, _)| d.without(&BTreeSet::from([a, b])))
+        .collect()
+}
+
+fn sorted_keys(ds: &[Drawing], isolated: bool) -> Vec<Key> {
+    let mut out: Vec<Key> = ds
+        .iter()
+        .map(|d| {
+            if isolated {
+                d.clone()
+            } else {
+                d.without_isolated()
+            }
+            .key()
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn node_kayles_and_arc_kayles_positions() {
+    for edges in ["a-b c-d a-d e", "1-2 2-3 3-4 4-5 5-1", "a-b a-c a-d d-e"] {
+        let call = format!("node_kayles(\"{edges}\")");
+        let d = drawing(edges);
+        assert_eq!(
+            keys(&options(&call, true), true),
+            sorted_keys(&node_kayles_moves(&d), true),
+            "{call}"
+        );
+        reads_back(&call);
+        misere_agrees(&call, d.key(), &|k| {
+            let moves = node_kayles_moves(&Drawing::of_key(k));
+            moves.iter().map(Drawing::key).collect()
+        });
+    }
+    for edges in [
+        "a-b b-c c-d d-a a-c",
+        "1-2 2-3 3-4 4-5 5-6",
+        "a-b a-c a-d d-e f",
+    ] {
+        let call = format!("arc_kayles(\"{edges}\")");
+        let d = drawing(edges);
+        assert_eq!(
+            keys(&options(&call, true), false),
+            sorted_keys(&arc_kayles_moves(&d, None), false),
+            "{call}"
+        );
+        reads_back(&call);
+        misere_agrees(&call, d.without_isolated().key(), &|k| {
+            let moves = arc_kayles_moves(&Drawing::of_key(k), None);
+            moves.iter().map(|d| d.without_isolated().key()).collect()
+        });
+    }
+}
+
+#[test]
+fn partizan_arc_kayles_positions() {
+    for edges in [
+        "a-b:B b-c:R c-d:G d-a:B",
+        "1-2:G 2-3:B 3-4:R 4-5:G",
+        "a-b:R a-c:B c-d:G",
+    ] {
+        let call = format!("partizan_arc_kayles(\"{edges}\")");
+        let d = drawing(edges);
+        for (left, colour) in [(true, 'B'), (false, 'R')] {
+            assert_eq!(
+                keys(&options(&call, left), false),
+                sorted_keys(&arc_kayles_moves(&d, Some(colour)), false),
+                "{call} {left}"
+            );
+        }
+        reads_back(&call);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tokens on a directed acyclic graph.
+// ---------------------------------------------------------------------------------------------
+
+/// Tokens on a directed acyclic graph: one token slides along one edge.
+fn dag_moves(edges: &[(String, String)], tokens: &[String]) -> Vec<Vec<String>> {
+    let mut out = Vec::new();
+    for (i, t) in tokens.iter().enumerate() {
+        for (a, b) in edges {
+            if a == t {
+                let mut next = tokens.to_vec();
+                next[i] = b.clone();
+                next.sort();
+                out.push(next);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn dag_positions() {
+    for (text, tokens) in [
+        ("a>b, b>c, a>c, d", "a,b"),
+        ("x>y, y>z", "x,x,y"),
+        ("s>t, s>u, t>v, u>v", "s"),
+    ] {
+        let edges: Vec<(String, String)> = text
+            .split(',')
+            .filter_map(|e| e.trim().split_once('>'))
+            .map(|(a, b)| (a.to_string(), b.to_string()))
+            .collect();
+        let mut start: Vec<String> = tokens.split(',').map(str::to_string).collect();
+        start.sort();
+        let call = format!("dag(\"{text}\",\"{tokens}\")");
+        let got: Vec<Vec<String>> = {
+            let mut g: Vec<Vec<String>> = options(&call, true)
+                .iter()
+                .map(|c| {
+                    let mut t: Vec<String> = strings(c)[1].split(',').map(str::to_string).collect();
+                    t.sort();
+                    t
+                })
+                .collect();
+            g.sort();
+            g
+        };
+        assert_eq!(got, dag_moves(&edges, &start), "{call}");
+        assert_eq!(options(&call, false), options(&call, true), "{call}");
+        reads_back(&call);
+        misere_agrees(&call, start, &|t| dag_moves(&edges, t));
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hackenbush and Childish Hackenbush: pictures compared up to renumbering, the ground fixed.
+// ---------------------------------------------------------------------------------------------
+
+/// A picture: edges `(a, b, colour)`, vertex 0 the ground.
+type Picture = Vec<(usize, usize, char)>;
+
+/// Reads a picture as `hackenbush` does: stalks `"BR G"` or an edge list `"0-a:B a-b:R"`.
+fn picture(text: &str) -> Picture {
+    if text.contains(['-', ':']) {
+        let mut names = vec!["0".to_string()];
+        let mut index = |name: &str| match names.iter().position(|n| n == name) {
+            Some(i) => i,
+            None => {
+                names.push(name.to_string());
+                names.len() - 1
+            }
+        };
+        return text
+            .split_whitespace()
+            .map(|item| {
+                let (ends, colour) = item.split_once(':').unwrap();
+                let (a, b) = ends.split_once('-').unwrap();
+                (index(a), index(b), colour.chars().next().unwrap())
+            })
+            .collect();
+    }
+    let mut edges = Vec::new();
+    let mut next = 1;
+    for stalk in text.split_whitespace() {
+        let mut below = 0;
+        for c in stalk.chars() {
+            edges.push((below, next, c));
+            below = next;
+            next += 1;
+        }
+    }
+    edges
+}
+
+/// The edges still connected to the ground.
+fn grounded(edges: &Picture) -> Picture {
+    let mut reached = BTreeSet::from([0]);
+    loop {
+        let before = reached.len();
+        for &(a, b, _) in edges {
+            if reached.contains(&a) || reached.contains(&b) {
+                reached.insert(a);
+                reached.insert(b);
+            }
+        }
+        if reached.len() == before {
+            break;
+        }
+    }
+    edges
+        .iter()
+        .copied()
+        .filter(|e| reached.contains(&e.0))
+        .collect()
+}
+
+/// A key of a picture, equal for pictures equal up to renumbering the vertices other than the
+/// ground.
+fn picture_key(edges: &Picture) -> Vec<(usize, usize, char)> {
+    let mut vertices: Vec<usize> = edges.iter().flat_map(|&(a, b, _)| [a, b]).collect();
+    vertices.sort_unstable();
+    vertices.dedup();
+    vertices.retain(|&v| v != 0);
+    let mut order: Vec<usize> = (1..=vertices.len()).collect();
+    let mut best: Option<Vec<(usize, usize, char)>> = None;
+    permutations(&mut order, 0, &mut |p| {
+        let at = |v: usize| {
+            if v == 0 {
+                0
+            } else {
+                p[vertices.iter().position(|&w| w == v).unwrap()]
+            }
+        };
+        let mut e: Vec<(usize, usize, char)> = edges
+            .iter()
+            .map(|&(a, b, c)| (at(a).min(at(b)), at(a).max(at(b)), c))
+            .collect();
+        e.sort_unstable();
+        if best.as_ref().is_none_or(|b| e < *b) {
+            best = Some(e);
+        }
+    });
+    best.unwrap_or_default()
+}
+
+/// Hackenbush (`childish` false) or Childish Hackenbush: remove an edge of the mover's colour
+/// or green; in Hackenbush what falls disappears, in Childish Hackenbush nothing may fall.
+fn hackenbush_moves(edges: &Picture, left: bool, childish: bool) -> Vec<Picture> {
+    let mine = if left { 'B' } else { 'R' };
+    let mut out = Vec::new();
+    for i in 0..edges.len() {
+        if edges[i].2 != mine && edges[i].2 != 'G' {
+            continue;
+        }
+        let mut rest = edges.clone();
+        rest.remove(i);
+        let standing = grounded(&rest);
+        if !childish {
+            out.push(standing);
+        } else if standing.len() == rest.len() {
+            out.push(rest);
+        }
+    }
+    out
+}
+
+#[test]
+fn hackenbush_and_childish_hackenbush_positions() {
+    for (family, childish) in [("hackenbush", false), ("childish_hackenbush", true)] {
+        for start in [
+            "BRR G",
+            "0-a:B a-b:R a-c:G b-c:G",
+            "0-a:G a-a:R 0-b:B b-0:R",
+            "0-a:B a-b:B a-c:R c-d:B",
+        ] {
+            let call = format!("{family}(\"{start}\")");
+            for left in [true, false] {
+                let mut got: Vec<_> = options(&call, left)
+                    .iter()
+                    .map(|c| picture_key(&picture(&strings(c)[0])))
+                    .collect();
+                got.sort();
+                let mut expected: Vec<_> = hackenbush_moves(&picture(start), left, childish)
+                    .iter()
+                    .map(picture_key)
+                    .collect();
+                expected.sort();
+                assert_eq!(got, expected, "{call} {left}");
+            }
+            reads_back(&call);
+        }
+    }
+    // A picture made of stalks is written as stalks.
+    assert_eq!(
+        options("hackenbush(\"0-a:B a-b:R 0-c:G\")", true),
+        ["hackenbush(\"BR\")", "hackenbush(\"G\")"]
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Boards of NoGo, Col and Snort.
+// ---------------------------------------------------------------------------------------------
+
+/// Whether every block (orthogonally connected stones of one colour) of the board has a
+/// liberty (an empty neighbour).
+fn every_block_breathes(g: &Grid) -> bool {
+    let mut seen = vec![vec![false; g[0].len()]; g.len()];
+    for (r, c) in squares(g) {
+        let colour = g[r][c];
+        if seen[r][c] || (colour != 'x' && colour != 'o') {
+            continue;
+        }
+        let mut stack = vec![(r, c)];
+        seen[r][c] = true;
+        let mut liberty = false;
+        while let Some((r, c)) = stack.pop() {
+            for (dr, dc) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
+                if let Some((r2, c2)) = step(g, r, c, dr, dc) {
+                    if g[r2][c2] == '.' {
+                        liberty = true;
+                    } else if g[r2][c2] == colour && !seen[r2][c2] {
+                        seen[r2][c2] = true;
+                        stack.push((r2, c2));
+                    }
+                }
+            }
+        }
+        if !liberty {
+            return false;
+        }
+    }
+    true
+}
+
+/// NoGo: a stone on an empty point, unless some block is left without a liberty (a capture
+/// or a suicide).
+fn nogo_moves(g: &Grid, left: bool) -> Vec<String> {
+    let me = if left { 'x' } else { 'o' };
+    let mut out = Vec::new();
+    for (r, c) in squares(g) {
+        if g[r][c] == '.' {
+            let mut h = g.clone();
+            h[r][c] = me;
+            if every_block_breathes(&h) {
+                out.push(text(&h));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn nogo_positions() {
+    check_text_family(
+        "nogo",
+        &["...|.x.", "x.o|...", "..|..", ".x.|x.o|.o#"],
+        &|start, left| nogo_moves(&grid(start), left),
+    );
+}
+
+/// Snort (`snort`) or Col: Left colours an uncoloured cell blue (`x`), Right red (`o`); in
+/// Snort not next to the opponent's colour, in Col not next to one's own.
+fn colouring_moves(g: &Grid, left: bool, snort: bool) -> Vec<String> {
+    let (me, them) = if left { ('x', 'o') } else { ('o', 'x') };
+    let forbidden = if snort { them } else { me };
+    let mut out = Vec::new();
+    for (r, c) in squares(g) {
+        let blocked = [(-1, 0), (1, 0), (0, -1), (0, 1)]
+            .iter()
+            .any(|&(dr, dc)| step(g, r, c, dr, dc).is_some_and(|(r2, c2)| g[r2][c2] == forbidden));
+        if g[r][c] == '.' && !blocked {
+            let mut h = g.clone();
+            h[r][c] = me;
+            out.push(text(&h));
+        }
+    }
+    out
+}
+
+#[test]
+fn col_and_snort_positions() {
+    for family in ["col", "snort"] {
+        check_text_family(
+            family,
+            &["..|.x", "...|...", ".#.|..o", "x.o"],
+            &|start, left| colouring_moves(&grid(start), left, family == "snort"),
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Graphs with named vertices: nogo_graph, col_graph and snort_graph.
+// ---------------------------------------------------------------------------------------------
+
+/// The value of the named string argument `name="…"` of a printed call, empty when absent.
+fn named(call: &str, name: &str) -> String {
+    let key = format!("{name}=\"");
+    match call.find(&key) {
+        Some(i) => {
+            let rest = &call[i + key.len()..];
+            rest[..rest.find('"').unwrap()].to_string()
+        }
+        None => String::new(),
+    }
+}
+
+/// The items of a comma-separated list, sorted.
+fn set(list: &str) -> BTreeSet<String> {
+    list.split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+/// The named vertices and edges of an edge list `a-b b-c d` (no shorthands, no colours).
+fn named_graph(edges: &str) -> (BTreeSet<String>, Vec<(String, String)>) {
+    let mut vertices = BTreeSet::new();
+    let mut out = Vec::new();
+    for item in edges.split_whitespace() {
+        let names: Vec<&str> = item.split('-').collect();
+        vertices.extend(names.iter().map(|n| n.to_string()));
+        for w in names.windows(2) {
+            out.push((w[0].to_string(), w[1].to_string()));
+        }
+    }
+    (vertices, out)
+}
+
+fn neighbours<'a>(edges: &'a [(String, String)], v: &'a str) -> impl Iterator<Item = &'a str> {
+    edges.iter().filter_map(move |(a, b)| {
+        if a == v {
+            Some(b.as_str())
+        } else if b == v {
+            Some(a.as_str())
+        } else {
+            None
+        }
+    })
+}
+
+/// The stones or colours of the printed options of a graph family: the values of its two
+/// named list arguments `first` and `second`, as sets.
+type Marks = (BTreeSet<String>, BTreeSet<String>);
+
+fn marks(calls: &[String], first: &str, second: &str) -> Vec<Marks> {
+    let mut out: Vec<Marks> = calls
+        .iter()
+        .map(|c| (set(&named(c, first)), set(&named(c, second))))
+        .collect();
+    out.sort();
+    out
+}
+
+/// NoGo on a graph: a stone on an empty vertex unless some block is left without a liberty.
+fn nogo_graph_moves(edges: &str, (black, white): &Marks, left: bool) -> Vec<Marks> {
+    let (vertices, e) = named_graph(edges);
+    let colour = |b: &Marks, v: &str| {
+        if b.0.contains(v) {
+            'x'
+        } else if b.1.contains(v) {
+            'o'
+        } else {
+            '.'
+        }
+    };
+    let breathes = |b: &Marks| {
+        vertices.iter().all(|v| {
+            let c = colour(b, v);
+            if c == '.' {
+                return true;
+            }
+            // The block of v, and whether it has an empty neighbour.
+            let mut block = vec![v.as_str()];
+            let mut i = 0;
+            while i < block.len() {
+                for w in neighbours(&e, block[i]) {
+                    if colour(b, w) == '.' {
+                        return true;
+                    }
+                    if colour(b, w) == c && !block.contains(&w) {
+                        block.push(w);
+                    }
+                }
+                i += 1;
+            }
+            false
+        })
+    };
+    let start = (black.clone(), white.clone());
+    let mut out = Vec::new();
+    for v in &vertices {
+        if colour(&start, v) == '.' {
+            let mut next = start.clone();
+            if left {
+                next.0.insert(v.clone());
+            } else {
+                next.1.insert(v.clone());
+            }
+            if breathes(&next) {
+                out.push(next);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn nogo_graph_positions() {
+    for (edges, black, white) in [
+        ("a-b b-c c-d d-a", "a", ""),
+        ("a-b c-d a-d", "a", "c"),
+        ("a-b b-c c-a c-d d-e", "", "e"),
+    ] {
+        let call = format!("nogo_graph(\"{edges}\", black=\"{black}\", white=\"{white}\")");
+        let start = (set(black), set(white));
+        for left in [true, false] {
+            let got = options(&call, left);
+            assert_eq!(
+                marks(&got, "black", "white"),
+                nogo_graph_moves(edges, &start, left),
+                "{call} {left}"
+            );
+        }
+        reads_back(&call);
+    }
+}
+
+/// Snort or Col on a graph: `(blue, red)` and the tints; a vertex tinted `B` is next to a blue
+/// vertex outside the graph, `R` a red one.
+fn colouring_graph_moves(
+    edges: &str,
+    (blue, red): &Marks,
+    tints: &HashMap<&str, &str>,
+    left: bool,
+    snort: bool,
+) -> Vec<Marks> {
+    let (vertices, e) = named_graph(edges);
+    // The colour next to which the mover may not colour: the opponent's in Snort, its own in
+    // Col.
+    let forbidden_is_blue = left != snort;
+    let (forbidden, letter) = if forbidden_is_blue {
+        (blue, 'B')
+    } else {
+        (red, 'R')
+    };
+    let mut out = Vec::new();
+    for v in &vertices {
+        if blue.contains(v) || red.contains(v) {
+            continue;
+        }
+        let tinted = tints.get(v.as_str()).is_some_and(|t| t.contains(letter));
+        if tinted || neighbours(&e, v).any(|w| forbidden.contains(w)) {
+            continue;
+        }
+        let mut next = (blue.clone(), red.clone());
+        if left {
+            next.0.insert(v.clone());
+        } else {
+            next.1.insert(v.clone());
+        }
+        out.push(next);
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn col_graph_and_snort_graph_positions() {
+    for family in ["col_graph", "snort_graph"] {
+        for (edges, blue, red, tinted) in [
+            ("a-b b-c c-a d", "a", "", "d:R"),
+            ("a-b b-c c-d", "", "", "c:BR"),
+            ("p-q q-r r-s s-p", "", "q", "s:B"),
+        ] {
+            let call = format!(
+                "{family}(\"{edges}\", blue=\"{blue}\", red=\"{red}\", tinted=\"{tinted}\")"
+            );
+            let tints: HashMap<&str, &str> = tinted
+                .split(',')
+                .filter_map(|t| t.split_once(':'))
+                .collect();
+            let start = (set(blue), set(red));
+            for left in [true, false] {
+                let got = options(&call, left);
+                let expected =
+                    colouring_graph_moves(edges, &start, &tints, left, family == "snort_graph");
+                assert_eq!(marks(&got, "blue", "red"), expected, "{call} {left}");
+                // The tints are kept.
+                for c in &got {
+                    assert_eq!(named(c, "tinted"), tinted.replace(' ', ","), "{c}");
+                }
+            }
+            reads_back(&call);
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
 // Refused calls and terminal positions.
 // ---------------------------------------------------------------------------------------------
 
@@ -610,7 +1338,10 @@ fn calls_refused_before_are_refused_with_the_same_message() {
         ("cutting(1,5)", "immediate win"),
         ("take_range(0,3,5)", "p must be at least 1"),
         ("coin_turning(\"1-3X\",\"H\")", "unknown modifier"),
+        ("dag(\"a>b, b>a\",\"a\")", "cycle"),
         ("sheep(\"51\")", "too large"),
+        ("nogo(\"x\")", "no liberty"),
+        ("col_graph(\"a-b\", blue=\"a,b\")", "may not have"),
     ] {
         let err = evaluate(call).unwrap_err().to_string();
         assert!(err.contains(message), "{call}: {err}");
@@ -633,6 +1364,18 @@ fn terminal_positions_are_misere_n() {
         "ski_jumps(\"...|...\")",
         "king_dirt(\"X#|##\")",
         "sheep(\"1,0\")",
+        "nogo(\"x.\")",
+        "nogo_graph(\"a-b\", black=\"a\")",
+        "dag(\"a>b\",\"b\")",
+        "hackenbush(\"\")",
+        "childish_hackenbush(\"\")",
+        "col(\"x#o\")",
+        "snort(\"x.o\")",
+        "col_graph(\"a-b\", blue=\"a\", red=\"b\")",
+        "snort_graph(\"a\", tinted=\"a:BR\")",
+        "node_kayles(\"\")",
+        "arc_kayles(\"a b\")",
+        "partizan_arc_kayles(\"\")",
     ] {
         assert!(
             positions(&format!("({terminal}).LeftOptions")).is_empty(),

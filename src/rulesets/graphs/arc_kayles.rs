@@ -34,7 +34,7 @@ use crate::rulesets::family::{Family, Param, TableSpec};
 use crate::rulesets::graph::{self, Graph};
 use crate::rulesets::node_kayles::dawson_kayles;
 use crate::rulesets::{Arg, NamedArg};
-use crate::solve::{GrundySolver, ImpartialRuleset, Table, TableParams};
+use crate::solve::{AsPartizan, GrundySolver, ImpartialRuleset, Position, Table, TableParams};
 use crate::Error;
 
 /// The graph after the edge `(u, v)` is taken: without `u`, `v`, and the vertices left with no
@@ -123,6 +123,14 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     Ok(Game::nimber(grundy(&g)))
 }
 
+impl graph::GraphGame for AsPartizan<ArcKayles> {
+    const NAME: &'static str = "arc_kayles";
+    const IMPARTIAL: bool = true;
+    fn value(&self, g: &Graph) -> Game {
+        Game::nimber(grundy(g))
+    }
+}
+
 /// The parameter of `partizan table arc_kayles`.
 const TABLE_PARAMS: &[Param] = &[Param {
     name: "n",
@@ -156,6 +164,9 @@ impl Family for ArcKaylesFamily {
     }
     fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
         call(args, named)
+    }
+    fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
+        Some(graph::read_position(AsPartizan(ArcKayles::new()), args, named, |t| Ok(graph::parse(t, "")?.graph)))
     }
     fn table(&self) -> Option<TableSpec> {
         Some(TableSpec {

@@ -30,10 +30,11 @@
 
 use crate::algebra::Game;
 use crate::rulesets::family::{bounded, Family, Param, TableSpec};
-use crate::rulesets::hackenbush::{relabelled, vertex_count, Colour, Edge, Picture};
+use crate::rulesets::hackenbush::{relabelled, text, vertex_count, Colour, Edge, Picture};
 use crate::rulesets::text::one_string;
 use crate::rulesets::{Arg, NamedArg};
-use crate::solve::{Ruleset, Solver, Table, TableParams};
+use crate::solve::position::{self, write_text_call};
+use crate::solve::{Position, Ruleset, Solver, Table, TableParams};
 use crate::Error;
 use std::collections::VecDeque;
 
@@ -146,8 +147,8 @@ pub fn value(p: &Picture) -> Game {
     Solver::new(ChildishHackenbush).value(&p.edges().to_vec())
 }
 
-/// `childish_hackenbush("...")`.
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+/// Reads `childish_hackenbush("...")`: a picture of at most [`MAX_EDGES`] edges.
+fn read(positional: &[Arg], named: &[NamedArg]) -> Result<Picture, Error> {
     let p = Picture::parse(one_string(positional, named, "the picture")?)?;
     if p.edges().len() > MAX_EDGES {
         return Err(Error::input(format!(
@@ -155,7 +156,27 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
             p.edges().len()
         )));
     }
-    Ok(value(&p))
+    Ok(p)
+}
+
+/// `childish_hackenbush("...")`.
+pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+    Ok(value(&read(positional, named)?))
+}
+
+/// `childish_hackenbush("...")` as a position (see [`crate::solve::position`]), its options
+/// written as `hackenbush` writes its own ([`text`]).
+fn call_position(positional: &[Arg], named: &[NamedArg]) -> Result<Position, Error> {
+    let picture = read(positional, named)?;
+    let known = value(&picture);
+    let p = position::of(
+        ChildishHackenbush,
+        false,
+        picture.edges().to_vec(),
+        |_, edges, f| write_text_call(f, "childish_hackenbush", &text(edges)),
+        |_, edges| Ok(Solver::new(ChildishHackenbush).value(edges)),
+    );
+    Ok(p.with_value(known))
 }
 
 /// The path of `blue` Blue edges then `red` Red edges from the ground back to the ground (an
@@ -206,6 +227,9 @@ impl Family for ChildishHackenbushFamily {
     }
     fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
         call(args, named)
+    }
+    fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
+        Some(call_position(args, named))
     }
     fn table(&self) -> Option<TableSpec> {
         Some(TableSpec {

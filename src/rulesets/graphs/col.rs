@@ -41,7 +41,7 @@ use crate::algebra::Game;
 use crate::rulesets::colouring::{self, Colouring, Variant};
 use crate::rulesets::family::{Family, TableSpec, GRID_PARAMS};
 use crate::rulesets::{Arg, NamedArg};
-use crate::solve::{Table, TableParams};
+use crate::solve::{Position, Table, TableParams};
 use crate::Error;
 
 /// The Col ruleset for the generic [`Solver`](crate::solve::Solver).
@@ -91,6 +91,9 @@ impl Family for ColFamily {
     fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
         call(args, named)
     }
+    fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
+        Some(colouring::grid_position(Variant::Col, args, named))
+    }
     fn table(&self) -> Option<TableSpec> {
         Some(TableSpec {
             params: GRID_PARAMS,
@@ -115,6 +118,9 @@ impl Family for ColGraphFamily {
     }
     fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
         call_graph(args, named)
+    }
+    fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
+        Some(colouring::graph_position(Variant::Col, args, named))
     }
     fn table(&self) -> Option<TableSpec> {
         Some(TableSpec {

@@ -25,11 +25,13 @@
 //! * a single vertex is `*` (both may colour it), `1` (Left only) or `−1` (Right only).
 
 use crate::algebra::Game;
-use crate::rulesets::graph::{self, Graph, NamedGraph};
+use crate::rulesets::graph::{self, Graph, GridLayout, NamedGraph};
 use crate::rulesets::text;
 use crate::rulesets::{Arg, NamedArg};
+use crate::solve::position::write_text_call;
 use crate::solve::{Ruleset, Solver, Table, TableParams};
 use crate::Error;
+use std::sync::Arc;
 
 /// Bit of the vertex label: Left may colour the vertex.
 pub const LEFT: u8 = 1;
@@ -148,6 +150,8 @@ pub struct Position {
     colour: Vec<u8>,
     /// Per vertex: the colours (LEFT = blue, RIGHT = red) it is tinted with.
     tint: Vec<u8>,
+    /// The grid the graph was read from, if it was.
+    grid: Option<GridLayout>,
 }
 
 impl Position {
@@ -160,6 +164,7 @@ impl Position {
             names: named.names,
             colour: vec![0; n],
             tint: vec![0; n],
+            grid: None,
         }
     }
 
@@ -213,6 +218,36 @@ impl Position {
     /// The reduced position for the solver; `Err` when two coloured vertices break the rule of
     /// the game.
     pub fn start(&self) -> Result<Graph, Error> {
+        self.reduced(&self.colour)
+    }
+
+    /// The reduced position for the solver when the vertices are coloured `colour`; `Err` when
+    /// two coloured vertices break the rule of the game.
+    fn reduced(&self, colour: &[u8]) -> Result<Graph, Error> {
+        let adj = self.graph.adjacency();
+        for v in 0..self.graph.len() {
+            let c = colour[v];
+            for &(w, _) in adj.neighbours(v) {
+                let d = colour[w as usize];
+                if c != 0 && d != 0 && self.variant.takes(c) & d != 0 && (w as usize) > v {
+                    return Err(Error::input(format!(
+                        "{} may not have {} vertex {} next to {} vertex {}",
+                        self.variant.name(),
+                        colour_name(c),
+                        self.names[v],
+                        colour_name(d),
+                        self.names[w as usize]
+                    )));
+                }
+            }
+        }
+        Ok(self.variant.simplify(&self.graph, &self.allowed(colour)))
+    }
+
+    /// Who may colour each vertex (bits LEFT and RIGHT) when the vertices are coloured
+    /// `colour`: the bits its tints and its coloured neighbours leave it, none when it is
+    /// coloured itself.
+    fn allowed(&self, colour: &[u8]) -> Vec<u8> {
         let adj = self.graph.adjacency();
         let mut labels: Vec<u8> = self
             .tint
@@ -224,33 +259,98 @@ impl Position {
                     .fold(LEFT | RIGHT, |l, c| l & !self.variant.takes(c))
             })
             .collect();
-        for v in 0..self.graph.len() {
-            let c = self.colour[v];
-            if c == 0 {
-                continue;
-            }
-            labels[v] = 0;
-            for &(w, _) in adj.neighbours(v) {
-                let d = self.colour[w as usize];
-                if d != 0 && self.variant.takes(c) & d != 0 && (w as usize) > v {
-                    return Err(Error::input(format!(
-                        "{} may not have {} vertex {} next to {} vertex {}",
-                        self.variant.name(),
-                        colour_name(c),
-                        self.names[v],
-                        colour_name(d),
-                        self.names[w as usize]
-                    )));
+        for (v, &c) in colour.iter().enumerate() {
+            if c != 0 {
+                for &(w, _) in adj.neighbours(v) {
+                    labels[w as usize] &= !self.variant.takes(c);
                 }
-                labels[w as usize] &= !self.variant.takes(c);
             }
         }
-        for (l, &c) in labels.iter_mut().zip(&self.colour) {
+        for (l, &c) in labels.iter_mut().zip(colour) {
             if c != 0 {
                 *l = 0;
             }
         }
-        Ok(self.variant.simplify(&self.graph, &labels))
+        labels
+    }
+
+    /// The position as a position of its family (see [`crate::solve::position`]): its moves
+    /// colour one vertex that the mover may colour ([`Drawn`]), and it is written as it was
+    /// read, a board (`snort("x.|..")`) or a graph with its named arguments
+    /// (`snort_graph("a-b b-c", blue="a", tinted="c:R")`).
+    pub fn into_position(self) -> crate::solve::Position {
+        let colour = self.colour.clone();
+        let rules = Drawn(Arc::new(self));
+        crate::solve::position::of(rules, false, colour, |r, c, f| r.write(c, f), |r, c| {
+            Ok(value(r.0.variant, &r.0.reduced(c)?))
+        })
+    }
+}
+
+/// Snort or Col played on a position as it was read ([`Position`]), for the family's
+/// positions: a position of this ruleset is the colour of every vertex, and a move colours one
+/// vertex that its tints and its coloured neighbours let the mover colour, the vertices the
+/// solver's reduced graph ([`Colouring`]) lets the mover colour.
+#[derive(Clone)]
+pub struct Drawn(Arc<Position>);
+
+impl Drawn {
+    /// The colourings after `player` colours each vertex it may.
+    fn moves(&self, colour: &[u8], player: u8) -> Vec<Vec<u8>> {
+        let allowed = self.0.allowed(colour);
+        (0..colour.len())
+            .filter(|&v| allowed[v] & player != 0)
+            .map(|v| {
+                let mut next = colour.to_vec();
+                next[v] = player;
+                next
+            })
+            .collect()
+    }
+
+    /// Writes the position with the vertices coloured `colour` as the call that reads it.
+    fn write(&self, colour: &[u8], f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let p = &self.0;
+        let name = p.variant.name().to_ascii_lowercase();
+        if let Some(grid) = &p.grid {
+            let board = grid.text(|v| match colour[v] {
+                LEFT => 'x',
+                RIGHT => 'o',
+                _ => '.',
+            });
+            return write_text_call(f, &name, &board);
+        }
+        let tinted: Vec<String> = (0..p.tint.len())
+            .filter(|&v| p.tint[v] != 0)
+            .map(|v| {
+                let blue = if p.tint[v] & LEFT != 0 { "B" } else { "" };
+                let red = if p.tint[v] & RIGHT != 0 { "R" } else { "" };
+                format!("{}:{blue}{red}", p.names[v])
+            })
+            .collect();
+        graph::write_named_call(
+            f,
+            &format!("{name}_graph"),
+            &p.graph,
+            &p.names,
+            &[
+                ("blue", graph::names_where(&p.names, |v| colour[v] == LEFT)),
+                ("red", graph::names_where(&p.names, |v| colour[v] == RIGHT)),
+                ("tinted", tinted.join(",")),
+            ],
+        )
+    }
+}
+
+impl Ruleset for Drawn {
+    type Position = Vec<u8>;
+
+    fn left_options(&self, colour: &Vec<u8>) -> Vec<Vec<u8>> {
+        self.moves(colour, LEFT)
+    }
+
+    fn right_options(&self, colour: &Vec<u8>) -> Vec<Vec<u8>> {
+        self.moves(colour, RIGHT)
     }
 }
 
@@ -293,6 +393,11 @@ pub fn parse_grid(variant: Variant, text: &str) -> Result<Position, Error> {
         names,
         colour,
         tint: vec![0; n],
+        grid: Some(GridLayout {
+            rows: g.rows,
+            cols: g.cols,
+            vertex: index,
+        }),
     })
 }
 
@@ -338,18 +443,43 @@ pub fn call_grid(variant: Variant, positional: &[Arg], named: &[NamedArg]) -> Re
     grid_value(variant, text::one_string(positional, named, "the board")?)
 }
 
-/// `snort_graph("a-b b-c", blue="a", red="c", tinted="b:R")` or `col_graph(…)`.
-pub fn call_graph(variant: Variant, positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+/// `snort("..|..")` or `col("..|..")` as a position ([`Position::into_position`]).
+pub fn grid_position(
+    variant: Variant,
+    positional: &[Arg],
+    named: &[NamedArg],
+) -> Result<crate::solve::Position, Error> {
+    let p = parse_grid(variant, text::one_string(positional, named, "the board")?)?;
+    let known = value(variant, &p.start()?);
+    Ok(p.into_position().with_value(known))
+}
+
+/// Reads `snort_graph("a-b b-c", blue="a", red="c", tinted="b:R")` or `col_graph(…)`.
+fn read_graph(variant: Variant, positional: &[Arg], named: &[NamedArg]) -> Result<Position, Error> {
     let allowed = ["blue", "red", "tinted"];
-    let g = parse_graph(
+    parse_graph(
         variant,
         graph::graph_argument(positional, "the edge list")?,
         graph::named_string(named, "blue", &allowed)?,
         graph::named_string(named, "red", &allowed)?,
         graph::named_string(named, "tinted", &allowed)?,
-    )?
-    .start()?;
-    Ok(Solver::new(Colouring(variant)).value(&g))
+    )
+}
+
+/// `snort_graph("a-b b-c", blue="a", red="c", tinted="b:R")` or `col_graph(…)`.
+pub fn call_graph(variant: Variant, positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+    Ok(value(variant, &read_graph(variant, positional, named)?.start()?))
+}
+
+/// `snort_graph(…)` or `col_graph(…)` as a position ([`Position::into_position`]).
+pub fn graph_position(
+    variant: Variant,
+    positional: &[Arg],
+    named: &[NamedArg],
+) -> Result<crate::solve::Position, Error> {
+    let p = read_graph(variant, positional, named)?;
+    let known = value(variant, &p.start()?);
+    Ok(p.into_position().with_value(known))
 }
 
 /// The largest grid area the tables evaluate.

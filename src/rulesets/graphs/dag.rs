@@ -25,7 +25,9 @@ use crate::rulesets::family::{bounded, Family, Param, TableSpec};
 use crate::rulesets::nim::singletons;
 use crate::rulesets::{Arg, NamedArg};
 use crate::solve::grundy::Bitset;
-use crate::solve::{ImpartialRuleset, Table, TableParams};
+use crate::rulesets::graph;
+use crate::solve::position;
+use crate::solve::{AsPartizan, ImpartialRuleset, Position, Table, TableParams};
 use crate::Error;
 use std::collections::HashMap;
 
@@ -157,6 +159,35 @@ impl Dag {
     pub fn position_grundy(&self, position: &[usize]) -> u64 {
         position.iter().fold(0, |s, &v| s ^ self.grundy[v])
     }
+
+    /// The edge list as [`Dag::parse`] reads it back with the same vertex numbers: `u>v` items
+    /// and isolated vertices, separated by `, `, in the [`graph::reading_order`].
+    pub fn text(&self) -> String {
+        let ends: Vec<(u32, u32)> = self
+            .successors
+            .iter()
+            .enumerate()
+            .flat_map(|(u, s)| s.iter().map(move |&v| (u as u32, v as u32)))
+            .collect();
+        let items: Vec<String> = graph::reading_order(self.len(), &ends)
+            .into_iter()
+            .map(|item| match item {
+                graph::Item::Vertex(v) => self.names[v].clone(),
+                graph::Item::Edge(i) => {
+                    let (u, v) = ends[i];
+                    format!("{}>{}", self.names[u as usize], self.names[v as usize])
+                }
+            })
+            .collect();
+        items.join(", ")
+    }
+
+    /// The tokens `position` as [`Dag::tokens`] reads them: their vertex names, separated by
+    /// commas.
+    pub fn tokens_text(&self, position: &[usize]) -> String {
+        let names: Vec<&str> = position.iter().map(|&v| self.names[v].as_str()).collect();
+        names.join(",")
+    }
 }
 
 /// The Grundy value of every vertex, or the vertices left on or behind a cycle.
@@ -198,12 +229,16 @@ fn grundy_values(successors: &[Vec<usize>]) -> Result<Vec<u64>, Vec<usize>> {
 impl ImpartialRuleset for Dag {
     type Position = Vec<usize>;
 
+    /// The token lists after each move, each kept sorted (so that a position reads as it is
+    /// written: tokens are named in order).
     fn options(&self, tokens: &Vec<usize>) -> Vec<Vec<usize>> {
         let mut out = Vec::new();
         for (i, &v) in tokens.iter().enumerate() {
             for &w in &self.successors[v] {
                 let mut next = tokens.clone();
-                next[i] = w;
+                next.remove(i);
+                let at = next.partition_point(|&t| t <= w);
+                next.insert(at, w);
                 out.push(next);
             }
         }
@@ -226,6 +261,21 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     let dag = Dag::parse(args::string(positional, 0, "the edge list")?)?;
     let tokens = dag.tokens(args::string(positional, 1, "the tokens")?)?;
     Ok(Game::nimber(dag.position_grundy(&tokens)))
+}
+
+/// `dag("a>b, b>c", "a,b")` as a position (see [`crate::solve::position`]): the graph written
+/// back by [`Dag::text`], the tokens by [`Dag::tokens_text`].
+fn call_position(positional: &[Arg], named: &[NamedArg]) -> Result<Position, Error> {
+    args::named(named, "", &[])?;
+    let dag = Dag::parse(args::string(positional, 0, "the edge list")?)?;
+    let tokens = dag.tokens(args::string(positional, 1, "the tokens")?)?;
+    Ok(position::of(
+        AsPartizan(dag),
+        true,
+        tokens,
+        |r, tokens, f| write!(f, "dag(\"{}\",\"{}\")", r.0.text(), r.0.tokens_text(tokens)),
+        |r, tokens| Ok(Game::nimber(r.0.position_grundy(tokens))),
+    ))
 }
 
 /// `partizan table dag take=K heap=N`: one token on vertex `n` (column) of the DAG on vertices
@@ -275,6 +325,9 @@ impl Family for DagFamily {
     }
     fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
         call(args, named)
+    }
+    fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
+        Some(call_position(args, named))
     }
     fn table(&self) -> Option<TableSpec> {
         Some(TableSpec {

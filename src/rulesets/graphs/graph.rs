@@ -29,7 +29,10 @@
 //! least graph seen so far: always a relabelling of the input (so a sound key: isomorphic
 //! positions have equal values), canonical whenever the search finishes.
 
+use crate::algebra::Game;
 use crate::rulesets::{Arg, NamedArg};
+use crate::solve::position::write_text_call;
+use crate::solve::{Position, Ruleset};
 use crate::Error;
 use std::collections::HashMap;
 use std::fmt;
@@ -710,6 +713,68 @@ pub fn grid_graph<T>(
     )
 }
 
+/// Where the vertices of a graph read from a grid ([`grid_graph`]) lie: the grid's size and the
+/// vertex of each cell, row-major (`None` for a cell that is not a vertex).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GridLayout {
+    /// The number of rows.
+    pub rows: usize,
+    /// The number of columns.
+    pub cols: usize,
+    /// The vertex of each cell.
+    pub vertex: Vec<Option<u32>>,
+}
+
+impl GridLayout {
+    /// The grid in the syntax of [`crate::rulesets::text::grid`]: `#` for a cell that is not a
+    /// vertex, `square(v)` for the cell of vertex `v`.
+    pub fn text(&self, square: impl Fn(usize) -> char) -> String {
+        crate::rulesets::text::board(self.rows, self.cols, |r, c| {
+            self.vertex[r * self.cols + c].map_or('#', |v| square(v as usize))
+        })
+    }
+}
+
+/// The names of the vertices `v` for which `pick(v)` holds, separated by commas: a vertex list
+/// as [`NamedGraph::vertex_list`] reads it.
+pub fn names_where(names: &[String], pick: impl Fn(usize) -> bool) -> String {
+    let picked: Vec<&str> = (0..names.len())
+        .filter(|&v| pick(v))
+        .map(|v| names[v].as_str())
+        .collect();
+    picked.join(",")
+}
+
+/// Writes `name("a-b b-c",arg="…")`: the graph with its vertex names ([`text`]), then each named
+/// argument whose value is not empty.
+pub fn write_named_call(
+    f: &mut fmt::Formatter<'_>,
+    name: &str,
+    g: &Graph,
+    names: &[String],
+    args: &[(&str, String)],
+) -> fmt::Result {
+    write!(f, "{name}(\"{}\"", text(g, |v| names[v].clone()))?;
+    for (arg, value) in args {
+        if !value.is_empty() {
+            write!(f, ",{arg}=\"{value}\"")?;
+        }
+    }
+    f.write_str(")")
+}
+
+/// The call `R::NAME("a-b b-c")` of the family of `rules` as a position ([`position`]), its
+/// edge list read by `read`.
+pub fn read_position<R: GraphGame>(
+    rules: R,
+    positional: &[Arg],
+    named: &[NamedArg],
+    read: fn(&str) -> Result<Graph, Error>,
+) -> Result<Position, Error> {
+    let edges = crate::rulesets::text::one_string(positional, named, "the edge list")?;
+    Ok(position(rules, read(edges)?))
+}
+
 impl fmt::Display for Graph {
     /// The edge-list syntax with vertices numbered from 0 (`0-1 1-2`), isolated vertices alone,
     /// and each vertex label other than 0 after a slash (`0/1-1/2`), each edge label as a colour
@@ -747,6 +812,91 @@ impl fmt::Display for Graph {
         }
         Ok(())
     }
+}
+
+/// An item of a graph's text: a vertex alone, or an edge (by its index in a list of edges).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Item {
+    /// The vertex with this number.
+    Vertex(usize),
+    /// The edge with this index.
+    Edge(usize),
+}
+
+/// The items of a graph on the vertices `0..n` with the edges `ends` (each written with its
+/// first vertex first), in an order in which the vertices first appear as `0, 1, 2, …`, so that a
+/// reader that numbers vertices by their first appearance ([`parse`], the token graphs of
+/// [`crate::rulesets::dag`]) gives them back their numbers: for each vertex in turn, its edges to
+/// earlier vertices, or the vertex alone when it has none (unless its only appearance comes
+/// first in the next vertex's edge to it, which is then that vertex's only edge).
+pub fn reading_order(n: usize, ends: &[(u32, u32)]) -> Vec<Item> {
+    let mut earlier: Vec<Vec<(u32, usize)>> = vec![Vec::new(); n];
+    for (i, &(a, b)) in ends.iter().enumerate() {
+        earlier[a.max(b) as usize].push((a.min(b), i));
+    }
+    for e in &mut earlier {
+        e.sort_unstable();
+    }
+    let mut out = Vec::with_capacity(n + ends.len());
+    for v in 0..n {
+        if earlier[v].is_empty() {
+            let introduced_next = earlier.get(v + 1).and_then(|e| e.first()).is_some_and(|&(w, i)| {
+                w as usize == v && ends[i].0 as usize == v
+            });
+            if !introduced_next {
+                out.push(Item::Vertex(v));
+            }
+        }
+        out.extend(earlier[v].iter().map(|&(_, i)| Item::Edge(i)));
+    }
+    out
+}
+
+/// The graph in the text syntax of the module documentation, vertex `v` named `name(v)` and each
+/// edge with a label other than 0 coloured by that letter (`u-v:R`), in the [`reading_order`]
+/// that [`parse`] reads back to the same graph with the same vertex numbers.
+pub fn text(g: &Graph, name: impl Fn(usize) -> String) -> String {
+    let ends: Vec<(u32, u32)> = g.edges.iter().map(|&(u, v, _)| (u, v)).collect();
+    let items: Vec<String> = reading_order(g.len(), &ends)
+        .into_iter()
+        .map(|item| match item {
+            Item::Vertex(v) => name(v),
+            Item::Edge(i) => {
+                let (u, v, l) = g.edges[i];
+                let colour = if l == 0 {
+                    String::new()
+                } else {
+                    format!(":{}", l as char)
+                };
+                format!("{}-{}{colour}", name(u as usize), name(v as usize))
+            }
+        })
+        .collect();
+    items.join(" ")
+}
+
+/// A ruleset on [`Graph`]s whose family reads a position as one edge list, `NAME("a-b b-c")`,
+/// for the family's positions ([`position`]).
+pub trait GraphGame: Ruleset<Position = Graph> + Clone + Send + Sync + 'static {
+    /// The family's name.
+    const NAME: &'static str;
+    /// Whether both players always have the same moves.
+    const IMPARTIAL: bool;
+    /// The value of a graph, by the family's engine.
+    fn value(&self, g: &Graph) -> Game;
+}
+
+/// The graph `g` as a position of the family of `rules` (see [`crate::solve::position`]),
+/// written `NAME("0-1 1-2")`: its vertices numbered from 0 in their order in `g`, in the
+/// [`reading_order`] that reads back to the same graph.
+pub fn position<R: GraphGame>(rules: R, g: Graph) -> Position {
+    crate::solve::position::of(
+        rules,
+        R::IMPARTIAL,
+        g,
+        |_, g, f| write_text_call(f, R::NAME, &text(g, |v| v.to_string())),
+        |r, g| Ok(r.value(g)),
+    )
 }
 
 /// The table of Grundy values of an impartial ruleset on graphs over [`TABLE_SHAPES`] (see
@@ -838,6 +988,30 @@ mod tests {
             .to_string()
             .contains("negative"));
         assert!(parse("cycle:2", "").is_err());
+    }
+
+    #[test]
+    fn text_reads_back_to_the_same_graph() {
+        for edges in [
+            "a-b c-d a-d",
+            "a-b b-c c-a d",
+            "x y z",
+            "",
+            "grid:2x3",
+            "star:3",
+            "p-q:R q-r:B r-s:G s-p:B",
+        ] {
+            let named = parse(edges, "BRG").unwrap();
+            let written = text(&named.graph, |v| named.names[v].clone());
+            let again = parse(&written, "BRG").unwrap();
+            assert_eq!(again, named, "{edges} written {written:?}");
+            let numbered = text(&named.graph, |v| v.to_string());
+            assert_eq!(parse(&numbered, "BRG").unwrap().graph, named.graph, "{numbered}");
+        }
+        assert_eq!(
+            text(&parse("a-b c-d a-d", "").unwrap().graph, |v| v.to_string()),
+            "0-1 2 0-3 2-3"
+        );
     }
 
     #[test]

@@ -45,7 +45,8 @@
 use crate::algebra::Game;
 use crate::rulesets::family::{bounded, Family, Param, TableSpec};
 use crate::rulesets::{Arg, NamedArg};
-use crate::solve::{Ruleset, Solver};
+use crate::solve::position::{self, write_text_call};
+use crate::solve::{Position, Ruleset, Solver};
 use crate::Error;
 use std::collections::{BTreeMap, VecDeque};
 use std::fmt;
@@ -417,6 +418,75 @@ impl fmt::Display for Picture {
     }
 }
 
+/// A picture given by its edges as `hackenbush` reads it, so that the text reads back to the
+/// same picture: its stalks from the ground up (`"BR G"`) when it is made of stalks, each
+/// standing on the ground in the order of its bottom edge; otherwise its edge list with the
+/// ground `0` and the other vertices numbered in the order they first appear (`"0-1:B 1-1:R"`).
+pub fn text(edges: &[Edge]) -> String {
+    if let Some(stalks) = stalks(edges) {
+        let words: Vec<String> = stalks
+            .iter()
+            .map(|s| s.iter().map(|c| c.letter()).collect())
+            .collect();
+        return words.join(" ");
+    }
+    let mut number = vec![u32::MAX; vertex_count(edges)];
+    number[0] = 0;
+    let mut next = 1;
+    let mut items = Vec::with_capacity(edges.len());
+    for e in edges {
+        for v in [e.a, e.b] {
+            if number[v as usize] == u32::MAX {
+                number[v as usize] = next;
+                next += 1;
+            }
+        }
+        items.push(format!(
+            "{}-{}:{}",
+            number[e.a as usize],
+            number[e.b as usize],
+            e.colour.letter()
+        ));
+    }
+    items.join(" ")
+}
+
+/// The colours of the stalks the edges make, each from the ground up, in the order of their
+/// bottom edges; `None` unless every edge lies on a path that starts at the ground and never
+/// comes back to it or branches (no loops).
+fn stalks(edges: &[Edge]) -> Option<Vec<Vec<Colour>>> {
+    let mut at: Vec<Vec<usize>> = vec![Vec::new(); vertex_count(edges)];
+    for (i, e) in edges.iter().enumerate() {
+        if e.a == e.b {
+            return None;
+        }
+        at[e.a as usize].push(i);
+        at[e.b as usize].push(i);
+    }
+    if at.iter().skip(1).any(|edges| edges.len() > 2) {
+        return None;
+    }
+    let other = |i: usize, v: u32| if edges[i].a == v { edges[i].b } else { edges[i].a };
+    let mut used = vec![false; edges.len()];
+    let mut stalks = Vec::new();
+    for &first in &at[0] {
+        let (mut via, mut top) = (first, other(first, 0));
+        used[first] = true;
+        let mut stalk = vec![edges[first].colour];
+        while let Some(&next) = at[top as usize].iter().find(|&&j| j != via) {
+            let above = other(next, top);
+            if used[next] || above == 0 {
+                return None;
+            }
+            used[next] = true;
+            stalk.push(edges[next].colour);
+            (via, top) = (next, above);
+        }
+        stalks.push(stalk);
+    }
+    used.iter().all(|&u| u).then_some(stalks)
+}
+
 fn check_name(name: &str, item: &str) -> Result<(), Error> {
     if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
         return Err(
@@ -671,6 +741,25 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     Ok(value(&picture))
 }
 
+/// `hackenbush("BRR")` as a position (see [`crate::solve::position`]), its options written by
+/// [`text`].
+fn call_position(positional: &[Arg], named: &[NamedArg]) -> Result<Position, Error> {
+    let picture = Picture::parse(crate::rulesets::text::one_string(
+        positional,
+        named,
+        "the picture",
+    )?)?;
+    let known = value(&picture);
+    let p = position::of(
+        Hackenbush::new(),
+        false,
+        picture,
+        |_, p, f| write_text_call(f, "hackenbush", &text(p.edges())),
+        |r, p| Ok(Solver::new(*r).value(p)),
+    );
+    Ok(p.with_value(known))
+}
+
 /// `partizan table hackenbush size=N`: the value of every stalk of 1 to `N` edges over Blue, Red
 /// and Green (`3^n` of each length `n`), from the ground up.
 pub fn table(a: &crate::solve::TableParams) -> Result<crate::solve::Table, Error> {
@@ -715,6 +804,9 @@ impl Family for HackenbushFamily {
     }
     fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
         call(args, named)
+    }
+    fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
+        Some(call_position(args, named))
     }
     fn table(&self) -> Option<TableSpec> {
         Some(TableSpec {

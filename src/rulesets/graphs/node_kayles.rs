@@ -35,7 +35,7 @@ use crate::rulesets::family::{Family, Param, TableSpec};
 use crate::rulesets::graph::{self, Graph};
 use crate::rulesets::octal::OctalGame;
 use crate::rulesets::{Arg, NamedArg};
-use crate::solve::{GrundySolver, ImpartialRuleset, Table, TableParams};
+use crate::solve::{AsPartizan, GrundySolver, ImpartialRuleset, Position, Table, TableParams};
 use crate::Error;
 use std::sync::OnceLock;
 
@@ -141,6 +141,14 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     Ok(Game::nimber(grundy(&g)))
 }
 
+impl graph::GraphGame for AsPartizan<NodeKayles> {
+    const NAME: &'static str = "node_kayles";
+    const IMPARTIAL: bool = true;
+    fn value(&self, g: &Graph) -> Game {
+        Game::nimber(grundy(g))
+    }
+}
+
 /// The parameter of `partizan table node_kayles`.
 const TABLE_PARAMS: &[Param] = &[Param {
     name: "n",
@@ -174,6 +182,9 @@ impl Family for NodeKaylesFamily {
     }
     fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
         call(args, named)
+    }
+    fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
+        Some(graph::read_position(AsPartizan(NodeKayles::new()), args, named, |t| Ok(graph::parse(t, "")?.graph)))
     }
     fn table(&self) -> Option<TableSpec> {
         Some(TableSpec {

@@ -31,7 +31,7 @@ use crate::rulesets::arc_kayles::{drop_isolated, take_edge};
 use crate::rulesets::family::{Family, Param, TableSpec};
 use crate::rulesets::graph::{self, Graph};
 use crate::rulesets::{Arg, NamedArg};
-use crate::solve::{Ruleset, Solver, Table, TableParams};
+use crate::solve::{Position, Ruleset, Solver, Table, TableParams};
 use crate::Error;
 
 /// Edge label of a blue edge (Left's).
@@ -115,6 +115,14 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     Ok(value(&parse(text)?))
 }
 
+impl graph::GraphGame for PartizanArcKayles {
+    const NAME: &'static str = "partizan_arc_kayles";
+    const IMPARTIAL: bool = false;
+    fn value(&self, g: &Graph) -> Game {
+        value(g)
+    }
+}
+
 /// The shapes of `partizan table partizan_arc_kayles`.
 pub const TABLE_SHAPES: [&str; 3] = ["path", "cycle", "star"];
 
@@ -174,6 +182,9 @@ impl Family for PartizanArcKaylesFamily {
     }
     fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
         call(args, named)
+    }
+    fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
+        Some(graph::read_position(PartizanArcKayles, args, named, parse))
     }
     fn table(&self) -> Option<TableSpec> {
         Some(TableSpec {

@@ -46,10 +46,12 @@
 
 use crate::algebra::Game;
 use crate::rulesets::family::{Family, Param, TableSpec, GRID_PARAMS};
-use crate::rulesets::graph::{self, Graph};
+use crate::rulesets::graph::{self, Graph, GridLayout};
 use crate::rulesets::{Arg, NamedArg};
-use crate::solve::{Ruleset, Solver, Table, TableParams};
+use crate::solve::position::{self, write_text_call};
+use crate::solve::{Position, Ruleset, Solver, Table, TableParams};
 use crate::Error;
+use std::sync::Arc;
 
 /// Label of an empty point.
 pub const EMPTY: u8 = 0;
@@ -219,8 +221,28 @@ pub fn from_points(points: &Graph, stones: &[u8], names: &[String]) -> Result<Gr
     Graph::new(labels, edges)
 }
 
-/// Reads a grid: rows separated by `|`, `.` empty, `x` black, `o` white, `#` off the board.
-pub fn parse_grid(text: &str) -> Result<Graph, Error> {
+/// A board of NoGo as the family reads it: its points, the names of its points for errors, and
+/// how it is written back.
+pub struct Points {
+    /// The points and their adjacency (labels unused).
+    graph: Graph,
+    /// The name of each point in errors: `row 1, column 2` or `vertex a`.
+    names: Vec<String>,
+    /// How the board is written: a grid, or a graph with its vertex names.
+    layout: Layout,
+}
+
+/// How a board of NoGo is written back.
+enum Layout {
+    /// A grid, the point of each cell (`None` off the board).
+    Grid(GridLayout),
+    /// A graph, its vertices named.
+    Graph(Vec<String>),
+}
+
+/// Reads a grid: rows separated by `|`, `.` empty, `x` black, `o` white, `#` off the board; the
+/// board and the stone on each point.
+fn read_grid(text: &str) -> Result<(Points, Vec<u8>), Error> {
     let g = crate::rulesets::text::grid(
         text,
         "NoGo board",
@@ -233,20 +255,43 @@ pub fn parse_grid(text: &str) -> Result<Graph, Error> {
             _ => None,
         },
     )?;
-    let (points, index) = graph::grid_graph(g.rows, g.cols, &g.cells, |&c| c != u8::MAX);
-    let mut stones = vec![EMPTY; points.len()];
-    let mut names = vec![String::new(); points.len()];
+    let (graph, index) = graph::grid_graph(g.rows, g.cols, &g.cells, |&c| c != u8::MAX);
+    let mut stones = vec![EMPTY; graph.len()];
+    let mut names = vec![String::new(); graph.len()];
     for (k, v) in index.iter().enumerate() {
         if let Some(v) = v {
             stones[*v as usize] = g.cells[k];
             names[*v as usize] = format!("row {}, column {}", k / g.cols + 1, k % g.cols + 1);
         }
     }
-    from_points(&points, &stones, &names)
+    let layout = Layout::Grid(GridLayout {
+        rows: g.rows,
+        cols: g.cols,
+        vertex: index,
+    });
+    Ok((
+        Points {
+            graph,
+            names,
+            layout,
+        },
+        stones,
+    ))
 }
 
-/// Reads a graph with its `black` and `white` stones (vertex lists).
-pub fn parse_graph(edges: &str, black: Option<&str>, white: Option<&str>) -> Result<Graph, Error> {
+/// Reads a grid: rows separated by `|`, `.` empty, `x` black, `o` white, `#` off the board.
+pub fn parse_grid(text: &str) -> Result<Graph, Error> {
+    let (points, stones) = read_grid(text)?;
+    points.blocks(&stones)
+}
+
+/// Reads a graph with its `black` and `white` stones (vertex lists): the board and the stone on
+/// each point.
+fn read_graph(
+    edges: &str,
+    black: Option<&str>,
+    white: Option<&str>,
+) -> Result<(Points, Vec<u8>), Error> {
     let named = graph::parse(edges, "")?;
     let mut stones = vec![EMPTY; named.graph.len()];
     for (list, colour, what) in [(black, BLACK, "black"), (white, WHITE, "white")] {
@@ -262,8 +307,97 @@ pub fn parse_graph(edges: &str, black: Option<&str>, white: Option<&str>) -> Res
             }
         }
     }
-    let names: Vec<String> = named.names.iter().map(|n| format!("vertex {n}")).collect();
-    from_points(&named.graph, &stones, &names)
+    let names = named.names.iter().map(|n| format!("vertex {n}")).collect();
+    let points = Points {
+        graph: named.graph,
+        names,
+        layout: Layout::Graph(named.names),
+    };
+    Ok((points, stones))
+}
+
+/// Reads a graph with its `black` and `white` stones (vertex lists).
+pub fn parse_graph(edges: &str, black: Option<&str>, white: Option<&str>) -> Result<Graph, Error> {
+    let (points, stones) = read_graph(edges, black, white)?;
+    points.blocks(&stones)
+}
+
+impl Points {
+    /// The block graph of the board with `stones` ([`from_points`]); `Err` when a block has no
+    /// liberty.
+    fn blocks(&self, stones: &[u8]) -> Result<Graph, Error> {
+        from_points(&self.graph, stones, &self.names)
+    }
+
+    /// The board with `stones` as a position of its family (see [`crate::solve::position`]),
+    /// written as it was read: `nogo("x.|..")`, or `nogo_graph("a-b b-c", black="a")`.
+    fn into_position(self, stones: Vec<u8>) -> Result<Position, Error> {
+        let known = value(&self.blocks(&stones)?);
+        let p = position::of(
+            Placed(Arc::new(self)),
+            false,
+            stones,
+            |r, stones, f| r.0.write(stones, f),
+            |r, stones| Ok(value(&r.0.blocks(stones)?)),
+        );
+        Ok(p.with_value(known))
+    }
+
+    /// Writes the board with `stones` as the call that reads it.
+    fn write(&self, stones: &[u8], f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let stone = |v: usize| match stones[v] {
+            BLACK => 'x',
+            WHITE => 'o',
+            _ => '.',
+        };
+        match &self.layout {
+            Layout::Grid(grid) => write_text_call(f, "nogo", &grid.text(stone)),
+            Layout::Graph(names) => graph::write_named_call(
+                f,
+                "nogo_graph",
+                &self.graph,
+                names,
+                &[
+                    ("black", graph::names_where(names, |v| stones[v] == BLACK)),
+                    ("white", graph::names_where(names, |v| stones[v] == WHITE)),
+                ],
+            ),
+        }
+    }
+}
+
+/// NoGo played on a board as it was read ([`Points`]), for the family's positions: a position
+/// is the stone on every point, and a move puts a stone of the mover's colour on an empty point
+/// where every block keeps a liberty afterwards (neither a capture nor a suicide: the blocks
+/// [`from_points`] builds, which [`NoGo`] plays on).
+#[derive(Clone)]
+pub struct Placed(Arc<Points>);
+
+impl Placed {
+    /// The stones after each legal move of `colour`.
+    fn moves(&self, stones: &[u8], colour: u8) -> Vec<Vec<u8>> {
+        (0..stones.len())
+            .filter(|&v| stones[v] == EMPTY)
+            .map(|v| {
+                let mut next = stones.to_vec();
+                next[v] = colour;
+                next
+            })
+            .filter(|next| self.0.blocks(next).is_ok())
+            .collect()
+    }
+}
+
+impl Ruleset for Placed {
+    type Position = Vec<u8>;
+
+    fn left_options(&self, stones: &Vec<u8>) -> Vec<Vec<u8>> {
+        self.moves(stones, BLACK)
+    }
+
+    fn right_options(&self, stones: &Vec<u8>) -> Vec<Vec<u8>> {
+        self.moves(stones, WHITE)
+    }
 }
 
 /// The value of a position (a fresh solver).
@@ -280,14 +414,20 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     )?)?))
 }
 
-/// `nogo_graph("a-b b-c", black="a", white="c")`.
-pub fn call_graph(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+/// Reads `nogo_graph("a-b b-c", black="a", white="c")`.
+fn read_graph_call(positional: &[Arg], named: &[NamedArg]) -> Result<(Points, Vec<u8>), Error> {
     let allowed = ["black", "white"];
-    Ok(value(&parse_graph(
+    read_graph(
         graph::graph_argument(positional, "the edge list")?,
         graph::named_string(named, "black", &allowed)?,
         graph::named_string(named, "white", &allowed)?,
-    )?))
+    )
+}
+
+/// `nogo_graph("a-b b-c", black="a", white="c")`.
+pub fn call_graph(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+    let (points, stones) = read_graph_call(positional, named)?;
+    Ok(value(&points.blocks(&stones)?))
 }
 
 /// The largest board area `partizan table nogo` evaluates (the 4 × 4 board alone takes about a
@@ -348,6 +488,10 @@ impl Family for NogoFamily {
     fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
         call(args, named)
     }
+    fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
+        let text = crate::rulesets::text::one_string(args, named, "the board");
+        Some(text.and_then(read_grid).and_then(|(points, stones)| points.into_position(stones)))
+    }
     fn table(&self) -> Option<TableSpec> {
         Some(TableSpec {
             params: GRID_PARAMS,
@@ -372,6 +516,12 @@ impl Family for NogoGraphFamily {
     }
     fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
         call_graph(args, named)
+    }
+    fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
+        Some(
+            read_graph_call(args, named)
+                .and_then(|(points, stones)| points.into_position(stones)),
+        )
     }
     fn table(&self) -> Option<TableSpec> {
         Some(TableSpec {
