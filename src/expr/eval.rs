@@ -7,6 +7,7 @@
 use super::ast::{Argument, Call, Expr, ExprKind, Relation, Sign, Span};
 use super::functions::{self, function};
 use super::loopy::{self, LoopyValue};
+use super::loopy_literal::{self, Literals};
 use super::methods::{self, method, Method};
 use super::value::Value;
 use super::Scope;
@@ -167,14 +168,24 @@ enum Task<'e> {
     Combine(&'e Expr),
     /// Apply a method: the receiver's value and the arguments' values are on top.
     Method(&'e Call),
+    /// Build the loopy literal at the expression: the values of its leaves (as many as the
+    /// number) are on top.
+    Literal(&'e Expr, usize),
 }
 
 impl Evaluator<'_> {
     pub fn eval(&self, root: &Expr) -> EResult<Value> {
+        let literals = Literals::find(root);
         let mut tasks = vec![Task::Visit(root)];
         let mut values: Vec<Value> = Vec::new();
         while let Some(task) = tasks.pop() {
             match task {
+                // A loopy literal is one graph: its leaves are evaluated first.
+                Task::Visit(e) if literals.starts_at(e) => {
+                    let leaves = literals.leaves(e, false);
+                    tasks.push(Task::Literal(e, leaves.len()));
+                    tasks.extend(leaves.into_iter().rev().map(Task::Visit));
+                }
                 Task::Visit(e) => match &e.kind {
                     // A literal is a step like any other: `^<2>*65537` (an uptimal plus a
                     // large nimber) needs a form beyond the algebra's limits.
@@ -183,17 +194,6 @@ impl Evaluator<'_> {
                     }
                     ExprKind::Text(s) => values.push(Value::Text(s.clone())),
                     ExprKind::Boolean(b) => values.push(Value::Boolean(*b)),
-                    ExprKind::Loopy(text) => values.push(within_limits(e.span, || {
-                        loopy::literal(text).or_else(|(at, message)| {
-                            let start = e.span.start + at.min(text.len());
-                            let span = if at == 0 {
-                                e.span
-                            } else {
-                                Span::new(start, start)
-                            };
-                            fail(span, message)
-                        })
-                    })?),
                     ExprKind::Methods(receiver, calls) => {
                         for c in calls.iter().rev() {
                             tasks.push(Task::Method(c));
@@ -215,6 +215,13 @@ impl Evaluator<'_> {
                     let args = values.split_off(values.len() - c.arguments().len());
                     let receiver = values.pop().expect("the receiver's value");
                     values.push(within_limits(c.span, || self.method(receiver, args, c))?);
+                }
+                Task::Literal(e, n) => {
+                    let leaves = values.split_off(values.len() - n);
+                    values.push(within_limits(e.span, || {
+                        loopy_literal::value(e, &literals, leaves)
+                            .or_else(|f| fail(f.span, f.message()))
+                    })?);
                 }
             }
         }
@@ -320,10 +327,13 @@ impl Evaluator<'_> {
             ExprKind::Literal(_)
             | ExprKind::Text(_)
             | ExprKind::Boolean(_)
-            | ExprKind::Loopy(_)
             | ExprKind::Methods(..) => {
                 unreachable!("evaluated without combining")
             }
+            ExprKind::LoopyConstant(_)
+            | ExprKind::Pass
+            | ExprKind::Label(_)
+            | ExprKind::Labelled { .. } => unreachable!("built as a loopy literal"),
         }))
     }
 
