@@ -91,6 +91,9 @@ pub enum ExprKind {
         /// The braces it names (a [`ExprKind::Braces`]).
         braces: Box<Expr>,
     },
+    /// A misère game in CGSuite's notation `*[…]` (Siegel, CGT ch. V): `*[2]`, `*[2#]`,
+    /// `*[2[2]321]`.
+    Misere(Box<MisereLiteral>),
     /// `S & T`: the stopper-sided value with onside `S` and offside `T` (both stoppers,
     /// `T <= S`).
     Sided(Box<(Expr, Expr)>),
@@ -256,6 +259,39 @@ impl LoopyConstant {
     }
 }
 
+/// A misère game in CGSuite's notation, as the steps that build it from the left: the
+/// notation's terms in postfix order, so that a stack builds the game without recursion
+/// however deeply its parentheses nest (see [`crate::algebra::misere::print`] for the notation).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MisereLiteral {
+    /// The steps, in order.
+    pub steps: Vec<MisereStep>,
+}
+
+/// A step of a [`MisereLiteral`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MisereStep {
+    /// A new term: the nim heap `*n` (a digit, or `&n;`).
+    Heap(u64),
+    /// `(` (and the opening `*[`): a list of terms begins.
+    Open,
+    /// `)` (and the closing `]`): the terms since the matching [`MisereStep::Open`] become one
+    /// term, the game with those options; a single term stays itself.
+    Close,
+    /// `#`: the last term becomes the game whose only option it is.
+    Only,
+    /// A subscript digit `n`: `*n` is added to the last term.
+    Add(u64),
+    /// A subscript `-n`, at byte `at`: the last term becomes the game `X` with `X + *n` equal to
+    /// it.
+    Subtract {
+        /// The heap `n`.
+        heap: u64,
+        /// Where it is written.
+        at: usize,
+    },
+}
+
 /// The arrows of a literal.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Arrows {
@@ -304,7 +340,8 @@ impl Expr {
             | ExprKind::Boolean(_)
             | ExprKind::LoopyConstant(_)
             | ExprKind::Pass
-            | ExprKind::Label(_) => Vec::new(),
+            | ExprKind::Label(_)
+            | ExprKind::Misere(_) => Vec::new(),
             ExprKind::Labelled { braces, .. } => vec![braces],
             ExprKind::Braces { options, .. } | ExprKind::PlusMinus(options) => {
                 options.iter().collect()

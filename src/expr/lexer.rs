@@ -5,7 +5,7 @@
 //! of the number (`-1/2v*` is −1/2 + ↓ + *) or a negation (`3-1/2^` is 3 − (1/2 + ↑)) depends on
 //! where it stands, which only the parser knows.
 
-use super::ast::{Arrows, Literal, LoopyConstant, Relation, Span};
+use super::ast::{Arrows, Literal, LoopyConstant, MisereLiteral, Relation, Span};
 use super::SyntaxError;
 use crate::algebra::number::{Number, NumberError};
 use crate::algebra::uptimal;
@@ -24,6 +24,8 @@ pub(crate) enum Token {
     /// is a token of its own), `^[on]*`, `v<on>`. The constants written as words (`on`,
     /// `over`, `upon`, …) are names.
     LoopyConstant(Box<LoopyConstant>),
+    /// A misère game `*[…]` (see [`super::misere`]).
+    Misere(Box<MisereLiteral>),
     /// `&`, between the onside and the offside of a stopper-sided value.
     Amp,
     LBrace,
@@ -55,6 +57,7 @@ impl Token {
             Token::Name(n) => format!("'{n}'"),
             Token::Str(_) => "a string".into(),
             Token::LoopyConstant(_) => "a loopy constant".into(),
+            Token::Misere(_) => "a misère game".into(),
             Token::Amp => "'&'".into(),
             Token::LBrace => "'{'".into(),
             Token::RBrace => "'}'".into(),
@@ -221,6 +224,11 @@ impl<'a> Lexer<'a> {
             }
             '>' if self.eat(">=") => Ok(Some(Token::Rel(Relation::GreaterOrEqual))),
             '>' => single(self, Token::Rel(Relation::Greater)),
+            '*' if self.rest().starts_with("*[") => {
+                let (literal, len) = super::misere::lex(self.src, start)?;
+                self.pos += len;
+                Ok(Some(Token::Misere(Box::new(literal))))
+            }
             c if c.is_ascii_digit() || "^*↑↓⇑⇓".contains(c) => self.literal().map(Some),
             c if c.is_ascii_alphabetic() || c == '_' => {
                 let n = self
@@ -303,6 +311,12 @@ impl<'a> Lexer<'a> {
 
     /// `*` and its digits (`*` alone is `*1`), if a `*` is here; the literal began at `start`.
     fn nimber(&mut self, start: usize) -> LResult<Option<u64>> {
+        if self.rest().starts_with("*[") {
+            return Err(error(
+                self.pos,
+                "a misère game *[...] is written on its own, not after a number or arrows",
+            ));
+        }
         if !self.eat("*") {
             return Ok(None);
         }

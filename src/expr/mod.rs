@@ -38,11 +38,13 @@ mod lexer;
 pub mod loopy;
 mod loopy_literal;
 mod methods;
+mod misere;
 mod parser;
 mod value;
 
 pub use ast::{
-    Argument, Arrows, Call, Expr, ExprKind, Literal, LoopyConstant, Relation, Sign, Span,
+    Argument, Arrows, Call, Expr, ExprKind, Literal, LoopyConstant, MisereLiteral, MisereStep,
+    Relation, Sign, Span,
 };
 pub use functions::{function, functions, tiny, Function};
 pub use loopy_literal::{parse_loopy, parse_loopy_game};

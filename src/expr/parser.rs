@@ -6,7 +6,8 @@
 //!                                                + - +- (a + ±b), then : (ordinal sum)
 //! operand    := {'-' | '+-'} primary {'.' name ['(' arguments ')']}  |  '+-' '{' options '}'
 //! primary    := literal [Tiny(..) | Miny(..)] | '-'literal | '(' expression ')' | braces
-//!             | name '(' arguments ')' | string | loopy
+//!             | name '(' arguments ')' | string | misère | loopy
+//! misère     := '*[' ... ']'                  (CGSuite's misère notation, read by the lexer)
 //! loopy      := on | off | over | under | dud | upon | 1over | ^[on]* | v<on> | ...
 //!             | name braces                   (a label: a{0|a})
 //!             | pass | name                   (inside braces: pass, a label's position)
@@ -298,6 +299,13 @@ impl<'t> Parser<'t> {
                 self.advance();
                 Ok(State::Postfix(Expr {
                     kind: ExprKind::LoopyConstant(c.clone()),
+                    span: start,
+                }))
+            }
+            Token::Misere(m) => {
+                self.advance();
+                Ok(State::Postfix(Expr {
+                    kind: ExprKind::Misere(m.clone()),
                     span: start,
                 }))
             }
