@@ -8,7 +8,7 @@
 use super::ast::{Arrows, Literal, LoopyConstant, MisereLiteral, Relation, Span};
 use super::SyntaxError;
 use crate::algebra::number::{Number, NumberError};
-use crate::algebra::uptimal;
+use crate::algebra::{Game, MAX_UPTIMAL_ORDER};
 use num_bigint::BigInt;
 
 /// A token.
@@ -335,18 +335,39 @@ impl<'a> Lexer<'a> {
         })
     }
 
-    /// An uptimal `^<n>`, `^[n]`, `v<n>`, `v[n]` (also with ↑ ↓) at the current position. A `<`
-    /// followed by `=`, `>`, `|` or white space is a comparison instead: `^<=^` is `^ <= ^`.
-    fn uptimal_marker(&self) -> Option<Result<(usize, crate::algebra::Game), String>> {
+    /// An uptimal `^<n>`, `^[n]`, `v<n>`, `v[n]` (also with ↑ ↓) at the current position:
+    /// `None` when there is none, else the number of bytes and the value, `↑ⁿ` for `^<n>` and
+    /// `↑ + ↑² + … + ↑ⁿ` for `^[n]` (negated for `v`), or a message about `n`. A `<` followed
+    /// by `=`, `>`, `|` or white space is a comparison instead: `^<=^` is `^ <= ^`.
+    fn uptimal_marker(&self) -> Option<Result<(usize, Game), String>> {
         let rest = self.rest();
-        let arrow = rest.chars().next()?;
-        let after = &rest[arrow.len_utf8()..];
-        if let Some(next) = after.strip_prefix('<') {
-            if next.starts_with(['=', '>', '|']) || next.starts_with(char::is_whitespace) {
-                return None;
-            }
+        let (up, angle, arrow_len, inner) = bracket_after_arrow(rest)?;
+        if angle && (inner.starts_with(['=', '>', '|']) || inner.starts_with(char::is_whitespace)) {
+            return None;
         }
-        uptimal::parse_marker(rest)
+        let (arrow, open) = (&rest[..arrow_len], &rest[arrow_len..=arrow_len]);
+        let close = if angle { '>' } else { ']' };
+        let digits = inner.bytes().take_while(u8::is_ascii_digit).count();
+        if digits == 0 || !inner[digits..].starts_with(close) {
+            return Some(Err(format!(
+                "expected an order and '{close}' after '{arrow}{open}', e.g. {arrow}{open}2{close}"
+            )));
+        }
+        let order = match inner[..digits].parse::<u32>() {
+            Ok(n) if (1..=MAX_UPTIMAL_ORDER).contains(&n) => n,
+            _ => {
+                return Some(Err(format!(
+                    "the uptimal order {} is out of range: it must be between 1 and {MAX_UPTIMAL_ORDER}",
+                    &inner[..digits]
+                )))
+            }
+        };
+        let u = if angle {
+            Game::up_nth(order)
+        } else {
+            Game::up_nth_sum(order)
+        };
+        Some(Ok((arrow_len + 1 + digits + 1, if up { u } else { -u })))
     }
 
     fn digits(&mut self) -> &'a str {
@@ -459,24 +480,33 @@ impl<'a> Lexer<'a> {
     }
 }
 
-/// The arrow and the marker of the upon family at the start of `s`: one arrow (`^`, `v`, `↑`,
-/// `↓`) and `[on]` or `<on>` (Siegel, CGT ch. VI, as CGSuite prints them): whether the arrow is
-/// up and whether the marker is `<on>`.
-fn upon_marker(s: &str) -> Option<(bool, bool)> {
+/// One arrow (`^`, `v`, `↑`, `↓`) and a bracket `<` or `[` at the start of `s`, as uptimals
+/// (`^<2>`, `v[3]`) and the upon family (`^[on]`, `v<on>`) begin: whether the arrow is up,
+/// whether the bracket is `<`, the arrow's length in bytes and the text after the bracket.
+fn bracket_after_arrow(s: &str) -> Option<(bool, bool, usize, &str)> {
     let arrow = s.chars().next()?;
     let up = match arrow {
         '^' | '↑' => true,
         'v' | '↓' => false,
         _ => return None,
     };
-    let marker = &s[arrow.len_utf8()..];
-    if marker.starts_with("[on]") {
-        Some((up, false))
-    } else if marker.starts_with("<on>") {
-        Some((up, true))
-    } else {
-        None
-    }
+    let rest = &s[arrow.len_utf8()..];
+    let angle = match rest.chars().next()? {
+        '<' => true,
+        '[' => false,
+        _ => return None,
+    };
+    Some((up, angle, arrow.len_utf8(), &rest[1..]))
+}
+
+/// The arrow and the marker of the upon family at the start of `s`: one arrow and `[on]` or
+/// `<on>` (Siegel, CGT ch. VI, as CGSuite prints them): whether the arrow is up and whether the
+/// marker is `<on>`.
+fn upon_marker(s: &str) -> Option<(bool, bool)> {
+    let (up, nth, _, inner) = bracket_after_arrow(s)?;
+    inner
+        .starts_with(if nth { "on>" } else { "on]" })
+        .then_some((up, nth))
 }
 
 /// The length of the marker [`upon_marker`] found.
