@@ -110,3 +110,37 @@ fn labels_belong_to_their_literal() {
     assert_eq!(*left, 1);
     assert_eq!(options[1].kind, expr::ExprKind::Label("a".into()));
 }
+
+/// The table of loopy and misère values in `docs/NOTATION.md`: each input prints as the table
+/// says (the values are derived in `tests/loopy_identities.rs`, `tests/loopy_expressions.rs` and
+/// `tests/misere_notation.rs`), and what is printed reads back as the same value.
+#[test]
+fn the_loopy_and_misere_table_of_notation_md() {
+    let spec = include_str!("../docs/NOTATION.md");
+    let section = spec
+        .split("## Loopy and misère values")
+        .nth(1)
+        .expect("docs/NOTATION.md has the section")
+        .split("\n## ")
+        .next()
+        .unwrap_or_default();
+    let rows: Vec<(&str, &str)> = section
+        .lines()
+        .filter_map(|line| {
+            let cells: Vec<&str> = line.split('`').collect();
+            (cells.len() == 5).then(|| (cells[1], cells[3]))
+        })
+        .collect();
+    assert_eq!(rows.len(), 7, "{rows:?}");
+    for (input, printed) in rows {
+        assert_eq!(eval(input), printed, "{input}");
+        // A genus is not a game: it does not read back.
+        if !input.ends_with(".Genus") {
+            assert_eq!(
+                eval(&format!("({printed}) == ({input})")),
+                "true",
+                "{input}"
+            );
+        }
+    }
+}
