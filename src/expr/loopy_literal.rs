@@ -17,7 +17,7 @@
 //! label, `pass`, a constant, `Tiny`/`Miny`) that the evaluator meets, with its bound nodes
 //! below it; the other nodes below it are its *leaves*. So `{0|pass} + *` is the literal
 //! `{0|pass}` plus the short game `*`, and in `{0|{1|pass}||-1+*}` the literal is the whole,
-//! with the leaves `0` and `-1+*`.
+//! with the leaves `0`, `1` and `-1+*`.
 //!
 //! A label names the position of the braces after it, for the options inside them and for what
 //! follows them in the same literal: `a{0|{a|*}}`, `{a{0|a},a|0}`. A label used or defined
