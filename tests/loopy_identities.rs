@@ -2,7 +2,8 @@
 //! by CGSuite's own test suite (lib/core/src/test/.../CanonicalStopperTestCase.scala,
 //! SidedValueTestCase.scala and GameTest.scala in aaron-siegel/cgsuite), and bad input.
 
-use partizan::algebra::loopy::{parse, parse_game, LoopyError, LoopyOutcome, SidedValue, Stopper};
+use partizan::algebra::loopy::{LoopyError, LoopyOutcome, SidedValue, Stopper};
+use partizan::expr::{parse_loopy as parse, parse_loopy_game as parse_game};
 use partizan::Game;
 
 fn v(s: &str) -> SidedValue {

@@ -16,7 +16,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use partizan::expr::{self, Arrows, Expr, ExprKind, Literal, Value, MAX_NESTING};
+use partizan::expr::{self, Arrows, Expr, ExprKind, Literal, LoopyConstant, Value, MAX_NESTING};
 use partizan::algebra::limits::catch;
 use partizan::Game;
 use std::collections::HashMap;
@@ -291,10 +291,10 @@ fn escaped<T>(stage: &str, f: impl FnOnce() -> T) -> T {
 ///    pairs each with every follower of the other summand (`*25:-25:-*25 - *16:1`, a chain of
 ///    76 followers and one of 18: 2.1 s in a release build; the fuzzing timeout
 ///    `*25:-1*25:-*25:-1*0-*25:01-0`: 4.5 s for its sum, 11 s in the release command line);
-/// 8. a loopy form (a label, `pass`, `on`, …) with an integer above `MAX_WALKED_LITERAL` in its
-///    text, or a sided value `S & T` with a literal of more followers than that: the loopy
-///    reader builds a graph with a vertex per follower and simplifies it by sweeps over all
-///    vertices (`V{||||*999|0}`: 3.0 s in the release command line, more than 30 s in the
+/// 8. a loopy literal (a label, `pass`, `on`, …) beside a literal of more followers than
+///    `MAX_WALKED_LITERAL`, or a loopy constant built from that many, or a sided value `S & T`
+///    with such a literal: a loopy game's graph has a vertex per follower and is simplified by
+///    sweeps over all vertices (`V{||||*999|0}`: 3.0 s in the release command line, more than 30 s in the
 ///    fuzzing build; `5&*842 + 1^6`: 1.5 s).
 fn legitimately_expensive(tree: &Expr) -> bool {
     let mut largest_uptimal = 0u64;
@@ -331,9 +331,19 @@ fn legitimately_expensive(tree: &Expr) -> bool {
             {
                 return true
             }
-            // A loopy form is read from its text by the loopy reader: it is a graph with one
-            // vertex per follower, simplified by repeated sweeps over all of them.
-            ExprKind::Loopy(text) if largest_integer(text) > MAX_WALKED_LITERAL => return true,
+            // A loopy literal is a graph with one vertex per follower of what is written in
+            // it, simplified by repeated sweeps over all of them.
+            ExprKind::Pass | ExprKind::Label(_) | ExprKind::Labelled { .. }
+                if largest_literal(tree) > MAX_WALKED_LITERAL =>
+            {
+                return true
+            }
+            ExprKind::LoopyConstant(c)
+                if largest_literal(tree) > MAX_WALKED_LITERAL
+                    || loopy_constant_size(c) > MAX_WALKED_LITERAL =>
+            {
+                return true
+            }
             // The sides of `S & T` are stoppers: labelled and compared as graphs, one vertex
             // per follower (`5 & *842`: 1.5 s in the release command line).
             ExprKind::Sided(_) if largest_literal(e) > MAX_WALKED_LITERAL => return true,
@@ -385,14 +395,20 @@ fn legitimately_expensive(tree: &Expr) -> bool {
                 || (largest_ups > MAX_SUMMED_UPS && largest_nimber > MAX_SUMMED_NIMBER)))
 }
 
-/// The largest integer written in `text` (saturating), for the loopy forms the loopy reader
-/// parses from their text.
-fn largest_integer(text: &str) -> u64 {
-    text.split(|c: char| !c.is_ascii_digit())
-        .filter(|digits| !digits.is_empty())
-        .map(|digits| digits.parse::<u64>().unwrap_or(u64::MAX))
-        .max()
-        .unwrap_or(0)
+/// The number of followers of the short games a loopy constant is built from: the birthday of
+/// its number times its nimber (saturating).
+fn loopy_constant_size(c: &LoopyConstant) -> u64 {
+    let birthday = |x: &Option<partizan::Number>| {
+        x.as_ref()
+            .map_or(0, |x| u64::try_from(x.birthday()).unwrap_or(u64::MAX))
+    };
+    match c {
+        LoopyConstant::Over { number, .. } => birthday(number),
+        LoopyConstant::Upon { number, nimber, .. } => {
+            (birthday(number) + 1).saturating_mul(nimber.saturating_add(1))
+        }
+        _ => 0,
+    }
 }
 
 /// The largest `walked_size` of a literal in `tree`.

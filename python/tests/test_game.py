@@ -174,6 +174,15 @@ def test_evaluate_misere_values():
     assert partizan.evaluate("1.MisereOutcomeClass") == "R"
 
 
+def test_evaluate_misere_literals():
+    # CGSuite's misère notation is read: *2 + *2 under misère play, which CGSuite writes with a
+    # subscript, and {*2}, whose genus is 0^02 (Winning Ways ch. 13).
+    assert partizan.evaluate("*[2] + *[2]") == "*[2[2]]"
+    assert partizan.evaluate("*[2#].Genus") == "0^02"
+    with pytest.raises(ValueError, match="misère game"):
+        partizan.evaluate("*[2].Mean")
+
+
 def test_bad_notation_raises_value_error_with_position():
     with pytest.raises(ValueError) as e:
         Game("{1|*2")

@@ -20,8 +20,9 @@ pub enum AlgebraError {
     /// has none, a power of a game not of the form `{0 | H}`, a stopper asked of a loopy game
     /// that is not one, …
     Undefined(String),
-    /// Notation or a description of a game that cannot be read: a misère game, a genus, a loopy
-    /// game, a graph with a move to a position it does not have. The message says where.
+    /// A description that cannot be read: a genus, a graph with a move to a position it does not
+    /// have, a loopy game's notation (which the expression language reads, giving a
+    /// [`LoopyError::Parse`](super::loopy::LoopyError::Parse)). The message says where.
     Input(String),
     /// A request beyond the algebra's size limits (see [`limits`](super::limits)).
     Limit(ExpansionLimit),

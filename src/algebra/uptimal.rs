@@ -311,50 +311,6 @@ impl Uptimal {
     }
 }
 
-/// Parses an uptimal marker at the start of `s`: an arrow (`^`, `v`, `↑`, `↓`) directly followed
-/// by `<n>` or `[n]`. `None` when `s` does not start with one; otherwise the number of bytes
-/// read and the value `±U`, or a message about `n`.
-pub(crate) fn parse_marker(s: &str) -> Option<Result<(usize, Game), String>> {
-    let arrow = s.chars().next()?;
-    let positive = match arrow {
-        '^' | '↑' => true,
-        'v' | '↓' => false,
-        _ => return None,
-    };
-    let rest = &s[arrow.len_utf8()..];
-    let (kind, close) = match rest.chars().next()? {
-        '<' => (UptimalKind::Power, '>'),
-        '[' => (UptimalKind::PowerSum, ']'),
-        _ => return None,
-    };
-    let digits: String = rest[1..].chars().take_while(char::is_ascii_digit).collect();
-    let end = 1 + digits.len();
-    if digits.is_empty() || !rest[end..].starts_with(close) {
-        return Some(Err(format!(
-            "expected an order and '{close}' after '{arrow}{}', e.g. {arrow}{}2{close}",
-            &rest[..1],
-            &rest[..1]
-        )));
-    }
-    let order = match digits.parse::<u32>() {
-        Ok(n) if (1..=MAX_UPTIMAL_ORDER).contains(&n) => n,
-        _ => {
-            return Some(Err(format!(
-                "the uptimal order {digits} is out of range: it must be between 1 and {MAX_UPTIMAL_ORDER}"
-            )))
-        }
-    };
-    let value = Uptimal {
-        number: Number::zero(),
-        positive,
-        kind,
-        order,
-        nimber: 0,
-    }
-    .value();
-    Some(Ok((arrow.len_utf8() + end + 1, value)))
-}
-
 /// Recognitions remembered per generation (see `memo`).
 const RECOGNITION_BUDGET: usize = 1 << 16;
 

@@ -72,11 +72,28 @@ pub enum ExprKind {
     Call(Box<Call>),
     /// Methods applied in turn to a receiver: `G.Cool(1).Mean`.
     Methods(Box<Expr>, Vec<Call>),
-    /// A loopy game in CGSuite's loopy notation, as written: a constant (`on`, `off`, `over`,
-    /// `under`, `dud`, `upon`, `1over`, `^[on]*`, `v<on>`), or braces with a label (`a{0|a}`),
-    /// `pass`, or a loopy constant among their options (`{0|pass}`, `{on|off}`). It is read by
-    /// [`crate::algebra::loopy::parse`] (labels are local to it).
-    Loopy(String),
+    /// A constant of CGSuite's loopy notation (Siegel, *Combinatorial Game Theory*, ch. VI):
+    /// `on`, `off`, `dud`, `over`, `under`, `upon`, and as the printer writes them `1over`,
+    /// `-1/2under`, `^[on]*`, `v<on>`.
+    LoopyConstant(Box<LoopyConstant>),
+    /// `pass` as an option: a move from the braces it is written in back to themselves
+    /// (the innermost braces, those of the slash convention included: in `{0||0|pass}` it is
+    /// Right's move in `{0|pass}`).
+    Pass,
+    /// A label used as an option or an operand: the position of the braces written after the
+    /// same label (`a` in `a{0|a}`), earlier in the same loopy literal.
+    Label(String),
+    /// Braces with a label before them, `a{0|a}`: the label names the position of the braces,
+    /// so that their options (and what follows them in the same literal) can come back to it.
+    Labelled {
+        /// The label.
+        label: String,
+        /// The braces it names (a [`ExprKind::Braces`]).
+        braces: Box<Expr>,
+    },
+    /// A misère game in CGSuite's notation `*[…]` (Siegel, CGT ch. V): `*[2]`, `*[2#]`,
+    /// `*[2[2]321]`.
+    Misere(Box<MisereLiteral>),
     /// `S & T`: the stopper-sided value with onside `S` and offside `T` (both stoppers,
     /// `T <= S`).
     Sided(Box<(Expr, Expr)>),
@@ -174,6 +191,107 @@ pub struct Literal {
     pub nimber: Option<u64>,
 }
 
+/// A constant of CGSuite's loopy notation (Siegel, *Combinatorial Game Theory*, ch. VI;
+/// Winning Ways ch. 11), with the number written before it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LoopyConstant {
+    /// `on = {pass | }`: Left passes for ever.
+    On,
+    /// `off = { | pass}`.
+    Off,
+    /// `dud = {pass | pass}`: either player passes for ever.
+    Dud,
+    /// `x over = {x | pass}` (`over`, `1over`) when `over`, `x under = {pass | x}` otherwise.
+    Over {
+        /// The number `x` as written (its sign included when a `-` was written directly
+        /// before its digits); none for `over` and `under` alone.
+        number: Option<Number>,
+        /// `over` (true) or `under`.
+        over: bool,
+    },
+    /// The upon family as CGSuite prints it: `x^[on]*k = {pass | x*(k⊕1)}` (`{pass, x | x}`
+    /// when `k = 1`; `upon` is `^[on]`), `x^<on>*k = {x, x*, …, x*k | x v[on]*(k⊕1)}`
+    /// (`uponth`), and their negatives written with `v`.
+    Upon {
+        /// The number `x` as written; none when no number was written.
+        number: Option<Number>,
+        /// `^` (true) or `v`.
+        up: bool,
+        /// `<on>` (true) or `[on]`.
+        nth: bool,
+        /// The nimber `k` after `*` (0 when none was written).
+        nimber: u64,
+    },
+}
+
+impl LoopyConstant {
+    /// The number written before the constant, if any (so that a `-` written against it is its
+    /// sign: `-1over` is −1 + over).
+    pub fn number(&self) -> Option<&Number> {
+        match self {
+            LoopyConstant::Over { number, .. } | LoopyConstant::Upon { number, .. } => {
+                number.as_ref()
+            }
+            _ => None,
+        }
+    }
+
+    /// The constant with the negative of its number.
+    pub(crate) fn with_negated_number(self) -> LoopyConstant {
+        match self {
+            LoopyConstant::Over { number, over } => LoopyConstant::Over {
+                number: number.map(|x| -x),
+                over,
+            },
+            LoopyConstant::Upon {
+                number,
+                up,
+                nth,
+                nimber,
+            } => LoopyConstant::Upon {
+                number: number.map(|x| -x),
+                up,
+                nth,
+                nimber,
+            },
+            c => c,
+        }
+    }
+}
+
+/// A misère game in CGSuite's notation, as the steps that build it from the left: the
+/// notation's terms in postfix order, so that a stack builds the game without recursion
+/// however deeply its parentheses nest (see [`crate::algebra::misere::print`] for the notation).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MisereLiteral {
+    /// The steps, in order.
+    pub steps: Vec<MisereStep>,
+}
+
+/// A step of a [`MisereLiteral`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MisereStep {
+    /// A new term: the nim heap `*n` (a digit, or `&n;`).
+    Heap(u64),
+    /// `(` (and the opening `*[`): a list of terms begins.
+    Open,
+    /// `)` (and the closing `]`): the terms since the matching [`MisereStep::Open`] become one
+    /// term, the game with those options; a single term stays itself.
+    Close,
+    /// `#`: the last term becomes the game whose only option it is.
+    Only,
+    /// A subscript digit `n`: `*n` is added to the last term.
+    Add(u64),
+    /// A subscript `-n`, at byte `at`: the last term becomes the game `X` with `X + *n` equal to
+    /// it.
+    Subtract {
+        /// The heap `n`.
+        heap: u64,
+        /// Where it is written.
+        at: usize,
+    },
+}
+
 /// The arrows of a literal.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Arrows {
@@ -220,7 +338,11 @@ impl Expr {
             ExprKind::Literal(_)
             | ExprKind::Text(_)
             | ExprKind::Boolean(_)
-            | ExprKind::Loopy(_) => Vec::new(),
+            | ExprKind::LoopyConstant(_)
+            | ExprKind::Pass
+            | ExprKind::Label(_)
+            | ExprKind::Misere(_) => Vec::new(),
+            ExprKind::Labelled { braces, .. } => vec![braces],
             ExprKind::Braces { options, .. } | ExprKind::PlusMinus(options) => {
                 options.iter().collect()
             }

@@ -7,11 +7,14 @@
 use super::ast::{Argument, Call, Expr, ExprKind, Relation, Sign, Span};
 use super::functions::{self, function};
 use super::loopy::{self, LoopyValue};
+use super::loopy_literal::{self, Literals};
 use super::methods::{self, method, Method};
+use super::misere;
 use super::value::Value;
 use super::Scope;
 use crate::algebra::form::Form;
 use crate::algebra::limits;
+use crate::algebra::misere::MisereGame;
 use crate::algebra::Game;
 use crate::rulesets::{self, Arg, NamedArg};
 use crate::solve::Position;
@@ -167,14 +170,24 @@ enum Task<'e> {
     Combine(&'e Expr),
     /// Apply a method: the receiver's value and the arguments' values are on top.
     Method(&'e Call),
+    /// Build the loopy literal at the expression: the values of its leaves (as many as the
+    /// number) are on top.
+    Literal(&'e Expr, usize),
 }
 
 impl Evaluator<'_> {
     pub fn eval(&self, root: &Expr) -> EResult<Value> {
+        let literals = Literals::find(root);
         let mut tasks = vec![Task::Visit(root)];
         let mut values: Vec<Value> = Vec::new();
         while let Some(task) = tasks.pop() {
             match task {
+                // A loopy literal is one graph: its leaves are evaluated first.
+                Task::Visit(e) if literals.starts_at(e) => {
+                    let leaves = literals.leaves(e, false);
+                    tasks.push(Task::Literal(e, leaves.len()));
+                    tasks.extend(leaves.into_iter().rev().map(Task::Visit));
+                }
                 Task::Visit(e) => match &e.kind {
                     // A literal is a step like any other: `^<2>*65537` (an uptimal plus a
                     // large nimber) needs a form beyond the algebra's limits.
@@ -183,16 +196,10 @@ impl Evaluator<'_> {
                     }
                     ExprKind::Text(s) => values.push(Value::Text(s.clone())),
                     ExprKind::Boolean(b) => values.push(Value::Boolean(*b)),
-                    ExprKind::Loopy(text) => values.push(within_limits(e.span, || {
-                        loopy::literal(text).or_else(|(at, message)| {
-                            let start = e.span.start + at.min(text.len());
-                            let span = if at == 0 {
-                                e.span
-                            } else {
-                                Span::new(start, start)
-                            };
-                            fail(span, message)
-                        })
+                    ExprKind::Misere(m) => values.push(within_limits(e.span, || {
+                        misere::evaluate(m)
+                            .map(Value::Misere)
+                            .or_else(|(span, message)| fail(span, message))
                     })?),
                     ExprKind::Methods(receiver, calls) => {
                         for c in calls.iter().rev() {
@@ -215,6 +222,13 @@ impl Evaluator<'_> {
                     let args = values.split_off(values.len() - c.arguments().len());
                     let receiver = values.pop().expect("the receiver's value");
                     values.push(within_limits(c.span, || self.method(receiver, args, c))?);
+                }
+                Task::Literal(e, n) => {
+                    let leaves = values.split_off(values.len() - n);
+                    values.push(within_limits(e.span, || {
+                        loopy_literal::value(e, &literals, leaves)
+                            .or_else(|f| fail(f.span, f.message()))
+                    })?);
                 }
             }
         }
@@ -248,6 +262,9 @@ impl Evaluator<'_> {
             .map(|(v, c)| settle(v, c.span))
             .collect::<EResult<Vec<Value>>>()?;
         if let Some(v) = self.combine_loopy(e, &values) {
+            return v;
+        }
+        if let Some(v) = self.combine_misere(e, &values) {
             return v;
         }
         let games = |what: &str| -> EResult<Vec<Game>> {
@@ -320,10 +337,14 @@ impl Evaluator<'_> {
             ExprKind::Literal(_)
             | ExprKind::Text(_)
             | ExprKind::Boolean(_)
-            | ExprKind::Loopy(_)
+            | ExprKind::Misere(_)
             | ExprKind::Methods(..) => {
                 unreachable!("evaluated without combining")
             }
+            ExprKind::LoopyConstant(_)
+            | ExprKind::Pass
+            | ExprKind::Label(_)
+            | ExprKind::Labelled { .. } => unreachable!("built as a loopy literal"),
         }))
     }
 
@@ -395,6 +416,46 @@ impl Evaluator<'_> {
             })(),
             _ => return None,
         })
+    }
+
+    /// The value of `e` when it is a sum or a negative with a misère game among its operands:
+    /// the misère sum (Siegel, CGT ch. V), where an impartial game is its own negative (its
+    /// Left and Right options are the same), so that `-G` is `G` and `G - H` is `G + H`. A
+    /// normal-play game among misère ones is an error: its canonical form does not keep its
+    /// misère play. `None` for other operators, which take games (or compare any values).
+    fn combine_misere(&self, e: &Expr, values: &[Value]) -> Option<EResult<Value>> {
+        if !values.iter().any(|v| matches!(v, Value::Misere(_))) {
+            return None;
+        }
+        let children = e.children();
+        let misere = |i: usize| match &values[i] {
+            Value::Misere(g) => Ok(*g),
+            v => {
+                let span = children[i].span;
+                let text = &self.src[span.start..span.end];
+                fail(
+                    span,
+                    format!(
+                        "misère games add to misère games, and {text} is {}: write its misère form, ({text}).MisereCanonicalForm",
+                        v.kind()
+                    ),
+                )
+            }
+        };
+        match &e.kind {
+            ExprKind::Sum(_) => {
+                let mut sum = MisereGame::zero();
+                for i in 0..values.len() {
+                    match misere(i) {
+                        Ok(g) => sum += g,
+                        Err(err) => return Some(Err(err)),
+                    }
+                }
+                Some(Ok(Value::Misere(sum)))
+            }
+            ExprKind::Neg(_) => Some(Ok(values[0].clone())),
+            _ => None,
+        }
     }
 
     /// `a + b − c ...`. A term that is not a game is an error; when it is the last term and a
@@ -517,6 +578,10 @@ impl Evaluator<'_> {
 
     fn method(&self, receiver: Value, values: Vec<Value>, c: &Call) -> EResult<Value> {
         check_method(c)?;
+        if let Value::Misere(g) = receiver {
+            let name = method(&c.name).map_or(c.name.as_str(), |m| m.name);
+            return misere::method(g, name, &c.name).or_else(|m| fail(c.name_span, m));
+        }
         if LIST_SIZE.contains(&c.name.as_str()) {
             return match receiver {
                 Value::List(items) => Ok(Value::Game(Game::integer(items.len() as i64))),

@@ -5,10 +5,10 @@
 //! of the number (`-1/2v*` is −1/2 + ↓ + *) or a negation (`3-1/2^` is 3 − (1/2 + ↑)) depends on
 //! where it stands, which only the parser knows.
 
-use super::ast::{Arrows, Literal, Relation, Span};
+use super::ast::{Arrows, Literal, LoopyConstant, MisereLiteral, Relation, Span};
 use super::SyntaxError;
 use crate::algebra::number::{Number, NumberError};
-use crate::algebra::uptimal;
+use crate::algebra::{Game, MAX_UPTIMAL_ORDER};
 use num_bigint::BigInt;
 
 /// A token.
@@ -20,9 +20,12 @@ pub(crate) enum Token {
     Name(String),
     /// A string in double quotes, without the quotes.
     Str(String),
-    /// A loopy constant written as one word with its number: `1over`, `-`-less `3/2under`,
-    /// `^[on]*`, `v<on>` (see [`loopy_atom`]).
-    Loopy(String),
+    /// A loopy constant written with its number or arrow: `1over`, `3/2under` (a `-` before it
+    /// is a token of its own), `^[on]*`, `v<on>`. The constants written as words (`on`,
+    /// `over`, `upon`, …) are names.
+    LoopyConstant(Box<LoopyConstant>),
+    /// A misère game `*[…]` (see [`super::misere`]).
+    Misere(Box<MisereLiteral>),
     /// `&`, between the onside and the offside of a stopper-sided value.
     Amp,
     LBrace,
@@ -53,7 +56,8 @@ impl Token {
             Token::Literal(_) => "a literal".into(),
             Token::Name(n) => format!("'{n}'"),
             Token::Str(_) => "a string".into(),
-            Token::Loopy(s) => format!("'{s}'"),
+            Token::LoopyConstant(_) => "a loopy constant".into(),
+            Token::Misere(_) => "a misère game".into(),
             Token::Amp => "'&'".into(),
             Token::LBrace => "'{'".into(),
             Token::RBrace => "'}'".into(),
@@ -220,13 +224,12 @@ impl<'a> Lexer<'a> {
             }
             '>' if self.eat(">=") => Ok(Some(Token::Rel(Relation::GreaterOrEqual))),
             '>' => single(self, Token::Rel(Relation::Greater)),
-            c if c.is_ascii_digit() || "^*↑↓⇑⇓".contains(c) => {
-                if let Some(n) = loopy_atom(self.rest()) {
-                    self.pos += n;
-                    return Ok(Some(Token::Loopy(self.src[start..self.pos].to_string())));
-                }
-                Ok(Some(Token::Literal(Box::new(self.literal()?))))
+            '*' if self.rest().starts_with("*[") => {
+                let (literal, len) = super::misere::lex(self.src, start)?;
+                self.pos += len;
+                Ok(Some(Token::Misere(Box::new(literal))))
             }
+            c if c.is_ascii_digit() || "^*↑↓⇑⇓".contains(c) => self.literal().map(Some),
             c if c.is_ascii_alphabetic() || c == '_' => {
                 let n = self
                     .rest()
@@ -234,12 +237,8 @@ impl<'a> Lexer<'a> {
                     .take_while(|b| b.is_ascii_alphanumeric() || *b == b'_')
                     .count();
                 let word = &self.rest()[..n];
-                if let Some(n) = loopy_atom(self.rest()) {
-                    self.pos += n;
-                    return Ok(Some(Token::Loopy(self.src[start..self.pos].to_string())));
-                }
-                if is_down_word(word) {
-                    return Ok(Some(Token::Literal(Box::new(self.literal()?))));
+                if is_down_word(word) || is_down_upon(self.rest()) {
+                    return self.literal().map(Some);
                 }
                 self.pos += n;
                 Ok(Some(Token::Name(word.to_string())))
@@ -261,14 +260,39 @@ impl<'a> Lexer<'a> {
         }
     }
 
-    /// `[number][arrows or uptimal][*nimber]`, at least one part.
-    fn literal(&mut self) -> LResult<Literal> {
+    /// `[number][arrows or uptimal][*nimber]`, at least one part; or a loopy constant written
+    /// with its number or arrow: `[number]over`, `[number]under`, `[number]^[on][*nimber]` and
+    /// the forms with `<on>` and `v` (see [`LoopyConstant`]).
+    fn literal(&mut self) -> LResult<Token> {
         let start = self.pos;
         let number = if self.peek().is_some_and(|c| c.is_ascii_digit()) {
             Some(self.number()?)
         } else {
             None
         };
+        if number.is_some() {
+            for (word, over) in [("over", true), ("under", false)] {
+                let after = self.rest().strip_prefix(word);
+                if after.is_some_and(|a| {
+                    !a.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
+                }) {
+                    self.pos += word.len();
+                    let constant = LoopyConstant::Over { number, over };
+                    return Ok(Token::LoopyConstant(Box::new(constant)));
+                }
+            }
+        }
+        if let Some((up, nth)) = upon_marker(self.rest()) {
+            self.pos += upon_marker_len(self.rest());
+            let nimber = self.nimber(start)?.unwrap_or(0);
+            let constant = LoopyConstant::Upon {
+                number,
+                up,
+                nth,
+                nimber,
+            };
+            return Ok(Token::LoopyConstant(Box::new(constant)));
+        }
         let arrows = match self.uptimal_marker() {
             Some(parsed) => {
                 let (len, u) = parsed.map_err(|m| error(self.pos, m))?;
@@ -277,42 +301,73 @@ impl<'a> Lexer<'a> {
             }
             None => self.arrows()?.map(Arrows::Ups),
         };
-        let mut nimber = None;
-        if self.eat("*") {
-            let d = self.digits();
-            nimber = Some(if d.is_empty() {
-                1
-            } else {
-                d.parse::<u64>().map_err(|_| {
-                    error(
-                        start,
-                        format!(
-                            "the nimber *{d} is too large: nimbers up to *{} are supported",
-                            u64::MAX
-                        ),
-                    )
-                })?
-            });
-        }
-        Ok(Literal {
+        let nimber = self.nimber(start)?;
+        Ok(Token::Literal(Box::new(Literal {
             number,
             arrows,
             nimber,
+        })))
+    }
+
+    /// `*` and its digits (`*` alone is `*1`), if a `*` is here; the literal began at `start`.
+    fn nimber(&mut self, start: usize) -> LResult<Option<u64>> {
+        if self.rest().starts_with("*[") {
+            return Err(error(
+                self.pos,
+                "a misère game *[...] is written on its own, not after a number or arrows",
+            ));
+        }
+        if !self.eat("*") {
+            return Ok(None);
+        }
+        let d = self.digits();
+        if d.is_empty() {
+            return Ok(Some(1));
+        }
+        d.parse::<u64>().map(Some).map_err(|_| {
+            error(
+                start,
+                format!(
+                    "the nimber *{d} is too large: nimbers up to *{} are supported",
+                    u64::MAX
+                ),
+            )
         })
     }
 
-    /// An uptimal `^<n>`, `^[n]`, `v<n>`, `v[n]` (also with ↑ ↓) at the current position. A `<`
-    /// followed by `=`, `>`, `|` or white space is a comparison instead: `^<=^` is `^ <= ^`.
-    fn uptimal_marker(&self) -> Option<Result<(usize, crate::algebra::Game), String>> {
+    /// An uptimal `^<n>`, `^[n]`, `v<n>`, `v[n]` (also with ↑ ↓) at the current position:
+    /// `None` when there is none, else the number of bytes and the value, `↑ⁿ` for `^<n>` and
+    /// `↑ + ↑² + … + ↑ⁿ` for `^[n]` (negated for `v`), or a message about `n`. A `<` followed
+    /// by `=`, `>`, `|` or white space is a comparison instead: `^<=^` is `^ <= ^`.
+    fn uptimal_marker(&self) -> Option<Result<(usize, Game), String>> {
         let rest = self.rest();
-        let arrow = rest.chars().next()?;
-        let after = &rest[arrow.len_utf8()..];
-        if let Some(next) = after.strip_prefix('<') {
-            if next.starts_with(['=', '>', '|']) || next.starts_with(char::is_whitespace) {
-                return None;
-            }
+        let (up, angle, arrow_len, inner) = bracket_after_arrow(rest)?;
+        if angle && (inner.starts_with(['=', '>', '|']) || inner.starts_with(char::is_whitespace)) {
+            return None;
         }
-        uptimal::parse_marker(rest)
+        let (arrow, open) = (&rest[..arrow_len], &rest[arrow_len..=arrow_len]);
+        let close = if angle { '>' } else { ']' };
+        let digits = inner.bytes().take_while(u8::is_ascii_digit).count();
+        if digits == 0 || !inner[digits..].starts_with(close) {
+            return Some(Err(format!(
+                "expected an order and '{close}' after '{arrow}{open}', e.g. {arrow}{open}2{close}"
+            )));
+        }
+        let order = match inner[..digits].parse::<u32>() {
+            Ok(n) if (1..=MAX_UPTIMAL_ORDER).contains(&n) => n,
+            _ => {
+                return Some(Err(format!(
+                    "the uptimal order {} is out of range: it must be between 1 and {MAX_UPTIMAL_ORDER}",
+                    &inner[..digits]
+                )))
+            }
+        };
+        let u = if angle {
+            Game::up_nth(order)
+        } else {
+            Game::up_nth_sum(order)
+        };
+        Some(Ok((arrow_len + 1 + digits + 1, if up { u } else { -u })))
     }
 
     fn digits(&mut self) -> &'a str {
@@ -425,34 +480,43 @@ impl<'a> Lexer<'a> {
     }
 }
 
-/// The length of the loopy constant at the start of `s`, if one is there: an optional number
-/// (`3`, `3/4`) followed by `over` or `under`, or by one arrow and `[on]` or `<on>` with an
-/// optional nimber (`^[on]*`, `1v<on>*2`), as CGSuite prints the pseudonumbers and the upon
-/// family (Siegel, CGT ch. VI). The rest of the loopy notation is made of names and braces.
-fn loopy_atom(s: &str) -> Option<usize> {
-    let digits = |from: usize| from + s[from..].bytes().take_while(u8::is_ascii_digit).count();
-    let mut i = digits(0);
-    if i > 0 && s[i..].starts_with('/') && s[i + 1..].starts_with(|c: char| c.is_ascii_digit()) {
-        i = digits(i + 1);
-    }
-    let after = &s[i..];
-    for word in ["over", "under"] {
-        if after.starts_with(word)
-            && !after[word.len()..].starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
-        {
-            return Some(i + word.len());
-        }
-    }
-    let arrow = after.chars().next().filter(|c| "^v↑↓".contains(*c))?;
-    let marker = &after[arrow.len_utf8()..];
-    if !(marker.starts_with("[on]") || marker.starts_with("<on>")) {
-        return None;
-    }
-    let mut end = i + arrow.len_utf8() + "[on]".len();
-    if s[end..].starts_with('*') {
-        end = digits(end + 1);
-    }
-    Some(end)
+/// One arrow (`^`, `v`, `↑`, `↓`) and a bracket `<` or `[` at the start of `s`, as uptimals
+/// (`^<2>`, `v[3]`) and the upon family (`^[on]`, `v<on>`) begin: whether the arrow is up,
+/// whether the bracket is `<`, the arrow's length in bytes and the text after the bracket.
+fn bracket_after_arrow(s: &str) -> Option<(bool, bool, usize, &str)> {
+    let arrow = s.chars().next()?;
+    let up = match arrow {
+        '^' | '↑' => true,
+        'v' | '↓' => false,
+        _ => return None,
+    };
+    let rest = &s[arrow.len_utf8()..];
+    let angle = match rest.chars().next()? {
+        '<' => true,
+        '[' => false,
+        _ => return None,
+    };
+    Some((up, angle, arrow.len_utf8(), &rest[1..]))
+}
+
+/// The arrow and the marker of the upon family at the start of `s`: one arrow and `[on]` or
+/// `<on>` (Siegel, CGT ch. VI, as CGSuite prints them): whether the arrow is up and whether the
+/// marker is `<on>`.
+fn upon_marker(s: &str) -> Option<(bool, bool)> {
+    let (up, nth, _, inner) = bracket_after_arrow(s)?;
+    inner
+        .starts_with(if nth { "on>" } else { "on]" })
+        .then_some((up, nth))
+}
+
+/// The length of the marker [`upon_marker`] found.
+fn upon_marker_len(s: &str) -> usize {
+    s.chars().next().map_or(0, char::len_utf8) + "[on]".len()
+}
+
+/// Whether `s` starts with `v[on]` or `v<on>`: a down arrow of the upon family, not a name.
+fn is_down_upon(s: &str) -> bool {
+    s.starts_with('v') && upon_marker(s).is_some()
 }
 
 /// `v`, `vv`, `v3`, ...: a run of downs, not a name.

@@ -19,7 +19,7 @@
 
 use super::value::Value;
 use crate::algebra::loopy::smith::LoopyNimValue;
-use crate::algebra::loopy::{self, LoopyError, LoopyGame, LoopyOutcome, SidedValue, Stopper};
+use crate::algebra::loopy::{LoopyError, LoopyGame, LoopyOutcome, SidedValue, Stopper};
 use crate::algebra::Game;
 use crate::rulesets::{backsliding_toads, loopy_subtraction, Arg, NamedArg};
 use crate::Error;
@@ -165,23 +165,6 @@ pub(crate) fn message(e: &LoopyError) -> String {
     match e {
         LoopyError::Parse { message, .. } => message.clone(),
         e => e.to_string(),
-    }
-}
-
-/// The value of a loopy literal `text` (see [`crate::expr::ExprKind::Loopy`]): on an error, the
-/// byte offset in `text` where reading stopped (0 when the error is about the whole) and the
-/// message.
-pub(crate) fn literal(text: &str) -> Result<Value, (usize, String)> {
-    let at = |e: &LoopyError| match e {
-        LoopyError::Parse { at, .. } => *at,
-        _ => 0,
-    };
-    match loopy::parse_game(text) {
-        // A short game is an ordinary game at once; a loopy one keeps its graph, and its value
-        // is computed when needed (its outcome and Smith's value need only the graph).
-        Ok(g) if g.is_loopfree() => settle(LoopyValue::from_graph(g)).map_err(|e| (0, message(&e))),
-        Ok(g) => Ok(Value::Loopy(LoopyValue::from_graph(g))),
-        Err(e) => Err((at(&e), message(&e))),
     }
 }
 

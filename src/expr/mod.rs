@@ -36,12 +36,18 @@ mod eval;
 mod functions;
 mod lexer;
 pub mod loopy;
+mod loopy_literal;
 mod methods;
+mod misere;
 mod parser;
 mod value;
 
-pub use ast::{Argument, Arrows, Call, Expr, ExprKind, Literal, Relation, Sign, Span};
+pub use ast::{
+    Argument, Arrows, Call, Expr, ExprKind, Literal, LoopyConstant, MisereLiteral, MisereStep,
+    Relation, Sign, Span,
+};
 pub use functions::{function, functions, tiny, Function};
+pub use loopy_literal::{parse_loopy, parse_loopy_game};
 pub use methods::{method, methods, Method};
 pub use parser::MAX_NESTING;
 pub use value::Value;

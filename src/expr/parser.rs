@@ -6,10 +6,11 @@
 //!                                                + - +- (a + ±b), then : (ordinal sum)
 //! operand    := {'-' | '+-'} primary {'.' name ['(' arguments ')']}  |  '+-' '{' options '}'
 //! primary    := literal [Tiny(..) | Miny(..)] | '-'literal | '(' expression ')' | braces
-//!             | name '(' arguments ')' | string | loopy
-//! loopy      := on | off | over | under | dud | upon | pass | 1over | ^[on]* | v<on> | ...
+//!             | name '(' arguments ')' | string | misère | loopy
+//! misère     := '*[' ... ']'                  (CGSuite's misère notation, read by the lexer)
+//! loopy      := on | off | over | under | dud | upon | 1over | ^[on]* | v<on> | ...
 //!             | name braces                   (a label: a{0|a})
-//!             | braces with a name other than a call among their tokens ({0|pass}, {on|0})
+//!             | pass | name                   (inside braces: pass, a label's position)
 //! expression := ... [ '&' sum ]               (between the sums, looser than '+': S & T)
 //! braces     := '{' sides '}'                  split at the unique longest top-level bar run
 //! arguments  := [argument {',' argument}]      argument := [name '='] expression
@@ -25,14 +26,50 @@
 //! Every construct that nests — braces (and each level of a bar run), parentheses, unary signs,
 //! `±`, and the argument lists of calls and methods — still counts one level against
 //! [`MAX_NESTING`], which bounds the depth of the tree for the evaluator and for dropping it.
+//!
+//! Loopy games are written in the same grammar (Siegel, *Combinatorial Game Theory*, ch. VI;
+//! CGSuite's loopy notation): braces are braces, with `pass` and labels among their options, a
+//! label before braces names their position (`a{0|a}`), and the loopy constants are literals.
+//! The parser only builds the tree; which braces make one loopy game, and what a label refers
+//! to, is settled when the game's graph is built (see [`super::loopy_literal`]).
 
-use super::ast::{Argument, Call, Expr, ExprKind, Literal, Relation, Sign, Span};
+use super::ast::{Argument, Call, Expr, ExprKind, Literal, LoopyConstant, Relation, Sign, Span};
 use super::lexer::{lex, Lexeme, Token};
 use super::SyntaxError;
 
-/// The names of CGSuite's loopy constants (and `pass`), read as loopy games where they stand
-/// alone.
-const LOOPY_WORDS: &[&str] = &["on", "off", "over", "under", "dud", "upon", "pass"];
+/// The names of CGSuite's loopy constants, read as loopy games where they stand alone (not
+/// called, not before braces), and the constant each is.
+const LOOPY_WORDS: &[(&str, LoopyConstant)] = &[
+    ("on", LoopyConstant::On),
+    ("off", LoopyConstant::Off),
+    ("dud", LoopyConstant::Dud),
+    (
+        "over",
+        LoopyConstant::Over {
+            number: None,
+            over: true,
+        },
+    ),
+    (
+        "under",
+        LoopyConstant::Over {
+            number: None,
+            over: false,
+        },
+    ),
+    (
+        "upon",
+        LoopyConstant::Upon {
+            number: None,
+            up: true,
+            nth: false,
+            nimber: 0,
+        },
+    ),
+];
+
+/// The word for `pass`, a move back to the braces it is an option of.
+const PASS: &str = "pass";
 
 /// The deepest nesting accepted: braces (and nested bar runs), parentheses, unary signs, `±`, and
 /// the arguments of calls and methods, all counted together. At this depth parsing and
@@ -46,46 +83,18 @@ type PResult<T> = Result<T, SyntaxError>;
 pub(crate) fn parse(input: &str) -> PResult<Expr> {
     let tokens = lex(input)?;
     let partner = partners(&tokens);
-    let loopy_before = loopy_names_before(&tokens);
     let mut p = Parser {
-        src: input,
         tokens: &tokens,
         partner,
-        loopy_before,
         pos: 0,
         limit: tokens.len() - 1,
         depth: 0,
+        braces: 0,
     };
     if p.at_limit() {
         return Err(p.error_at(0, "expected a game, found an empty expression"));
     }
     p.run()
-}
-
-/// Whether token `i` is a loopy constant, `pass`, a label or a reference to one: a name that is
-/// neither called (`nim(`), nor a method (`.Mean`), nor an argument's name (`p=`).
-fn is_loopy_name(tokens: &[Lexeme], i: usize) -> bool {
-    match &tokens[i].token {
-        Token::Loopy(_) => true,
-        Token::Name(_) => {
-            let next = tokens.get(i + 1).map(|l| &l.token);
-            let after_dot = i > 0 && tokens[i - 1].token == Token::Dot;
-            !after_dot && !matches!(next, Some(Token::LParen | Token::Assign))
-        }
-        _ => false,
-    }
-}
-
-/// The running count of loopy names: entry `i` counts those among tokens `0..i`.
-fn loopy_names_before(tokens: &[Lexeme]) -> Vec<usize> {
-    let mut counts = Vec::with_capacity(tokens.len() + 1);
-    let mut n = 0;
-    counts.push(0);
-    for i in 0..tokens.len() {
-        n += usize::from(is_loopy_name(tokens, i));
-        counts.push(n);
-    }
-    counts
 }
 
 /// For each `{` and `(`, the index of its matching `}` or `)`. A closing token that does not
@@ -116,17 +125,16 @@ fn partners(tokens: &[Lexeme]) -> Vec<Option<usize>> {
 }
 
 struct Parser<'t> {
-    src: &'t str,
     tokens: &'t [Lexeme],
     partner: Vec<Option<usize>>,
-    /// `loopy_before[i]`: how many of the tokens before token `i` are loopy names (see
-    /// [`is_loopy_name`]), so that whether a range holds one is a subtraction, not a scan.
-    loopy_before: Vec<usize>,
     pos: usize,
     /// The index of the token that ends the current range: the end of the input, or the bar run
     /// or brace that closes the side of braces being parsed.
     limit: usize,
     depth: usize,
+    /// How many braces are open around the current token: a name there that is not called
+    /// is a label's position, elsewhere an unknown name.
+    braces: usize,
 }
 
 impl<'t> Parser<'t> {
@@ -246,9 +254,13 @@ impl<'t> Parser<'t> {
             Token::Minus => {
                 // The sign of a number literal (see `minus_is_sign`).
                 self.advance();
-                if let Token::Loopy(_) = self.peek() {
-                    self.advance();
-                    return Ok(State::Postfix(self.loopy(start)));
+                if let Token::LoopyConstant(c) = self.peek() {
+                    let end = self.advance();
+                    let constant = (**c).clone().with_negated_number();
+                    return Ok(State::Postfix(Expr {
+                        kind: ExprKind::LoopyConstant(Box::new(constant)),
+                        span: start.to(end),
+                    }));
                 }
                 let Token::Literal(lit) = self.peek() else {
                     return Err(self.expected("a game"));
@@ -267,12 +279,8 @@ impl<'t> Parser<'t> {
                 let open = self.pos;
                 self.enter(start.start)?;
                 self.advance();
+                self.braces += 1;
                 match self.partner[open] {
-                    Some(close) if self.has_loopy_names(open + 1, close) => {
-                        self.leave();
-                        self.pos = close + 1;
-                        Ok(State::Postfix(self.loopy(start)))
-                    }
                     Some(close) => self.start_content(stack, open + 1, close, Some((open, close))),
                     None => {
                         stack.push(Frame::Unclosed);
@@ -287,24 +295,37 @@ impl<'t> Parser<'t> {
                     span: start,
                 }))
             }
-            Token::Loopy(_) => {
+            Token::LoopyConstant(c) => {
                 self.advance();
-                Ok(State::Postfix(self.loopy(start)))
+                Ok(State::Postfix(Expr {
+                    kind: ExprKind::LoopyConstant(c.clone()),
+                    span: start,
+                }))
+            }
+            Token::Misere(m) => {
+                self.advance();
+                Ok(State::Postfix(Expr {
+                    kind: ExprKind::Misere(m.clone()),
+                    span: start,
+                }))
             }
             Token::Name(name) => {
                 self.advance();
                 if *self.peek() == Token::LBrace {
-                    // A label before braces: `a{0|a}`.
-                    return match self.partner[self.pos] {
-                        Some(close) => {
-                            self.pos = close + 1;
-                            Ok(State::Postfix(self.loopy(start)))
-                        }
-                        None => Err(self.error("expected '}' to close these braces")),
-                    };
+                    // A label before braces, `a{0|a}`: the braces are its operand.
+                    stack.push(Frame::Label {
+                        label: name.clone(),
+                        at: start,
+                    });
+                    return self.primary(stack);
                 }
-                if LOOPY_WORDS.contains(&name.as_str()) && *self.peek() != Token::LParen {
-                    return Ok(State::Postfix(self.loopy(start)));
+                let called = *self.peek() == Token::LParen;
+                let leaf = |kind| Ok(State::Postfix(Expr { kind, span: start }));
+                if let (Some((_, c)), false) = (LOOPY_WORDS.iter().find(|w| w.0 == name), called) {
+                    return leaf(ExprKind::LoopyConstant(Box::new(c.clone())));
+                }
+                if name == PASS && !called {
+                    return leaf(ExprKind::Pass);
                 }
                 if let ("true" | "false", false) = (name.as_str(), *self.peek() == Token::LParen) {
                     return Ok(State::Postfix(Expr {
@@ -312,7 +333,10 @@ impl<'t> Parser<'t> {
                         span: start,
                     }));
                 }
-                if *self.peek() != Token::LParen {
+                if !called && self.braces > 0 {
+                    return leaf(ExprKind::Label(name.clone()));
+                }
+                if !called {
                     return Err(self.unknown_name(name, start));
                 }
                 let owner = Owner::Call {
@@ -540,6 +564,7 @@ impl<'t> Parser<'t> {
                 }
                 self.unclosed_next(stack)
             }
+            Some(Frame::Label { .. }) => unreachable!("the braces after a label deliver it"),
             None => unreachable!("the top frame is never popped"),
         }
     }
@@ -646,8 +671,22 @@ impl<'t> Parser<'t> {
             self.leave();
             if let Some((open, close)) = c.outer {
                 self.pos = close + 1;
+                self.braces -= 1;
                 let span = self.tokens[open].span.to(self.tokens[close].span);
-                return Ok(State::Postfix(Expr { kind, span }));
+                let braces = Expr { kind, span };
+                if let Some(Frame::Label { .. }) = stack.last() {
+                    let Some(Frame::Label { label, at }) = stack.pop() else {
+                        unreachable!("a label is on top")
+                    };
+                    return Ok(State::Postfix(Expr {
+                        span: at.to(span),
+                        kind: ExprKind::Labelled {
+                            label,
+                            braces: Box::new(braces),
+                        },
+                    }));
+                }
+                return Ok(State::Postfix(braces));
             }
             let span = self.tokens[c.from].span.to(self.tokens[c.to - 1].span);
             let Some(Frame::Content(parent)) = stack.last_mut() else {
@@ -663,6 +702,7 @@ impl<'t> Parser<'t> {
         let close = self.brace_list_close().expect("checked by the caller");
         let open = self.advance();
         self.enter(open.start)?;
+        self.braces += 1;
         stack.push(Frame::List {
             at,
             prefix,
@@ -692,6 +732,7 @@ impl<'t> Parser<'t> {
         self.limit = saved_limit;
         self.pos = close + 1;
         self.leave();
+        self.braces -= 1;
         if prefix {
             self.leave();
         }
@@ -714,22 +755,6 @@ impl<'t> Parser<'t> {
         Ok(State::Operand)
     }
 
-    /// The loopy game written from `start` to the last token consumed (see [`ExprKind::Loopy`]).
-    fn loopy(&self, start: Span) -> Expr {
-        let span = Span::new(start.start, self.last_end());
-        Expr {
-            kind: ExprKind::Loopy(self.src[span.start..span.end].to_string()),
-            span,
-        }
-    }
-
-    /// Whether tokens `from..to` (the inside of braces) hold a loopy constant, `pass`, a label
-    /// or a reference to one: a name that is neither called (`nim(`), nor a method (`.Mean`),
-    /// nor an argument's name (`p=`). Such braces are read by the loopy reader as a whole.
-    fn has_loopy_names(&self, from: usize, to: usize) -> bool {
-        self.loopy_before[to] > self.loopy_before[from]
-    }
-
     /// Whether the current '-' is the sign of the number literal right after it (`-1/2v*`).
     fn minus_is_sign(&self) -> bool {
         let minus = self.span();
@@ -742,7 +767,7 @@ impl<'t> Parser<'t> {
                 && match &next.token {
                     Token::Literal(l) => l.number.is_some() && !method_follows,
                     // `-1over` is −1 + over, as CGSuite prints it.
-                    Token::Loopy(text) => text.starts_with(|c: char| c.is_ascii_digit()),
+                    Token::LoopyConstant(c) => c.number().is_some(),
                     _ => false,
                 }
         })
@@ -863,6 +888,8 @@ enum Frame {
     },
     /// Braces that are never closed (always ends in an error).
     Unclosed,
+    /// A label at `at`, waiting for the braces after it.
+    Label { label: String, at: Span },
 }
 
 impl Frame {

@@ -40,7 +40,8 @@ pub enum Value {
     LoopyOutcome(LoopyOutcome),
     /// Smith's generalised Sprague–Grundy value of an impartial loopy game: `2`, `inf_{0,1}`.
     SmithValue(LoopyNimValue),
-    /// The misère canonical form of an impartial game (`G.MisereCanonicalForm`), in CGSuite's
+    /// A misère game: an impartial game under the misère convention, as its misère canonical
+    /// form (a literal `*[2#]`, a misère sum, `G.MisereCanonicalForm`), printed in CGSuite's
     /// misère notation: `*[2]`, `*[2#]` (see [`crate::algebra::misere::print`]).
     Misere(MisereGame),
     /// Conway's genus of an impartial game (`G.Genus`): `0^120`, `6^(1,9,10,8)`.
@@ -76,7 +77,7 @@ impl Value {
             Value::Loopy(_) => "a loopy game",
             Value::LoopyOutcome(_) => "an outcome class",
             Value::SmithValue(_) => "a Smith value",
-            Value::Misere(_) => "a misère canonical form",
+            Value::Misere(_) => "a misère game",
             Value::Genus(_) => "a genus",
             Value::Position(_) => "a position",
         }

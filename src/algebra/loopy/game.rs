@@ -215,6 +215,96 @@ impl LoopyGame {
     }
 }
 
+/// A game graph built position by position, for a reader of the notation: a literal such as
+/// `a{0|{a|*}}` names positions that its options come back to, so its graph is built one
+/// position and one move at a time, with games given whole (a short game, a stopper, the graph
+/// of a sum) copied in as parts of it.
+///
+/// ```
+/// use partizan::algebra::loopy::{GraphBuilder, LoopyGame};
+/// // over = {0 | pass}: Right's only move comes back to over itself.
+/// let mut b = GraphBuilder::new();
+/// let over = b.add_position().unwrap();
+/// let zero = b.add_game(&LoopyGame::from_game(partizan::Game::zero()).unwrap()).unwrap();
+/// b.add_left(over, zero);
+/// b.add_right(over, over);
+/// assert_eq!(b.game(over).value().unwrap().to_string(), "over");
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct GraphBuilder {
+    graph: Graph,
+}
+
+impl GraphBuilder {
+    /// A graph without positions.
+    pub fn new() -> GraphBuilder {
+        GraphBuilder::default()
+    }
+
+    /// The number of positions so far.
+    pub fn len(&self) -> usize {
+        self.graph.len()
+    }
+
+    /// Whether there are no positions yet.
+    pub fn is_empty(&self) -> bool {
+        self.graph.len() == 0
+    }
+
+    /// A new position without moves, or [`LoopyError::TooLarge`] beyond
+    /// [`MAX_GRAPH_VERTICES`] positions.
+    pub fn add_position(&mut self) -> Result<usize, LoopyError> {
+        if self.graph.len() >= MAX_GRAPH_VERTICES {
+            return Err(too_large_graph());
+        }
+        Ok(self.graph.push() as usize)
+    }
+
+    /// A move for Left from position `from` to position `to`.
+    ///
+    /// # Panics
+    ///
+    /// When either position does not exist.
+    pub fn add_left(&mut self, from: usize, to: usize) {
+        assert!(to < self.graph.len(), "position {to} does not exist");
+        self.graph.left[from].push(to as u32);
+    }
+
+    /// A move for Right from position `from` to position `to`.
+    ///
+    /// # Panics
+    ///
+    /// When either position does not exist.
+    pub fn add_right(&mut self, from: usize, to: usize) {
+        assert!(to < self.graph.len(), "position {to} does not exist");
+        self.graph.right[from].push(to as u32);
+    }
+
+    /// A copy of the positions of `game` reachable from its start; returns the position of
+    /// its start here.
+    pub fn add_game(&mut self, game: &LoopyGame) -> Result<usize, LoopyError> {
+        let part = game.graph.restrict(game.start);
+        if self.graph.len() + part.len() > MAX_GRAPH_VERTICES {
+            return Err(too_large_graph());
+        }
+        Ok(self.graph.append(&part) as usize)
+    }
+
+    /// The game from position `start`: the positions reachable from it (renumbered, `start`
+    /// first, repeated moves once).
+    ///
+    /// # Panics
+    ///
+    /// When the position does not exist.
+    pub fn game(&self, start: usize) -> LoopyGame {
+        assert!(start < self.graph.len(), "position {start} does not exist");
+        LoopyGame {
+            graph: self.graph.restrict(start as u32),
+            start: 0,
+        }
+    }
+}
+
 impl Stopper {
     /// The stopper as a loopy game (its canonical graph).
     pub fn to_loopy_game(&self) -> LoopyGame {

@@ -5,10 +5,11 @@
 //! loses, and an infinite play is a draw (Winning Ways, ch. 11; Siegel, *Combinatorial Game
 //! Theory* (2013), ch. VI). This module is the algebra of such games:
 //!
-//! * [`LoopyGame`] — an explicit graph and start position, built from edges, from a short
-//!   [`Game`](crate::Game), from CGSuite's notation ([`parse`](fn@parse)) or by a ruleset
-//!   ([`crate::solve::loopy`]). Its [`outcome`](LoopyGame::outcome) with draws comes from
-//!   retrograde analysis of the graph ([`LoopyOutcome`]).
+//! * [`LoopyGame`] — an explicit graph and start position, built from edges, position by
+//!   position ([`GraphBuilder`]), from a short [`Game`](crate::Game), or by a ruleset
+//!   ([`crate::solve::loopy`]); the expression language reads CGSuite's loopy notation into one
+//!   ([`crate::expr::parse_loopy_game`]). Its [`outcome`](LoopyGame::outcome) with draws comes
+//!   from retrograde analysis of the graph ([`LoopyOutcome`]).
 //! * [`Stopper`] — a *stopper* is a loopy game with no infinite alternating play from any
 //!   position (Siegel, CGT ch. VI; Conway, "Loopy games", Ann. Discrete Math. 3 (1978)). Every
 //!   stopper has a unique *canonical* (simplest) form: no dominated options, no reversible
@@ -22,14 +23,16 @@
 //! * [`smith`] — Smith's generalised Sprague–Grundy values of impartial loopy games.
 //!
 //! ```
-//! use partizan::algebra::loopy::{parse, SidedValue};
-//! let on = parse("on").unwrap();
-//! let off = parse("off").unwrap();
+//! use partizan::algebra::loopy::{SidedValue, Stopper};
+//! use partizan::Game;
+//! let on = SidedValue::from(Stopper::on());
+//! let off = SidedValue::from(Stopper::off());
 //! assert_eq!(on.sum(&off).unwrap().to_string(), "dud");  // on + off = dud
-//! let over = parse("{0|pass}").unwrap();
+//! let over = SidedValue::from(Stopper::over());          // over = {0 | pass}
 //! assert_eq!(over.to_string(), "over");
 //! assert!(over > SidedValue::zero());                     // over is positive ...
-//! assert!(over < parse("1/64").unwrap());                 // ... and below 1/64
+//! let x = SidedValue::from_game(Game::dyadic(1, 6)).unwrap();
+//! assert!(over < x);                                      // ... and below 1/64
 //! assert_eq!(over.difference(&over).unwrap().to_string(), "over & under");
 //! ```
 //!
@@ -42,16 +45,14 @@ mod error;
 mod game;
 mod graph;
 mod pair;
-mod parse;
 mod print;
 mod sides;
 pub mod smith;
 mod stopper;
 
 pub use error::LoopyError;
-pub use game::LoopyGame;
+pub use game::{GraphBuilder, LoopyGame};
 pub use pair::{LoopyOutcome, Winner};
-pub use parse::{parse, parse_game, MAX_NESTING};
 pub use sides::SidedValue;
 pub use stopper::Stopper;
 

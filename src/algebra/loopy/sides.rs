@@ -139,11 +139,14 @@ fn without(g: &Graph, edges: &[(u32, usize, u32)]) -> Graph {
 /// offsides for its offside (Winning Ways ch. 11; CGSuite's `StopperSidedValue`).
 ///
 /// ```
-/// use partizan::algebra::loopy::{parse, LoopyOutcome};
-/// let v = parse("{0|{dud|},*}").unwrap();
+/// use partizan::algebra::loopy::{LoopyGame, LoopyOutcome, SidedValue};
+/// // {0 | {dud|}, *}: positions 0 (the game), 1 (0), 2 ({dud|}), 3 (dud), 4 (* = {0|0}).
+/// let left = vec![vec![1], vec![], vec![3], vec![3], vec![1]];
+/// let right = vec![vec![2, 4], vec![], vec![], vec![3], vec![1]];
+/// let v = LoopyGame::from_edges(left, right, 0).unwrap().value().unwrap();
 /// assert_eq!(v.to_string(), "^ & v*");
 /// assert_eq!(v.outcome(), LoopyOutcome::NHat);
-/// let dud = parse("dud").unwrap();
+/// let dud = SidedValue::dud();
 /// assert_eq!(dud.onside().to_string(), "on");
 /// assert_eq!(dud.outcome(), LoopyOutcome::D);
 /// ```

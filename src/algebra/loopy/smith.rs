@@ -202,10 +202,11 @@ impl LoopyGame {
     /// and Right options coincide. [`LoopyError::NotImpartial`] otherwise.
     ///
     /// ```
-    /// use partizan::algebra::loopy::{parse_game, smith::LoopyNimValue};
-    /// // A position with a move to 0 and a pass: ∞ with 0 among the option values (a first-player
-    /// // win: move to 0).
-    /// let g = parse_game("a{0,a|0,a}").unwrap();
+    /// use partizan::algebra::loopy::{smith::LoopyNimValue, LoopyGame};
+    /// // a{0,a|0,a}, a position with a move to 0 and a pass: ∞ with 0 among the option values
+    /// // (a first-player win: move to 0).
+    /// let (left, right) = (vec![vec![1, 0], vec![]], vec![vec![1, 0], vec![]]);
+    /// let g = LoopyGame::from_edges(left, right, 0).unwrap();
     /// assert_eq!(g.smith_value().unwrap(), LoopyNimValue::Infinite(vec![0]));
     /// ```
     pub fn smith_value(&self) -> Result<LoopyNimValue, LoopyError> {

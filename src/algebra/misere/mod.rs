@@ -61,7 +61,8 @@ use store::Entry;
 /// A misère canonical form of an impartial game: a handle to its entry in the store.
 ///
 /// Build games with [`MisereGame::zero`], [`MisereGame::nim_heap`], [`MisereGame::new`] (from
-/// options), the sum `+`, or by parsing CGSuite's notation (`"*[2#]".parse()`).
+/// options), the sum `+`, or from CGSuite's notation, which the expression language reads
+/// (`"*[2#]".parse()`, see [`crate::expr`]).
 #[derive(Clone, Copy)]
 pub struct MisereGame(pub(crate) &'static Entry);
 

@@ -1,4 +1,5 @@
-//! CGSuite's notation for misère canonical forms: printing and parsing.
+//! CGSuite's notation for misère canonical forms, printed. The expression language reads it
+//! (`"*[2#]".parse::<MisereGame>()`, `partizan::eval("*[2] + *[2]")`).
 //!
 //! A form is written `*[…]` (CGSuite 2.x, `MisereCanonicalGame`; its tutorial "Misère Theory"
 //! describes the notation). Inside the brackets:
@@ -19,10 +20,9 @@
 //! order) of their even parts, and an even game comes before its odd partner. So
 //! `*2 + *2 + *3 + *1`-like forms print as `*[2[2]321]`. Where a decomposition `X ± *i`
 //! exists but [`MisereGame::minus_nim_heap`] does not find it, the printed form is longer than
-//! CGSuite's, and still parses back to the same game.
+//! CGSuite's, and still reads back as the same game.
 
 use super::MisereGame;
-use crate::algebra::AlgebraError;
 use std::cmp::Ordering;
 use std::fmt;
 
@@ -216,195 +216,5 @@ impl fmt::Display for MisereGame {
     /// CGSuite's notation: `*[0]`, `*[2#]`, `*[2[2]321]`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "*[{}]", body(*self))
-    }
-}
-
-struct Parser<'a> {
-    s: &'a [u8],
-    pos: usize,
-}
-
-/// A term being read: its game so far, inside the list that it belongs to.
-struct Frame {
-    terms: Vec<MisereGame>,
-    /// Where the list started (for messages), or `None` at the top level.
-    open: Option<usize>,
-}
-
-impl Parser<'_> {
-    fn peek(&self) -> Option<u8> {
-        self.s.get(self.pos).copied()
-    }
-
-    fn fail<T>(&self, message: impl Into<String>) -> Result<T, (usize, String)> {
-        Err((self.pos, message.into()))
-    }
-
-    /// A digit `0`–`9` or `&n;`.
-    fn digit(&mut self) -> Result<Option<u64>, (usize, String)> {
-        match self.peek() {
-            Some(c) if c.is_ascii_digit() => {
-                self.pos += 1;
-                Ok(Some(u64::from(c - b'0')))
-            }
-            Some(b'&') => {
-                self.pos += 1;
-                let start = self.pos;
-                while self.peek().is_some_and(|c| c.is_ascii_digit()) {
-                    self.pos += 1;
-                }
-                let text = std::str::from_utf8(&self.s[start..self.pos]).unwrap_or("");
-                let n: u64 = match text.parse() {
-                    Ok(n) => n,
-                    Err(_) => return self.fail("expected the digits of a heap size after '&'"),
-                };
-                if self.peek() != Some(b';') {
-                    return self.fail("expected ';' to close '&n;'");
-                }
-                self.pos += 1;
-                Ok(Some(n))
-            }
-            _ => Ok(None),
-        }
-    }
-
-    /// The modifiers after a term: `#` and subscripts `[…]`.
-    fn modifiers(&mut self, mut g: MisereGame) -> Result<MisereGame, (usize, String)> {
-        loop {
-            match self.peek() {
-                Some(b'#') => {
-                    self.pos += 1;
-                    g = MisereGame::new([g]);
-                }
-                Some(b'[') => {
-                    self.pos += 1;
-                    loop {
-                        match self.peek() {
-                            Some(b']') => {
-                                self.pos += 1;
-                                break;
-                            }
-                            Some(b'#') => {
-                                self.pos += 1;
-                                g = MisereGame::new([g]);
-                            }
-                            Some(b'-') => {
-                                self.pos += 1;
-                                let at = self.pos;
-                                let Some(n) = self.digit()? else {
-                                    return self.fail("expected a heap size after '-'");
-                                };
-                                g = g.minus_nim_heap(n).ok_or((
-                                    at,
-                                    format!(
-                                        "{g} minus the nim heap *{n} is not a game that is known"
-                                    ),
-                                ))?;
-                            }
-                            _ => match self.digit()? {
-                                Some(n) => g += MisereGame::nim_heap(n),
-                                None => {
-                                    return self
-                                        .fail("expected a subscript: a digit, '-', '#' or ']'")
-                                }
-                            },
-                        }
-                    }
-                }
-                _ => return Ok(g),
-            }
-        }
-    }
-
-    fn parse(&mut self) -> Result<MisereGame, (usize, String)> {
-        if self.peek() != Some(b'*') {
-            return self.fail("expected '*[' to start a misère canonical form");
-        }
-        self.pos += 1;
-        if self.peek() != Some(b'[') {
-            return self.fail("expected '[' after '*'");
-        }
-        self.pos += 1;
-        let list_value = |f: Frame| match f.terms.as_slice() {
-            [one] => *one,
-            _ => MisereGame::new(f.terms),
-        };
-        let mut stack = vec![Frame {
-            terms: Vec::new(),
-            open: None,
-        }];
-        loop {
-            match self.peek() {
-                Some(b'(') => {
-                    stack.push(Frame {
-                        terms: Vec::new(),
-                        open: Some(self.pos),
-                    });
-                    self.pos += 1;
-                }
-                Some(b')') if stack.len() > 1 => {
-                    let frame = stack.pop().expect("an open list");
-                    if frame.terms.is_empty() {
-                        return self.fail("expected a term before ')'");
-                    }
-                    self.pos += 1;
-                    let g = self.modifiers(list_value(frame))?;
-                    stack.last_mut().expect("the top level").terms.push(g);
-                }
-                Some(b']') if stack.len() == 1 => {
-                    let frame = stack.pop().expect("the top level");
-                    if frame.terms.is_empty() {
-                        return self.fail("expected a term before ']'");
-                    }
-                    self.pos += 1;
-                    if self.pos != self.s.len() {
-                        return self.fail("unexpected text after the closing ']'");
-                    }
-                    return Ok(list_value(frame));
-                }
-                None => {
-                    let open = stack.last().and_then(|f| f.open);
-                    return match open {
-                        Some(at) => {
-                            self.fail(format!("expected ')' to close the '(' at byte {at}"))
-                        }
-                        None => self.fail("expected ']' to close '*['"),
-                    };
-                }
-                _ => {
-                    match self.digit()? {
-                        Some(n) => {
-                            let g = self.modifiers(MisereGame::nim_heap(n))?;
-                            stack.last_mut().expect("a list").terms.push(g);
-                        }
-                        None => return self.fail(
-                            "expected a heap digit, '&n;', '(', '#', '[' or the closing bracket",
-                        ),
-                    }
-                }
-            }
-        }
-    }
-}
-
-impl std::str::FromStr for MisereGame {
-    type Err = AlgebraError;
-
-    /// Parses CGSuite's notation, e.g. `*[2[2]321]` (see the module documentation); a malformed
-    /// string is an [`AlgebraError::Input`] naming the byte where parsing stopped.
-    ///
-    /// ```
-    /// use partizan::algebra::misere::MisereGame;
-    /// let e = "*[2(1]".parse::<MisereGame>().unwrap_err();
-    /// assert!(e.to_string().starts_with("at byte 5 of \"*[2(1]\": expected "));
-    /// ```
-    fn from_str(s: &str) -> Result<MisereGame, AlgebraError> {
-        let mut p = Parser {
-            s: s.as_bytes(),
-            pos: 0,
-        };
-        p.parse().map_err(|(at, message)| {
-            AlgebraError::Input(format!("at byte {at} of {s:?}: {message}"))
-        })
     }
 }
