@@ -6,12 +6,19 @@
 >>> partizan.Game("{3|-2}").mean
 Fraction(1, 2)
 >>> partizan.domineering("..|..")
+Position('domineering("..|..")')
+>>> partizan.domineering("..|..").canonical_form()
 Game('+-1')
+>>> partizan.nim(1, 2, 3).misere_outcome()
+'P'
 >>> partizan.octal("0.77").grundy(range(8))
 [0, 1, 2, 3, 1, 4, 3, 2]
 
 ``Game`` is a value in canonical form (CGSuite notation in and out); every family of the
-command line is a function here (``partizan.families()`` lists them); ``partizan.table`` gives a
+command line is a function here (``partizan.families()`` lists them), which gives a
+``Position`` when the family gives its positions (its own options, followers and misère play;
+its canonical form for everything else, ``p.mean``) and a ``Game`` when it is known by its
+value only; ``partizan.table`` gives a
 family's table as a list of lists; ``partizan.Solver`` solves a ruleset written in Python with
 the Rust solver. Numbers come back as ``fractions.Fraction``, Grundy values and nimber values as
 ``int``. Bad input raises ``ValueError`` with the command line's message.
@@ -20,10 +27,11 @@ the Rust solver. Numbers come back as ``fractions.Fraction``, Grundy values and 
 import html as _html
 
 from . import _core
-from ._core import Game, Solver, Thermograph
+from ._core import Game, Position, Solver, Thermograph
 
 __all__ = [
     "Game",
+    "Position",
     "Solver",
     "Thermograph",
     "Table",
@@ -50,7 +58,9 @@ def evaluate(expression):
     evaluates back to it; ``evaluate("'{*|*}'.CanonicalForm")`` is ``Game(0)``), a loopy game in CGSuite's
     loopy notation (``evaluate("on + off")`` is ``"dud"``), an outcome with draws by its name
     (``"D"``, ``"NHat"``); Smith's value of an impartial loopy game is an ``int`` when finite,
-    else its notation (``"inf_{0,1}"``).
+    else its notation (``"inf_{0,1}"``). A position answers with its canonical form, but the
+    options of one are ``Position`` objects (``evaluate("nim(1,2).LeftOptions")``); for the
+    position itself, ``Position("nim(1,2)")``.
     """
     return _core.evaluate(expression)
 
@@ -202,8 +212,9 @@ class HeapGame:
     """A heap game without its heap: ``partizan.octal("0.77")``, ``partizan.kayles()``.
 
     A family with a Grundy sequence (``partizan grundy NAME ARGS``), called with only the
-    arguments of its rules, gives a ``HeapGame``: ``g(n)`` is the value of a heap of ``n`` (a
-    nimber ``Game``); ``g.grundy(n)`` its Grundy value (an ``int``), ``g.grundy(range(100))`` a
+    arguments of its rules, gives a ``HeapGame``: ``g(n)`` is a heap of ``n`` (a ``Position``
+    whose canonical form is a nimber, or that nimber ``Game`` when the heap is known by its value
+    only); ``g.grundy(n)`` its Grundy value (an ``int``), ``g.grundy(range(100))`` a
     list of them, computed with integers only; ``g.periodicity`` the ``(preperiod, period)``
     proven by the Octal Periodicity Theorem (or the subtraction-game window argument), or
     ``None``. ``HeapGame(family, rules)`` raises ``ValueError`` when the family's sequence does

@@ -26,10 +26,10 @@ use num_bigint::BigInt;
 use partizan::algebra::limits;
 use partizan::algebra::loopy::smith::LoopyNimValue;
 use partizan::expr::loopy::{family as loopy_family, LOOPY_FAMILIES};
-use partizan::expr::{self, Method, Value};
+use partizan::expr::{self, Expr, ExprKind, Method, Sign, Value};
 use partizan::interrupt;
 use partizan::rulesets::{self, Arg, NamedArg};
-use partizan::solve::{GrundySolver, ImpartialRuleset, Ruleset, Solver};
+use partizan::solve::{GrundySolver, ImpartialRuleset, Position as LibPosition, Ruleset, Solver};
 use partizan::{Error, Game, Number, Outcome, Thermograph};
 use pyo3::basic::CompareOp;
 use pyo3::exceptions::{
@@ -285,9 +285,8 @@ fn value_to_py(py: Python<'_>, v: Value, method: Option<&str>) -> PyResult<Py<Py
         Value::SmithValue(s) => s.to_string().into_pyobject(py)?.into_any().unbind(),
         // A misère canonical form (`*[2]`) and a genus (`0^120`), in CGSuite's notation.
         Value::Misere(_) | Value::Genus(_) => v.to_string().into_pyobject(py)?.into_any().unbind(),
-        // A position (an option of a family's position, `nim(0,2)`), as the call that makes it,
-        // which `evaluate` reads back.
-        Value::Position(_) => v.to_string().into_pyobject(py)?.into_any().unbind(),
+        // A position (an option of a family's position, `nim(0,2)`), as a `Position`.
+        Value::Position(p) => position_obj(py, p)?.into_any(),
     })
 }
 
@@ -455,12 +454,7 @@ impl PyGame {
     /// Equal games hash equally; a number hashes as its `Fraction` (so `Game(1) == 1` and
     /// `hash(Game(1)) == hash(1)`).
     fn __hash__(&self, py: Python<'_>) -> PyResult<isize> {
-        if let Some(x) = self.g.as_number() {
-            return fraction(py, x)?.hash();
-        }
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        self.g.hash(&mut h);
-        Ok(h.finish() as isize)
+        game_hash(py, self.g)
     }
 
     fn __richcmp__(
@@ -472,18 +466,7 @@ impl PyGame {
         let Some(h) = operand(other)? else {
             return Ok(py.NotImplemented());
         };
-        let g = self.g;
-        let order = run_ok(py, move || g.partial_cmp(&h))?;
-        use std::cmp::Ordering::*;
-        let answer = match op {
-            CompareOp::Eq => order == Some(Equal),
-            CompareOp::Ne => order != Some(Equal),
-            CompareOp::Le => matches!(order, Some(Less | Equal)),
-            CompareOp::Lt => order == Some(Less),
-            CompareOp::Ge => matches!(order, Some(Greater | Equal)),
-            CompareOp::Gt => order == Some(Greater),
-        };
-        Ok(PyBool::new(py, answer).to_owned().into_any().unbind())
+        compare_games(py, self.g, h, op)
     }
 
     fn __add__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
@@ -703,6 +686,32 @@ impl PyGame {
     }
 }
 
+/// The hash of a game: a number hashes as its `Fraction` (so `Game(1) == 1` and
+/// `hash(Game(1)) == hash(1)`).
+fn game_hash(py: Python<'_>, g: Game) -> PyResult<isize> {
+    if let Some(x) = g.as_number() {
+        return fraction(py, x)?.hash();
+    }
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    g.hash(&mut h);
+    Ok(h.finish() as isize)
+}
+
+/// `g op h` in the partial order of games (detached).
+fn compare_games(py: Python<'_>, g: Game, h: Game, op: CompareOp) -> PyResult<Py<PyAny>> {
+    let order = run_ok(py, move || g.partial_cmp(&h))?;
+    use std::cmp::Ordering::*;
+    let answer = match op {
+        CompareOp::Eq => order == Some(Equal),
+        CompareOp::Ne => order != Some(Equal),
+        CompareOp::Le => matches!(order, Some(Less | Equal)),
+        CompareOp::Lt => order == Some(Less),
+        CompareOp::Ge => matches!(order, Some(Greater | Equal)),
+        CompareOp::Gt => order == Some(Greater),
+    };
+    Ok(PyBool::new(py, answer).to_owned().into_any().unbind())
+}
+
 impl PyGame {
     fn binary(
         &self,
@@ -770,6 +779,342 @@ impl BoundMethod {
     #[getter]
     fn __doc__(&self) -> String {
         self.method.summary.to_string()
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Positions
+
+/// The position an expression makes: a family call that gives its positions (or its value only,
+/// as the evaluator keeps it), a sum of positions, `impartial(…)` of one, in parentheses or not.
+/// The expression language settles a position into its canonical form when it answers, so the
+/// call is read here from the syntax tree; its arguments are evaluated as the evaluator does.
+fn expr_position(text: &str, e: &Expr) -> Result<Option<LibPosition>, Error> {
+    match &e.kind {
+        ExprKind::Sum(terms) => {
+            let mut parts = Vec::new();
+            for (sign, t) in terms {
+                if *sign != Sign::Plus {
+                    return Ok(None);
+                }
+                match expr_position(text, t)? {
+                    Some(p) => parts.push(p),
+                    None => return Ok(None),
+                }
+            }
+            Ok(Some(LibPosition::sum(parts)))
+        }
+        ExprKind::Call(c) => {
+            let Some(args) = &c.args else { return Ok(None) };
+            if c.name == "impartial" && args.len() == 1 && args[0].name.is_none() {
+                return Ok(match expr_position(text, &args[0].value)? {
+                    Some(p) if p.has_tree() => Some(p.impartial_closure()),
+                    _ => None,
+                });
+            }
+            let Some(f) = rulesets::family(&c.name) else {
+                return Ok(None);
+            };
+            let mut positional = Vec::new();
+            let mut named = Vec::new();
+            for a in args {
+                let arg = match expr::evaluate(&text[a.value.span.start..a.value.span.end])? {
+                    Value::Game(g) => Arg::Game(g),
+                    Value::Text(s) => Arg::Str(s),
+                    _ => return Ok(None),
+                };
+                match &a.name {
+                    Some(n) => named.push((n.clone(), arg)),
+                    None => positional.push(arg),
+                }
+            }
+            let usage = |e: Error| Error::input(format!("{}: {e} (usage: {})", c.name, f.usage()));
+            if let Some(p) = f.position(&positional, &named) {
+                return p.map(Some).map_err(usage);
+            }
+            let g = f.evaluate(&positional, &named).map_err(usage)?;
+            Ok(Some(LibPosition::value_only(
+                text[c.span.start..c.span.end].to_string(),
+                g,
+            )))
+        }
+        _ => Ok(None),
+    }
+}
+
+/// The position `text` makes; an error when it is not a position (a value, a list, …).
+fn parse_position(text: &str) -> Result<LibPosition, Error> {
+    let e = expr::parse(text)?;
+    if let Some(p) = expr_position(text, &e)? {
+        return Ok(p);
+    }
+    // Not a position: the evaluator's own error, if it has one, else what it gives instead.
+    let v = expr::evaluate(text)?;
+    Err(Error::input(format!(
+        "{text} is not a position (a family call such as nim(1,2), a sum of them, or impartial(…) of one) but {}",
+        v.kind()
+    )))
+}
+
+fn position_obj(py: Python<'_>, p: LibPosition) -> PyResult<Py<PyPosition>> {
+    Py::new(py, PyPosition { p })
+}
+
+fn position_list(py: Python<'_>, list: Vec<LibPosition>) -> PyResult<Py<PyAny>> {
+    let items = list
+        .into_iter()
+        .map(|p| position_obj(py, p))
+        .collect::<PyResult<Vec<_>>>()?;
+    Ok(PyList::new(py, items)?.into_any().unbind())
+}
+
+/// A position of a family that keeps its rules: its own moves, followers and misère play, with
+/// its canonical form (a `Game`) for everything else.
+///
+/// `Position("nim(2,2)")` reads a family call (or a sum of them, or `impartial(…)` of one);
+/// the family functions (`partizan.nim(2, 2)`) give one when the family gives its positions.
+/// `p + q` of two positions is their sum, a position; with a `Game`, an int or a Fraction it is
+/// the `Game` sum of the canonical forms; comparisons and `hash` are those of the canonical
+/// form, and any other attribute is the canonical form's (`p.mean`, `p.temperature`).
+#[pyclass(name = "Position", module = "partizan", frozen)]
+pub struct PyPosition {
+    p: LibPosition,
+}
+
+impl PyPosition {
+    fn form(&self, py: Python<'_>) -> PyResult<Game> {
+        let p = self.p.clone();
+        run(py, move || p.canonical_form())
+    }
+
+    /// The position, or an error when it is known by its value only (its family gives no
+    /// positions), for a question about its game tree.
+    fn tree(&self, what: &str) -> PyResult<LibPosition> {
+        if self.p.has_tree() {
+            return Ok(self.p.clone());
+        }
+        Err(PyValueError::new_err(format!(
+            "{what}: {} is known by its value only (its family does not give its positions), so {what} of the position cannot be computed; ask it of the canonical form, p.canonical_form()",
+            self.p
+        )))
+    }
+
+    /// The other operand as a game (a position's canonical form), `None` for anything else.
+    fn other_game(py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Option<Game>> {
+        if let Ok(q) = other.cast::<PyPosition>() {
+            return q.get().form(py).map(Some);
+        }
+        operand(other)
+    }
+
+    fn binary(
+        &self,
+        py: Python<'_>,
+        other: &Bound<'_, PyAny>,
+        f: impl FnOnce(Game, Game) -> Game + Send,
+    ) -> PyResult<Py<PyAny>> {
+        let Some(h) = PyPosition::other_game(py, other)? else {
+            return Ok(py.NotImplemented());
+        };
+        let g = self.form(py)?;
+        let r = run_ok(py, move || f(g, h))?;
+        Ok(game_obj(py, r)?.into_any())
+    }
+}
+
+#[pymethods]
+impl PyPosition {
+    /// `Position(text)`: the position an expression makes (`"nim(2,2)"`, `"kayles(1) +
+    /// kayles(1)"`); `ValueError` when it does not make one.
+    #[new]
+    fn py_new(py: Python<'_>, text: &str) -> PyResult<PyPosition> {
+        let text = text.to_string();
+        Ok(PyPosition {
+            p: run(py, move || parse_position(&text))?,
+        })
+    }
+
+    /// The call that makes the position.
+    fn __str__(&self) -> String {
+        self.p.to_string()
+    }
+
+    /// `Position('nim(2,2)')`, which evaluates back to the same position.
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let text = PyString::new(py, &self.p.to_string());
+        Ok(format!("Position({})", text.repr()?))
+    }
+
+    /// Pickling goes through the call.
+    fn __reduce__(&self, py: Python<'_>) -> (Py<PyType>, (String,)) {
+        (py.get_type::<PyPosition>().unbind(), (self.p.to_string(),))
+    }
+
+    /// Whether both players always have the same moves.
+    #[getter]
+    fn is_impartial(&self) -> bool {
+        self.p.is_impartial()
+    }
+
+    /// The options of an impartial position (a list of positions); `ValueError` for a partizan
+    /// one, whose players' options are `left_options()` and `right_options()`.
+    fn options(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let p = self.tree("options")?;
+        if !p.is_impartial() {
+            return Err(PyValueError::new_err(format!(
+                "{p} is partizan: its players have different options, use left_options() and right_options()"
+            )));
+        }
+        position_list(py, run_ok(py, move || p.left_options())?)
+    }
+
+    /// The positions Left can move to.
+    fn left_options(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let p = self.tree("left_options")?;
+        position_list(py, run_ok(py, move || p.left_options())?)
+    }
+
+    /// The positions Right can move to.
+    fn right_options(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let p = self.tree("right_options")?;
+        position_list(py, run_ok(py, move || p.right_options())?)
+    }
+
+    /// Every position reachable by moves of either player, itself first (breadth first), told
+    /// apart as the family writes them (as CGSuite counts them).
+    fn followers(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let p = self.tree("followers")?;
+        position_list(py, run(py, move || p.followers())?)
+    }
+
+    /// The normal-play canonical form, a `Game`.
+    fn canonical_form(&self, py: Python<'_>) -> PyResult<PyGame> {
+        Ok(PyGame { g: self.form(py)? })
+    }
+
+    /// The normal-play outcome class of the canonical form, as `Game.outcome`: `'L'`, `'R'`,
+    /// `'N'` or `'P'`.
+    #[getter]
+    fn outcome(&self, py: Python<'_>) -> PyResult<&'static str> {
+        let g = self.form(py)?;
+        Ok(outcome_str(run_ok(py, move || g.outcome())?))
+    }
+
+    /// The misère outcome class (the player who cannot move wins), `'L'`, `'R'`, `'N'` or
+    /// `'P'`, from the game tree.
+    fn misere_outcome(&self, py: Python<'_>) -> PyResult<&'static str> {
+        let p = self.tree("misere_outcome")?;
+        Ok(outcome_str(run(py, move || p.misere_outcome())?))
+    }
+
+    /// The misère canonical form of an impartial position, in CGSuite's notation (`*[2[2]]`).
+    fn misere_canonical_form(&self, py: Python<'_>) -> PyResult<String> {
+        let p = self.tree("misere_canonical_form")?;
+        run(py, move || Ok(p.misere_canonical_form()?.to_string()))
+    }
+
+    /// Conway's genus of an impartial position, in CGSuite's notation (`0^120`).
+    fn genus(&self, py: Python<'_>) -> PyResult<String> {
+        let p = self.tree("genus")?;
+        run(py, move || Ok(p.genus()?.to_string()))
+    }
+
+    /// The impartial closure: either player may make either player's moves (the impartial
+    /// closure of Domineering is Cram).
+    fn impartial(&self) -> PyResult<PyPosition> {
+        let p = self.tree("impartial")?;
+        Ok(PyPosition {
+            p: p.impartial_closure(),
+        })
+    }
+
+    /// `(left, right)`: Left's options whose canonical form is `>= 0` and Right's whose
+    /// canonical form is `<= 0`, lists of positions.
+    fn winning_moves(&self, py: Python<'_>) -> PyResult<(Py<PyAny>, Py<PyAny>)> {
+        let p = self.tree("winning_moves")?;
+        let (left, right) = run(py, move || {
+            let zero = Game::zero();
+            let mut left = Vec::new();
+            for o in p.left_options() {
+                if o.canonical_form()? >= zero {
+                    left.push(o);
+                }
+            }
+            let mut right = Vec::new();
+            for o in p.right_options() {
+                if o.canonical_form()? <= zero {
+                    right.push(o);
+                }
+            }
+            Ok((left, right))
+        })?;
+        Ok((position_list(py, left)?, position_list(py, right)?))
+    }
+
+    /// Equal canonical forms hash equally, as `Game`s do.
+    fn __hash__(&self, py: Python<'_>) -> PyResult<isize> {
+        game_hash(py, self.form(py)?)
+    }
+
+    fn __richcmp__(
+        &self,
+        py: Python<'_>,
+        other: &Bound<'_, PyAny>,
+        op: CompareOp,
+    ) -> PyResult<Py<PyAny>> {
+        let Some(h) = PyPosition::other_game(py, other)? else {
+            return Ok(py.NotImplemented());
+        };
+        let g = self.form(py)?;
+        compare_games(py, g, h, op)
+    }
+
+    /// `p + q` of two positions is their sum, a position; with a game, the `Game` sum.
+    fn __add__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        if let Ok(q) = other.cast::<PyPosition>() {
+            let p = LibPosition::sum(vec![self.p.clone(), q.get().p.clone()]);
+            return Ok(position_obj(py, p)?.into_any());
+        }
+        self.binary(py, other, |a, b| a + b)
+    }
+
+    fn __radd__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        self.binary(py, other, |a, b| b + a)
+    }
+
+    fn __sub__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        self.binary(py, other, |a, b| a - b)
+    }
+
+    fn __rsub__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        self.binary(py, other, |a, b| b - a)
+    }
+
+    /// The negative of the canonical form, a `Game`.
+    fn __neg__(&self, py: Python<'_>) -> PyResult<PyGame> {
+        let g = self.form(py)?;
+        Ok(PyGame {
+            g: run_ok(py, move || -g)?,
+        })
+    }
+
+    /// The attributes of the canonical form (`p.mean`, `p.temperature`, `p.nim_value`, the
+    /// methods of the expression language), for those `Position` does not define.
+    fn __getattr__(&self, py: Python<'_>, name: &str) -> PyResult<Py<PyAny>> {
+        if name.starts_with('_') {
+            return Err(pyo3::exceptions::PyAttributeError::new_err(format!(
+                "'Position' object has no attribute '{name}'"
+            )));
+        }
+        let g = Bound::new(py, PyGame { g: self.form(py)? })?;
+        match g.getattr(name) {
+            Err(e) if e.is_instance_of::<pyo3::exceptions::PyAttributeError>(py) => {
+                Err(pyo3::exceptions::PyAttributeError::new_err(format!(
+                    "'Position' object has no attribute '{name}' (nor has its canonical form)"
+                )))
+            }
+            r => Ok(r?.unbind()),
+        }
     }
 }
 
@@ -885,7 +1230,8 @@ fn family_arg(obj: &Bound<'_, PyAny>) -> PyResult<Arg> {
 
 /// Calls the family `name` with positional and named arguments (strings, ints, Fractions,
 /// Games), as `name(args)` in an expression; the work runs detached. A family of
-/// [`rulesets::FAMILIES`] gives a `Game`; a loopy family ([`LOOPY_FAMILIES`]) gives its value
+/// [`rulesets::FAMILIES`] gives a `Position` when it gives its positions
+/// ([`rulesets::Family::position`]), else a `Game`; a loopy family ([`LOOPY_FAMILIES`]) gives its value
 /// computed at once: a `Game` when it is short, otherwise as [`value_to_py`] converts it.
 #[pyfunction]
 #[pyo3(signature = (name, args, kwargs = None))]
@@ -921,13 +1267,22 @@ fn call_family(
         return value_to_py(py, v, None);
     }
     let name = name.to_string();
-    let g = run(py, move || {
+    // A family that gives its positions gives a `Position`; one known by its values, a `Game`.
+    let v = run(py, move || {
+        let Some(f) = rulesets::family(&name) else {
+            return Err(Error::input(format!("unknown family {name:?}")));
+        };
+        if let Some(p) = f.position(&positional, &named) {
+            return p
+                .map(Value::Position)
+                .map_err(|e| Error::input(format!("{e} (usage: {})", f.usage())));
+        }
         match rulesets::call(&name, &positional, &named) {
-            Some(r) => r,
+            Some(r) => r.map(Value::Game),
             None => Err(Error::input(format!("unknown family {name:?}"))),
         }
     })?;
-    Ok(game_obj(py, g)?.into_any())
+    value_to_py(py, v, None)
 }
 
 /// Every family callable from Python, one dict each: `name`, `usage`, `example`, `loopy`
@@ -1461,6 +1816,7 @@ impl Solvers {
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     interrupt::set_poll(Some(poll_signals));
     m.add_class::<PyGame>()?;
+    m.add_class::<PyPosition>()?;
     m.add_class::<PyThermograph>()?;
     m.add_class::<PySolver>()?;
     m.add_class::<BoundMethod>()?;
