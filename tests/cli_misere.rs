@@ -357,3 +357,28 @@ fn kayles_3_4_5_misere() -> &'static str {
         "P"
     }
 }
+
+#[test]
+fn take_and_break_codes_in_the_misere_commands() {
+    // 0.[3] is Nim. The genus of a Nim heap n is 0^120, 1^031, and n^(n, n xor 2) for n >= 2
+    // (Winning Ways ch. 13).
+    let out = ok(&["grundy", "take_and_break", "0.[3]", "--to", "7", "--misere"]);
+    for n in 0..=7u32 {
+        let genus = match n {
+            0 => "0^120".to_string(),
+            1 => "1^031".to_string(),
+            n => format!("{n}^{n}{}", n ^ 2),
+        };
+        assert!(
+            out.lines()
+                .any(|l| l == format!("{n}\t{}\t{genus}", if n < 2 { 1 - n } else { n })),
+            "heap {n}: {out}"
+        );
+    }
+    // The code alone, as for octal codes; and Bouton's misère P-position 1, 2, 3.
+    assert_eq!(ok(&["grundy", "0.[3]", "--to", "7", "--misere"]), out);
+    assert_eq!(
+        ok(&["misere", "take_and_break", "0.[3]", "1", "2", "3"]).trim(),
+        "P"
+    );
+}

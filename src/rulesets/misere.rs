@@ -19,6 +19,7 @@ use super::octal::{GrundyGame, OctalGame};
 use crate::algebra::misere::Genus;
 use crate::algebra::Game;
 use crate::algebra::Outcome;
+use crate::rulesets::take_and_break::TakeAndBreak;
 use crate::rulesets::{Arg, NamedArg};
 use crate::solve::misere::{heap_genera, MisereSolver};
 use crate::solve::quotient::{misere_quotient_partial, PartialQuotient};
@@ -67,10 +68,20 @@ fn position_outcome(family: &str, words: &[String]) -> Result<Outcome, Error> {
 enum HeapGame {
     Octal(OctalGame),
     Grundy(GrundyGame),
+    TakeAndBreak(TakeAndBreak),
 }
 
 const HEAP_USAGE: &str =
-    "octal CODE, kayles, dawson_kayles, grundy_game, or an octal code such as 0.07";
+    "octal CODE, take_and_break CODE, kayles, dawson_kayles, grundy_game, or a code such as 0.07 or 0.[3]";
+
+/// The take-and-break game of `code`, and its name for headings.
+fn take_and_break(code: &str) -> Result<(String, HeapGame), Error> {
+    let game = TakeAndBreak::parse(code)?;
+    Ok((
+        format!("take-and-break game {}", game.code()),
+        HeapGame::TakeAndBreak(game),
+    ))
+}
 
 /// The heap game named by `family` and `args`, and its name for headings.
 fn heap_game(family: &str, args: &[String]) -> Result<(String, HeapGame), Error> {
@@ -92,6 +103,14 @@ fn heap_game(family: &str, args: &[String]) -> Result<(String, HeapGame), Error>
                 ))
             }
         },
+        "take_and_break" => match args {
+            [code] => return take_and_break(code),
+            _ => {
+                return Err(Error::input(
+                    "take_and_break takes one argument, the code, e.g. 0.[3]",
+                ))
+            }
+        },
         "kayles" => none(OctalGame::kayles())?,
         "dawson_kayles" => none(OctalGame::dawson_kayles())?,
         "grundy_game" => {
@@ -100,7 +119,11 @@ fn heap_game(family: &str, args: &[String]) -> Result<(String, HeapGame), Error>
             }
             return Ok(("Grundy's game".to_string(), HeapGame::Grundy(GrundyGame)));
         }
-        code if code.contains('.') && args.is_empty() => OctalGame::parse(code)?,
+        // A code that is not octal may be a take-and-break code (`0.[3]`, hexadecimal digits).
+        code if code.contains('.') && args.is_empty() => match OctalGame::parse(code) {
+            Ok(octal) => octal,
+            Err(e) => return take_and_break(code).map_err(|_| e),
+        },
         _ => {
             return Err(Error::input(format!(
                 "unknown heap game {family:?} for misère play; known: {HEAP_USAGE}"
@@ -147,6 +170,7 @@ pub fn sequence(family: &str, args: &[String], to: usize) -> Result<MisereSequen
     let genera = match game {
         HeapGame::Octal(g) => heap_genera(g, |k| vec![k], to)?,
         HeapGame::Grundy(g) => heap_genera(g, |k| vec![k], to)?,
+        HeapGame::TakeAndBreak(g) => heap_genera(g, |k| vec![k], to)?,
     };
     Ok(MisereSequence { name, genera })
 }
@@ -163,6 +187,7 @@ pub fn quotient(
     let q = match game {
         HeapGame::Octal(g) => misere_quotient_partial(&g, to, max_size),
         HeapGame::Grundy(g) => misere_quotient_partial(&g, to, max_size),
+        HeapGame::TakeAndBreak(g) => misere_quotient_partial(&g, to, max_size),
     };
     Ok((name, q))
 }
@@ -180,7 +205,7 @@ pub fn outcome(family: &str, args: &[String]) -> Result<Outcome, Error> {
         return Ok(MisereSolver::new(Domineering::rules_only()).try_outcome(&board)?);
     }
     let (family_args, heaps) = match family {
-        "octal" => (args.get(..1).unwrap_or(&[]), args.get(1..).unwrap_or(&[])),
+        "octal" | "take_and_break" => (args.get(..1).unwrap_or(&[]), args.get(1..).unwrap_or(&[])),
         _ => (&[][..], args),
     };
     let Ok((_, game)) = heap_game(family, family_args) else {
@@ -201,6 +226,9 @@ pub fn outcome(family: &str, args: &[String]) -> Result<Outcome, Error> {
             crate::solve::misere::MisereImpartialSolver::new(g).outcome(&heaps)?
         }
         HeapGame::Grundy(g) => {
+            crate::solve::misere::MisereImpartialSolver::new(g).outcome(&heaps)?
+        }
+        HeapGame::TakeAndBreak(g) => {
             crate::solve::misere::MisereImpartialSolver::new(g).outcome(&heaps)?
         }
     })
