@@ -25,6 +25,7 @@ use crate::rulesets::family::{bounded, Family, Param, TableSpec};
 use crate::rulesets::{Arg, NamedArg};
 use crate::solve::{Ruleset, Solver, Table, TableParams};
 use crate::solve::{position, Position};
+use crate::rulesets::positions::write_sum;
 use crate::Error;
 
 /// A cake `width` squares wide and `height` high.
@@ -170,16 +171,12 @@ impl Family for CutcakeFamily {
                 false,
                 cakes,
                 |_, cakes, f| {
-                    if cakes.is_empty() {
-                        return f.write_str("0");
-                    }
-                    for (i, c) in cakes.iter().enumerate() {
-                        if i > 0 {
-                            f.write_str(" + ")?;
-                        }
-                        write!(f, "cutcake({},{})", c.width, c.height)?;
-                    }
-                    Ok(())
+                    write_sum(
+                        f,
+                        cakes,
+                        |f| f.write_str("0"),
+                        |f, c| write!(f, "cutcake({},{})", c.width, c.height),
+                    )
                 },
                 |_, cakes| Ok(Solver::new(Cutcake).value(cakes)),
             )

@@ -31,6 +31,7 @@ use crate::rulesets::family::{bounded, Family, Param, TableSpec};
 use crate::rulesets::{Arg, NamedArg};
 use crate::solve::{Ruleset, Solver, Table, TableParams};
 use crate::solve::{position, Position};
+use crate::rulesets::positions::write_sum;
 use crate::Error;
 
 /// Eatcake, and with `turned` Turn-and-Eatcake (the pieces of the cake a player eats from are
@@ -124,6 +125,40 @@ pub fn table(a: &TableParams) -> Result<Table, Error> {
     )
 }
 
+/// Writes cakes `(w, h)` as a sum of calls `name(w,h)`, `0` for no cake.
+pub(crate) fn write_cakes(
+    f: &mut std::fmt::Formatter<'_>,
+    cakes: &[(u32, u32)],
+    name: &str,
+) -> std::fmt::Result {
+    write_sum(
+        f,
+        cakes,
+        |f| f.write_str("0"),
+        |f, (w, h)| write!(f, "{name}({w},{h})"),
+    )
+}
+
+/// The call `eatcake(w, h)` or `turn_and_eatcake(w, h)` (as `rules` says) as a position.
+pub(crate) fn cake_position(
+    args: &[Arg],
+    named: &[NamedArg],
+    rules: Eatcake,
+) -> Result<Position, Error> {
+    sides(args, named).map(|(w, h)| {
+        position::of(
+            rules,
+            false,
+            vec![(w, h)],
+            |r, cakes, f| {
+                let name = if r.turned { "turn_and_eatcake" } else { "eatcake" };
+                write_cakes(f, cakes, name)
+            },
+            |r, cakes| Ok(Solver::new(*r).value(cakes)),
+        )
+    })
+}
+
 /// The `eatcake` family (see the module documentation).
 pub struct EatcakeFamily;
 
@@ -142,26 +177,7 @@ impl Family for EatcakeFamily {
         Ok(value(w, h))
     }
     fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
-        Some(sides(args, named).map(|(w, h)| {
-            position::of(
-                Eatcake { turned: false },
-                false,
-                vec![(w, h)],
-                |_, cakes, f| {
-                    if cakes.is_empty() {
-                        return f.write_str("0");
-                    }
-                    for (i, (w, h)) in cakes.iter().enumerate() {
-                        if i > 0 {
-                            f.write_str(" + ")?;
-                        }
-                        write!(f, "eatcake({w},{h})")?;
-                    }
-                    Ok(())
-                },
-                |r, cakes| Ok(Solver::new(*r).value(cakes)),
-            )
-        }))
+        Some(cake_position(args, named, Eatcake { turned: false }))
     }
     fn table(&self) -> Option<TableSpec> {
         Some(TableSpec {

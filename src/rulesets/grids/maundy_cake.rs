@@ -35,6 +35,7 @@ use crate::rulesets::family::{bounded, Family, Param, TableSpec};
 use crate::rulesets::{Arg, NamedArg};
 use crate::solve::{Ruleset, Solver, Table, TableParams};
 use crate::solve::{position, Position};
+use crate::rulesets::eatcake::write_cakes;
 use crate::Error;
 
 /// The Maundy Cake ruleset: a position is a list of cakes `(width, height)`, sorted by
@@ -137,18 +138,7 @@ impl Family for MaundyCakeFamily {
                 MaundyCake,
                 false,
                 vec![(w, h)],
-                |_, cakes, f| {
-                    if cakes.is_empty() {
-                        return f.write_str("0");
-                    }
-                    for (i, (w, h)) in cakes.iter().enumerate() {
-                        if i > 0 {
-                            f.write_str(" + ")?;
-                        }
-                        write!(f, "maundy_cake({w},{h})")?;
-                    }
-                    Ok(())
-                },
+                |_, cakes, f| write_cakes(f, cakes, "maundy_cake"),
                 |_, cakes| Ok(Solver::new(MaundyCake).value(cakes)),
             )
         }))

@@ -25,11 +25,11 @@
 //! size=N` (column `w`, row `h`).
 
 use crate::algebra::Game;
-use crate::rulesets::eatcake::{cake_table, sides, Eatcake};
+use crate::rulesets::eatcake::{cake_position, cake_table, sides, Eatcake};
 use crate::rulesets::family::{Family, Param, TableSpec};
 use crate::rulesets::{Arg, NamedArg};
 use crate::solve::{Solver, Table, TableParams};
-use crate::solve::{position, Position};
+use crate::solve::Position;
 use crate::Error;
 
 /// The value of one `width × height` cake (a fresh transposition table).
@@ -64,26 +64,7 @@ impl Family for TurnAndEatcakeFamily {
         Ok(value(w, h))
     }
     fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
-        Some(sides(args, named).map(|(w, h)| {
-            position::of(
-                Eatcake { turned: true },
-                false,
-                vec![(w, h)],
-                |_, cakes, f| {
-                    if cakes.is_empty() {
-                        return f.write_str("0");
-                    }
-                    for (i, (w, h)) in cakes.iter().enumerate() {
-                        if i > 0 {
-                            f.write_str(" + ")?;
-                        }
-                        write!(f, "turn_and_eatcake({w},{h})")?;
-                    }
-                    Ok(())
-                },
-                |r, cakes| Ok(Solver::new(*r).value(cakes)),
-            )
-        }))
+        Some(cake_position(args, named, Eatcake { turned: true }))
     }
     fn table(&self) -> Option<TableSpec> {
         Some(TableSpec {

@@ -39,6 +39,7 @@ use crate::algebra::Game;
 use crate::rulesets::args;
 use crate::rulesets::family::{Family, SequenceSpec};
 use crate::rulesets::nim::singletons;
+use crate::rulesets::positions::write_sum;
 use crate::rulesets::subtraction::checked_len;
 use crate::rulesets::{Arg, NamedArg};
 use crate::solve::grundy::{self, Periodicity};
@@ -379,16 +380,7 @@ fn write_heaps(
     heaps: &[usize],
     call: impl Fn(&mut fmt::Formatter<'_>, usize) -> fmt::Result,
 ) -> fmt::Result {
-    if heaps.is_empty() {
-        return call(f, 0);
-    }
-    for (i, &h) in heaps.iter().enumerate() {
-        if i > 0 {
-            f.write_str(" + ")?;
-        }
-        call(f, h)?;
-    }
-    Ok(())
+    write_sum(f, heaps, |f| call(f, 0), |f, &h| call(f, h))
 }
 
 /// The value of heaps from the Grundy values of single heaps, `G(0..=largest)`.

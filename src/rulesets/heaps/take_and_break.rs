@@ -54,6 +54,7 @@ use crate::algebra::Game;
 use crate::rulesets::args;
 use crate::rulesets::family::{Family, SequenceSpec};
 use crate::rulesets::octal::MAX_SPLIT_HEAP;
+use crate::rulesets::positions::write_sum;
 use crate::rulesets::family::SequenceReport;
 use crate::rulesets::subtraction::checked_len;
 use crate::rulesets::{Arg, NamedArg};
@@ -731,16 +732,13 @@ fn call_position(positional: &[Arg], named: &[NamedArg]) -> Result<Position, Err
         ruleset: AsPartizan(game),
         impartial: true,
         write: |r, heaps, f| {
-            if heaps.is_empty() {
-                return write!(f, "take_and_break(\"{}\",0)", r.0.code());
-            }
-            for (i, h) in heaps.iter().enumerate() {
-                if i > 0 {
-                    f.write_str(" + ")?;
-                }
-                write!(f, "take_and_break(\"{}\",{h})", r.0.code())?;
-            }
-            Ok(())
+            let code = r.0.code();
+            write_sum(
+                f,
+                heaps,
+                |f| write!(f, "take_and_break(\"{code}\",0)"),
+                |f, h| write!(f, "take_and_break(\"{code}\",{h})"),
+            )
         },
         value: |r, heaps| {
             let largest = heaps.iter().copied().max().unwrap_or(0);
