@@ -307,6 +307,9 @@ impl Ruleset for GenToadsFrogs {
         if current.iter().any(|&c| c != Square::Empty) {
             parts.push(Row(current));
         }
+        if self.jump == 0 {
+            parts = parts.into_iter().flat_map(split_apart).collect();
+        }
         parts
     }
 
@@ -316,6 +319,33 @@ impl Ruleset for GenToadsFrogs {
         }
         row.one_kind_value()
     }
+}
+
+/// Without jumps, a frog with a toad after it (`F..T`) face away from each other: nothing left of
+/// the frog ever meets anything right of the toad, and the squares between them stay empty.
+/// So the row is the sum of the part up to the frog and the part from the toad on; this splits
+/// `row` at every such pair.
+fn split_apart(row: Row) -> Vec<Row> {
+    let mut parts = Vec::new();
+    let mut start = 0;
+    let mut last_frog: Option<usize> = None;
+    for (i, &q) in row.0.iter().enumerate() {
+        match q {
+            Square::Toad => {
+                if let Some(f) = last_frog.take() {
+                    parts.push(Row(row.0[start..=f].to_vec()));
+                    start = i;
+                }
+            }
+            Square::Frog => last_frog = Some(i),
+            Square::Empty => {}
+        }
+    }
+    if start == 0 {
+        return vec![row];
+    }
+    parts.push(Row(row.0[start..].to_vec()));
+    parts
 }
 
 /// The value of a row.
