@@ -47,7 +47,7 @@
 use std::cell::Cell;
 use std::fmt;
 use std::panic::UnwindSafe;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::RwLock;
 use std::time::{Duration, Instant};
 
@@ -94,13 +94,105 @@ pub fn catch<T>(f: impl FnOnce() -> T + UnwindSafe) -> Result<T, Interrupted> {
     crate::unwind::catch_payload(f)
 }
 
-/// An interruption point: unwinds with [`Interrupted`] when a stop was requested.
+/// An interruption point: unwinds with [`Interrupted`] when a stop was requested, and with
+/// [`OverBudget`] when the [`within_budget`] work running on this thread has spent its budget
+/// (a point counts as [`POINT_WORK`] units of work).
 #[inline]
 pub(crate) fn check() {
+    check_spent(POINT_WORK);
+}
+
+/// An interruption point after `work` units of work (positions of a solver), for
+/// [`within_budget`]; see [`check`].
+#[inline]
+pub(crate) fn check_spent(work: u64) {
     poll_if_due(POINTS_PER_CLOCK);
     if REQUESTED.load(Ordering::Relaxed) {
         stop();
     }
+    if BUDGETS.load(Ordering::Relaxed) != 0 {
+        spend(work);
+    }
+}
+
+/// The units of work an interruption point of the algebra counts for in a budget: about what a
+/// solver does between two points.
+pub const POINT_WORK: u64 = 1024;
+
+/// The work left to the [`within_budget`] call running on this thread, if there is one: the
+/// solvers pass their interruption points more often when it is small.
+pub(crate) fn budget_left() -> Option<u64> {
+    if BUDGETS.load(Ordering::Relaxed) == 0 {
+        return None;
+    }
+    BUDGET_LEFT.with(Cell::get)
+}
+
+/// Work abandoned by [`within_budget`] when its budget ran out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OverBudget;
+
+impl fmt::Display for OverBudget {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("over its budget")
+    }
+}
+
+impl std::error::Error for OverBudget {}
+
+/// Runs `f` with a budget of `work` units of work on this thread: one unit a position of a
+/// solver, [`POINT_WORK`] an interruption point of the algebra. When the budget is spent, `f` is
+/// abandoned like an interruption and the result is `Err(OverBudget)`. The budget bounds the
+/// work without reading the clock, so the same work gets the same answer on every machine. A
+/// budget inside a budget suspends the outer one until it ends; an interruption and a size limit
+/// go on unwinding as usual.
+///
+/// ```
+/// use partizan::interrupt::{within_budget, OverBudget};
+/// use partizan::solve::{ImpartialRuleset, GrundySolver};
+/// /// Take 1 or 2 from a heap.
+/// struct Take12;
+/// impl ImpartialRuleset for Take12 {
+///     type Position = u32;
+///     fn options(&self, n: &u32) -> Vec<u32> {
+///         (1..=2).filter(|k| k <= n).map(|k| n - k).collect()
+///     }
+/// }
+/// let grundy = |n: u32| GrundySolver::new(Take12).grundy(&n);
+/// assert_eq!(within_budget(5000, || grundy(10)), Ok(1));
+/// assert_eq!(within_budget(5000, || grundy(100_000)), Err(OverBudget));
+/// ```
+pub fn within_budget<T>(work: u64, f: impl FnOnce() -> T + UnwindSafe) -> Result<T, OverBudget> {
+    /// Restores the budget in force before, however `f` ends.
+    struct Restore(Option<u64>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            BUDGET_LEFT.with(|b| b.set(self.0));
+            BUDGETS.fetch_sub(1, Ordering::Relaxed);
+        }
+    }
+    let _restore = Restore(BUDGET_LEFT.with(|b| b.replace(Some(work))));
+    BUDGETS.fetch_add(1, Ordering::Relaxed);
+    crate::unwind::catch_payload(f)
+}
+
+/// The number of [`within_budget`] calls running on all threads: the points read this before
+/// the thread's own budget.
+static BUDGETS: AtomicUsize = AtomicUsize::new(0);
+
+thread_local! {
+    /// The work left to the budget of the work on this thread, if it has one.
+    static BUDGET_LEFT: Cell<Option<u64>> = const { Cell::new(None) };
+}
+
+/// Takes `work` from this thread's budget, abandoning the work when it is spent.
+#[cold]
+fn spend(work: u64) {
+    BUDGET_LEFT.with(|b| match b.get() {
+        Some(left) if left < work => crate::unwind::abandon(OverBudget),
+        Some(left) => b.set(Some(left - work)),
+        None => {}
+    });
 }
 
 /// Unwinds with [`Interrupted`]: for work that noticed a request by [`requested`].

@@ -119,7 +119,7 @@ impl<R: Ruleset> MisereSolver<R> {
         resetting_on_unwind(
             self,
             |solver| {
-                let mut done = Evaluated(0);
+                let mut done = Evaluated::new();
                 let mut stack: Vec<Frame> = Vec::new();
                 if solver.state[root as usize][player] == UNKNOWN {
                     stack.extend(solver.expand(root, player));

@@ -56,18 +56,34 @@ impl From<SolveError> for crate::Error {
 /// one atomic addition per position would be measurable in the solver's hot loop, one per
 /// batch is not. Each batch is also an interruption point (see [`crate::interrupt`]): the
 /// searches run under [`resetting_on_unwind`], which forgets their pending positions.
-pub(super) struct Evaluated(pub(super) u64);
+pub(super) struct Evaluated {
+    /// Positions decided since the last batch.
+    done: u64,
+    /// Positions in a batch.
+    batch: u64,
+}
 
 impl Evaluated {
     const BATCH: u64 = 1024;
 
+    /// The count of a new search. Under a small budget of work
+    /// ([`crate::interrupt::within_budget`]) the batches are smaller, so that the budget is
+    /// kept to within a few positions.
+    pub(super) fn new() -> Evaluated {
+        let batch = match crate::interrupt::budget_left() {
+            Some(left) => (left / 8).clamp(16, Self::BATCH),
+            None => Self::BATCH,
+        };
+        Evaluated { done: 0, batch }
+    }
+
     #[inline]
     pub(super) fn one(&mut self) {
-        self.0 += 1;
-        if self.0 == Self::BATCH {
-            crate::progress::record(Self::BATCH);
-            self.0 = 0;
-            crate::interrupt::check();
+        self.done += 1;
+        if self.done == self.batch {
+            crate::progress::record(self.batch);
+            self.done = 0;
+            crate::interrupt::check_spent(self.batch);
         }
     }
 }
@@ -92,7 +108,7 @@ pub(super) fn resetting_on_unwind<S, T>(
 
 impl Drop for Evaluated {
     fn drop(&mut self) {
-        crate::progress::record(self.0);
+        crate::progress::record(self.done);
     }
 }
 
@@ -189,6 +205,8 @@ pub(super) struct Memo<P, V> {
     /// Whether the position is known to be a single component (it was interned as a part of an
     /// option or of a sum), so that `components` need not be asked again.
     component: Vec<bool>,
+    /// The positions marked pending by the evaluation in progress.
+    pending: Vec<u32>,
 }
 
 impl<P: Clone + Eq + Hash, V: Copy> Memo<P, V> {
@@ -198,6 +216,7 @@ impl<P: Clone + Eq + Hash, V: Copy> Memo<P, V> {
             values: Vec::new(),
             states: Vec::new(),
             component: Vec::new(),
+            pending: Vec::new(),
         }
     }
 
@@ -253,7 +272,7 @@ impl<P: Clone + Eq + Hash, V: Copy> Memo<P, V> {
                 let mut stack = vec![Task::Expand(root)];
                 let mut scratch: Vec<V> = Vec::new();
                 let mut pushed: Vec<u32> = Vec::new();
-                let mut done = Evaluated(0);
+                let mut done = Evaluated::new();
                 while let Some(task) = stack.pop() {
                     match task {
                         Task::Expand(i) => {
@@ -289,6 +308,10 @@ impl<P: Clone + Eq + Hash, V: Copy> Memo<P, V> {
                                 }
                             };
                             memo.states[iu] = State::Pending;
+                            memo.pending.push(i);
+                            // Counted when expanded: the expansion (the options, their
+                            // components and normal forms) is the work a budget bounds.
+                            done.one();
                             let deps: &[u32] = match &job {
                                 Job::Sum(d) | Job::Form(d, _, _) => d,
                             };
@@ -325,10 +348,10 @@ impl<P: Clone + Eq + Hash, V: Copy> Memo<P, V> {
                             };
                             memo.values[i as usize] = Some(v);
                             memo.states[i as usize] = State::Done;
-                            done.one();
                         }
                     }
                 }
+                memo.pending.clear();
                 Ok(memo.values[root as usize].expect("the root is evaluated"))
             },
             Memo::forget_pending,
@@ -341,7 +364,8 @@ impl<P: Clone + Eq + Hash, V: Copy> Memo<P, V> {
 
     /// Returns the pending positions to the new state (see [`Memo::evaluate`]).
     fn forget_pending(&mut self) {
-        for state in &mut self.states {
+        for i in self.pending.drain(..) {
+            let state = &mut self.states[i as usize];
             if *state == State::Pending {
                 *state = State::New;
             }
@@ -409,6 +433,11 @@ impl<R: Ruleset> Solver<R> {
     /// The value of `position` if it has been evaluated.
     pub fn cached(&self, position: &R::Position) -> Option<Game> {
         self.memo.get(&self.ruleset.normalize(position.clone()))
+    }
+
+    /// Empties the transposition table.
+    pub fn clear(&mut self) {
+        self.memo = Memo::new();
     }
 
     /// The canonical form of `position`.
