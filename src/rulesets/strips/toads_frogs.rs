@@ -26,7 +26,10 @@
 //! as `TTFF`) is a permanent wall. No creature ever crosses a wall: a slide stops at any creature,
 //! and a jump starts next to the run it jumps, so a jump over a stuck creature would start from a
 //! square held by a stuck creature of the other kind. So the segments between walls form a
-//! disjunctive sum. A segment with creatures of one kind only is an integer: each toad can still
+//! disjunctive sum. Without jumps (`jump = 0`, Elephants and Rhinos) creatures never pass each
+//! other, so a frog with a toad after it (`F..T`) also splits the row: the two move apart, and
+//! nothing left of the frog ever meets anything from the toad on. A segment with creatures of one
+//! kind only is an integer: each toad can still
 //! step onto every empty square to its right, and every move uses up at least one such step while
 //! a move of exactly one is always available (mirror image for frogs; 0 when `slide = 0`).
 //!
