@@ -82,6 +82,24 @@ enum Command {
         #[arg(long)]
         unicode: bool,
     },
+    /// Print the outcome class (L, R, N or P) of an expression: from the canonical form when it
+    /// comes out within about a second, else, for a position, by a search of its game tree
+    /// (`--stats` says which), e.g. `outcome 'clobber("xoxoxoxoxoxo|oxoxoxoxoxox")'`
+    Outcome {
+        /// The expression: a position (a family call, a sum of them) or any game
+        #[arg(allow_hyphen_values = true, value_parser = expression)]
+        expr: String,
+        /// Search the game tree without trying the canonical form first
+        #[arg(long)]
+        search: bool,
+        /// The entries of the search's transposition table; a full table is emptied
+        #[arg(long, value_name = "N", value_parser = parse_size, default_value = "1048576")]
+        table_entries: usize,
+        /// The work (positions of the canonical-form solver) the search gives a component's
+        /// canonical form before searching the component instead
+        #[arg(long, value_name = "POSITIONS", value_parser = parse_size, default_value = "64")]
+        component_budget: usize,
+    },
     /// Compare two games: prints one of `=`, `<`, `>`, `||` (confused)
     Compare {
         /// The first game
@@ -357,6 +375,18 @@ fn run(cli: Cli, budget_bytes: usize) -> Result<(), Failure> {
                 }
                 Some(expr) => out.print(&eval_line(expr, &options)?)?,
             }
+        }
+        Command::Outcome {
+            expr,
+            search,
+            table_entries,
+            component_budget,
+        } => {
+            let options = partizan::solve::outcome::SearchOptions {
+                table_entries,
+                component_budget: component_budget as u64,
+            };
+            out.line(outcome(&expr, search, options)?)?;
         }
         Command::Compare { a, b } => {
             let a = partizan::eval(&a).map_err(|e| e.to_string())?;
@@ -636,6 +666,41 @@ fn eval_lines(options: &EvalOptions, out: &mut Out) -> Result<(), Failure> {
     Ok(())
 }
 
+/// `partizan outcome EXPR`: the outcome class of a position, by search when `search` or when its
+/// canonical form is out of reach; of any other game, from its value.
+fn outcome(
+    expr: &str,
+    search: bool,
+    options: partizan::solve::outcome::SearchOptions,
+) -> Result<String, Failure> {
+    use partizan::Value;
+    let value = partizan::expr::evaluate_unsettled(expr).map_err(|e| e.to_string())?;
+    let failed = |e: partizan::Error| Failure::Error(format!("{expr}: {e}"));
+    Ok(match value {
+        Value::Position(p) if search => {
+            let (outcome, stats) = p.outcome_by_search(options).map_err(failed)?;
+            partizan::progress::note(format!("search: {stats}"));
+            outcome.to_string()
+        }
+        Value::Position(p) => p.outcome_with(options).map_err(failed)?.to_string(),
+        Value::Loopy(g) => g.outcome().map_err(|e| format!("{expr}: {e}"))?.to_string(),
+        Value::Misere(_) => {
+            return Err(Failure::Error(format!(
+                "{expr} is a misère game: its outcome is asked with ({expr}).MisereOutcomeClass"
+            )))
+        }
+        v => match v.as_game() {
+            Some(g) => g.outcome().to_string(),
+            None => {
+                return Err(Failure::Error(format!(
+                    "{expr} is {}, not a game",
+                    v.kind()
+                )))
+            }
+        },
+    })
+}
+
 /// `partizan families [NAME]`: each family's call, table and sequence, from the registry (only
 /// those of `NAME` when given).
 fn families(only: Option<&str>) -> Result<String, Failure> {
@@ -683,14 +748,20 @@ fn eval_json(g: Game) -> serde_json::Value {
         Ok(b) => serde_json::Value::from(b),
         Err(_) => serde_json::Value::from(birthday.to_string()),
     };
+    // A form that shares its followers can print exponentially long: the answer then leaves
+    // the form out, says why, and still gives the invariants.
+    let canonical = partizan::algebra::limits::catch(|| g.to_string());
     let mut obj = serde_json::json!({
-        "canonical": g.to_string(),
+        "canonical": canonical.as_ref().ok(),
         "outcome": g.outcome().to_string(),
         "birthday": birthday,
         "is_number": g.is_number(),
         "is_nimber": g.is_nimber(),
         "is_infinitesimal": g.is_infinitesimal(),
     });
+    if let Err(limit) = &canonical {
+        obj["canonical_omitted"] = serde_json::Value::from(limit.message.clone());
+    }
     if let Some(x) = g.as_number() {
         obj["number"] = serde_json::Value::from(x.to_string());
     }

@@ -93,3 +93,30 @@ pub fn expected() -> Option<Expected> {
         total,
     })
 }
+
+/// Notes on how long work was done, for a front end's statistics (`--stats`): for instance that
+/// an outcome was found by search because the canonical form was out of reach. At most
+/// [`NOTES_KEPT`] are kept, the latest.
+static NOTES: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
+
+/// The most notes [`note`] keeps.
+pub const NOTES_KEPT: usize = 16;
+
+/// Adds a note (see [`notes`]).
+pub fn note(text: String) {
+    let mut notes = NOTES.lock().unwrap_or_else(|e| e.into_inner());
+    if notes.len() == NOTES_KEPT {
+        notes.remove(0);
+    }
+    notes.push(text);
+}
+
+/// The notes made so far in this process, oldest first.
+///
+/// ```
+/// partizan::progress::note("searched".to_string());
+/// assert_eq!(partizan::progress::notes().last().map(String::as_str), Some("searched"));
+/// ```
+pub fn notes() -> Vec<String> {
+    NOTES.lock().unwrap_or_else(|e| e.into_inner()).clone()
+}

@@ -992,12 +992,40 @@ impl PyPosition {
         Ok(PyGame { g: self.form(py)? })
     }
 
-    /// The normal-play outcome class of the canonical form, as `Game.outcome`: `'L'`, `'R'`,
-    /// `'N'` or `'P'`.
+    /// The normal-play outcome class, as `Game.outcome`: `'L'`, `'R'`, `'N'` (first player
+    /// wins) or `'P'` (second player wins). From the canonical form when it comes out within
+    /// about a second of work, else by a search of the game tree (see `outcome_by_search`).
     #[getter]
     fn outcome(&self, py: Python<'_>) -> PyResult<&'static str> {
-        let g = self.form(py)?;
-        Ok(outcome_str(run_ok(py, move || g.outcome())?))
+        let p = self.p.clone();
+        Ok(outcome_str(run(py, move || p.outcome())?))
+    }
+
+    /// The normal-play outcome class by a search of the game tree, without its canonical form:
+    /// the position split into components, small components replaced by their canonical forms
+    /// (each given `component_budget` positions of work), minimax with a transposition table of
+    /// at most `table_entries` entries on the rest. Returns the class and what the search did,
+    /// as a dict.
+    #[pyo3(signature = (*, table_entries = 1 << 20, component_budget = 64))]
+    fn outcome_by_search(
+        &self,
+        py: Python<'_>,
+        table_entries: usize,
+        component_budget: u64,
+    ) -> PyResult<(&'static str, Py<PyAny>)> {
+        let p = self.tree("outcome_by_search")?;
+        let options = partizan::solve::outcome::SearchOptions {
+            table_entries,
+            component_budget,
+        };
+        let (outcome, stats) = run(py, move || p.outcome_by_search(options))?;
+        let d = pyo3::types::PyDict::new(py);
+        d.set_item("positions_searched", stats.nodes)?;
+        d.set_item("found_in_table", stats.table_hits)?;
+        d.set_item("components_valued", stats.components_valued)?;
+        d.set_item("components_searched", stats.components_searched)?;
+        d.set_item("table_clears", stats.table_clears)?;
+        Ok((outcome_str(outcome), d.into_any().unbind()))
     }
 
     /// The misère outcome class (the player who cannot move wins), `'L'`, `'R'`, `'N'` or

@@ -113,3 +113,22 @@ def test_value_only_positions_refuse_tree_questions():
     assert p.canonical_form() == partizan.kayles(200000)
     with pytest.raises(ValueError, match="value only"):
         p.followers()
+
+
+def test_outcome_by_search_agrees_with_the_canonical_form():
+    # Two squares one above the other: one move for Left (vertical), none for Right: 1, so L.
+    outcome, stats = partizan.domineering(".|.").outcome_by_search()
+    assert outcome == "L"
+    # Two rows of three: {2 | -1/2} (CGSuite), whoever starts wins.
+    p = partizan.domineering("...|...")
+    outcome, stats = p.outcome_by_search()
+    assert outcome == "N" == p.canonical_form().outcome
+    # A board this small is valued whole by the canonical-form solver within the budget.
+    assert stats["components_valued"] == 1 and stats["positions_searched"] == 0
+
+
+def test_outcome_of_an_elephants_strip():
+    # A strip of MCGS's elephants tests, value {-27 | -29} by CGSuite: Right wins.
+    p = partizan.elephants_rhinos("E...EE.R...E.....RRRR..E...R.....R.R...R")
+    assert p.outcome == "R"
+    assert p.outcome_by_search()[0] == "R"

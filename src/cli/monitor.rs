@@ -350,6 +350,9 @@ pub fn end(status: u8, message: Option<&str>) -> ! {
             memory::sample().map_or("unknown".into(), |r| memory::decimal(r.peak)),
             monitor.settings.budget,
         );
+        for note in partizan::progress::notes() {
+            let _ = writeln!(err, "stats: {note}");
+        }
     }
     drop(err);
     std::process::exit(status.into())

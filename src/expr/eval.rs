@@ -735,6 +735,7 @@ fn position_method(p: &Position, m: &Method, c: &Call) -> EResult<Option<Value>>
             | "misere_outcome_class"
             | "genus"
             | "winning_moves"
+            | "outcome_class"
     );
     if matches!(m.name, "ordinal_sum" | "conjunctive_sum" | "selective_sum") {
         return fail(
@@ -771,19 +772,15 @@ fn position_method(p: &Position, m: &Method, c: &Call) -> EResult<Option<Value>>
         "misere_canonical_form" => Value::Misere(p.misere_canonical_form().map_err(failed)?),
         "genus" => Value::Genus(p.genus().map_err(failed)?),
         "misere_outcome_class" => Value::Outcome(p.misere_outcome().map_err(failed)?),
+        "outcome_class" => Value::Outcome(p.outcome().map_err(failed)?),
         "winning_moves" => {
-            let zero = Game::zero();
+            // A Left option is a winning move when Left wins it with Right to move, and so on:
+            // decided like OutcomeClass, from the canonical form when it is cheap, else by search.
             let mut sides = Vec::new();
-            for (options, wins) in [
-                (
-                    p.left_options(),
-                    (|g: Game, zero: Game| g >= zero) as fn(Game, Game) -> bool,
-                ),
-                (p.right_options(), |g, zero| g <= zero),
-            ] {
+            for (options, left) in [(p.left_options(), true), (p.right_options(), false)] {
                 let mut winning = Vec::new();
                 for o in options {
-                    if wins(o.canonical_form().map_err(failed)?, zero) {
+                    if !o.wins_moving_first(!left).map_err(failed)? {
                         winning.push(Value::Position(o));
                     }
                 }

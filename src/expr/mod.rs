@@ -184,6 +184,24 @@ pub fn evaluate_in(input: &str, scope: Scope) -> Result<Value, Error> {
     evaluate_parsed(input, &expr, scope)
 }
 
+/// Evaluates `input` with the registered game families callable, keeping a position as a
+/// position ([`Value::Position`]) where [`evaluate`] gives its canonical form: for the
+/// questions asked of the position itself, such as its outcome by search.
+///
+/// ```
+/// use partizan::expr::{evaluate, evaluate_unsettled};
+/// use partizan::Value;
+/// assert!(matches!(evaluate_unsettled("nim(1,2,3)").unwrap(), Value::Position(_)));
+/// assert_eq!(evaluate("nim(1,2,3)").unwrap().to_string(), "0");
+/// ```
+pub fn evaluate_unsettled(input: &str) -> Result<Value, Error> {
+    let expr = parse(input)?;
+    let scope = Scope::Families;
+    eval::check(&expr, scope).map_err(|e| e.with_input(input))?;
+    let evaluator = eval::Evaluator { src: input, scope };
+    evaluator.eval(&expr).map_err(|e| e.with_input(input))
+}
+
 /// Evaluates `expr`, parsed from `input`, with the functions of `scope`: resolves every name
 /// first, then evaluates.
 pub fn evaluate_parsed(input: &str, expr: &Expr, scope: Scope) -> Result<Value, Error> {

@@ -7,6 +7,7 @@ pub mod grundy;
 pub mod loopy;
 pub mod minimax;
 pub mod misere;
+pub mod outcome;
 pub mod periodic;
 pub mod position;
 pub mod quotient;

@@ -21,6 +21,7 @@
 //! ```
 
 use super::misere::{MisereImpartialSolver, MisereSolver};
+use super::outcome::{OutcomeSearch, SearchOptions, SearchStats};
 use super::ruleset::{ImpartialRuleset, Ruleset};
 use crate::algebra::misere::{Genus, MisereGame};
 use crate::algebra::{Game, Outcome};
@@ -57,6 +58,23 @@ pub trait AnyPosition: Send + Sync + 'static {
         self.is_impartial()
             .then(|| impartial_misere_form(&DynImpartial, &me))
     }
+    /// The independent parts whose disjunctive sum the position is (its ruleset's
+    /// [`Ruleset::components`]); the default is the position itself.
+    fn components(&self) -> Vec<Position> {
+        vec![Position::from_arc(self.to_arc())]
+    }
+    /// For each of `sides` (Left moving first when `true`), whether the player moving first
+    /// wins, by search of the game tree ([`OutcomeSearch`]); also what the search did.
+    fn search(
+        &self,
+        sides: &[bool],
+        options: SearchOptions,
+    ) -> Result<(Vec<bool>, SearchStats), Error> {
+        let me = Position::from_arc(self.to_arc());
+        let search =
+            OutcomeSearch::with_value_function(DynRules, |_, p: &Position| p.canonical_form());
+        run_search(search.options(options), &me, sides)
+    }
     /// The position as an `Arc`, so that default methods can hand it on.
     fn to_arc(&self) -> Arc<dyn AnyPosition>;
     /// The position as `Any`, for equality across the erased types.
@@ -79,6 +97,8 @@ pub struct Position {
     inner: Arc<dyn AnyPosition>,
     /// The canonical form, once computed.
     form: Arc<OnceLock<Game>>,
+    /// Set when the canonical form did not come out within [`OUTCOME_FORM_BUDGET`].
+    too_large: Arc<OnceLock<()>>,
 }
 
 impl Position {
@@ -91,6 +111,7 @@ impl Position {
         Position {
             inner,
             form: Arc::new(OnceLock::new()),
+            too_large: Arc::new(OnceLock::new()),
         }
     }
 
@@ -163,6 +184,90 @@ impl Position {
         }
         let g = self.inner.canonical_form()?;
         Ok(*self.form.get_or_init(|| g))
+    }
+
+    /// The normal-play outcome class: `L` when Left wins whoever starts, `R` when Right does,
+    /// `N` when the player to move wins, `P` when the other does (LIP ch. 2).
+    ///
+    /// From the canonical form when it is known or comes out within
+    /// [`OUTCOME_FORM_BUDGET`] units of work (about a second); otherwise by a
+    /// search of the game tree ([`Position::outcome_by_search`]), which is noted for `--stats`
+    /// ([`crate::progress::note`]).
+    pub fn outcome(&self) -> Result<Outcome, Error> {
+        self.outcome_with(SearchOptions::default())
+    }
+
+    /// [`Position::outcome`], with the search's settings when it searches.
+    pub fn outcome_with(&self, options: SearchOptions) -> Result<Outcome, Error> {
+        if let Some(g) = self.cheap_form()? {
+            return Ok(g.outcome());
+        }
+        let (wins, stats) = self.inner.search(&[true, false], options)?;
+        self.note_search(&stats);
+        Ok(outcome_of(wins[0], wins[1]))
+    }
+
+    /// Whether the player who moves first (Left when `left`) wins, as [`Position::outcome`]
+    /// finds it: from the canonical form when it is cheap, else by search.
+    pub fn wins_moving_first(&self, left: bool) -> Result<bool, Error> {
+        if let Some(g) = self.cheap_form()? {
+            return Ok(super::outcome::first_player_wins(g, left));
+        }
+        let (wins, stats) = self.inner.search(&[left], SearchOptions::default())?;
+        self.note_search(&stats);
+        Ok(wins[0])
+    }
+
+    /// The normal-play outcome class by a search of the game tree ([`OutcomeSearch`]): the
+    /// position split into components, each small component replaced by its canonical form,
+    /// minimax with a transposition table on the rest. Also what the search did.
+    pub fn outcome_by_search(
+        &self,
+        options: SearchOptions,
+    ) -> Result<(Outcome, SearchStats), Error> {
+        if !self.has_tree() {
+            return Err(Error::undefined(format!(
+                "{self} is known by its value only (its family does not give its positions), so its game tree cannot be searched"
+            )));
+        }
+        let (wins, stats) = self.inner.search(&[true, false], options)?;
+        Ok((outcome_of(wins[0], wins[1]), stats))
+    }
+
+    /// The canonical form if it is known or comes out within [`OUTCOME_FORM_BUDGET`]; `None`
+    /// when the position is to be searched instead (an attempt that failed is not repeated).
+    fn cheap_form(&self) -> Result<Option<Game>, Error> {
+        if let Some(g) = self.form.get() {
+            return Ok(Some(*g));
+        }
+        if !self.has_tree() {
+            return self.canonical_form().map(Some);
+        }
+        if self.too_large.get().is_some() {
+            return Ok(None);
+        }
+        let attempt = crate::interrupt::within_budget(
+            OUTCOME_FORM_BUDGET,
+            std::panic::AssertUnwindSafe(|| {
+                crate::algebra::limits::catch(std::panic::AssertUnwindSafe(|| {
+                    self.canonical_form()
+                }))
+            }),
+        );
+        match attempt {
+            Ok(Ok(form)) => form.map(Some),
+            Ok(Err(_)) | Err(_) => {
+                let _ = self.too_large.set(());
+                Ok(None)
+            }
+        }
+    }
+
+    fn note_search(&self, stats: &SearchStats) {
+        crate::progress::note(format!(
+            "the outcome of {} was found by search (its canonical form did not come out within the budget): {stats}",
+            Abbreviated(self)
+        ));
     }
 
     /// The misère outcome class of the position (WW ch. 13: the player who cannot move wins),
@@ -250,10 +355,82 @@ pub struct Rules<R: Ruleset> {
     /// than can be listed (a Nim heap of 10^18): listing more than [`OPTIONS_LIMIT`] is
     /// refused before it starts.
     pub option_count: Option<fn(&R::Position) -> u128>,
+    /// The outcome search of a position ([`Position::outcome_by_search`]), for a family whose
+    /// positions are best searched in another form (NoGo's board as its graph of blocks);
+    /// `None`: an [`OutcomeSearch`] of `ruleset` whose components are valued by the generic
+    /// solver.
+    pub search: Option<SearchFn<R>>,
+}
+
+/// For each of `sides` (Left moving first when `true`), whether the player moving first in a
+/// position wins, and what the search did (see [`Rules::search`]).
+pub type SearchFn<R> = fn(
+    &R,
+    &<R as Ruleset>::Position,
+    &[bool],
+    SearchOptions,
+) -> Result<(Vec<bool>, SearchStats), Error>;
+
+/// The outcome search of `position` by [`OutcomeSearch`] on `ruleset` (see [`Rules::search`]).
+pub fn search_by_solver<R>(
+    ruleset: R,
+    position: &R::Position,
+    sides: &[bool],
+    options: SearchOptions,
+) -> Result<(Vec<bool>, SearchStats), Error>
+where
+    R: Ruleset + Clone,
+{
+    run_search(
+        OutcomeSearch::new(ruleset).options(options),
+        position,
+        sides,
+    )
 }
 
 /// The most options of one position that are listed (`G.Options`, followers, misère search).
 pub const OPTIONS_LIMIT: u128 = 1 << 20;
+
+/// The work ([`crate::interrupt::within_budget`]: positions of a solver) that [`Position::outcome`]
+/// gives the canonical form before it searches for the outcome instead: 2^17 positions, from a
+/// tenth of a second (Domineering) to a second or two (NoGo, whose forms are hot and complex).
+pub const OUTCOME_FORM_BUDGET: u64 = 1 << 17;
+
+/// The outcome class from who wins moving first: Left, and Right.
+fn outcome_of(left_first: bool, right_first: bool) -> Outcome {
+    match (left_first, right_first) {
+        (true, true) => Outcome::N,
+        (true, false) => Outcome::L,
+        (false, true) => Outcome::R,
+        (false, false) => Outcome::P,
+    }
+}
+
+/// Runs `search` from `position` for each of `sides` (Left moving first when `true`).
+fn run_search<R: Ruleset>(
+    mut search: OutcomeSearch<R>,
+    position: &R::Position,
+    sides: &[bool],
+) -> Result<(Vec<bool>, SearchStats), Error> {
+    let wins = sides
+        .iter()
+        .map(|&left| search.wins_moving_first(position, left))
+        .collect::<Result<Vec<bool>, Error>>()?;
+    Ok((wins, search.stats()))
+}
+
+/// A position's text, cut to about 80 characters, for messages.
+struct Abbreviated<'a>(&'a Position);
+
+impl fmt::Display for Abbreviated<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text = self.0.to_string();
+        match text.char_indices().nth(80) {
+            Some((end, _)) => write!(f, "{}…", &text[..end]),
+            None => f.write_str(&text),
+        }
+    }
+}
 
 struct OfRuleset<R: Ruleset> {
     rules: Arc<Rules<R>>,
@@ -317,6 +494,22 @@ where
     }
     fn canonical_form(&self) -> Result<Game, Error> {
         (self.rules.value)(&self.rules.ruleset, &self.position)
+    }
+    fn components(&self) -> Vec<Position> {
+        self.wrap(self.rules.ruleset.components(&self.position))
+    }
+    fn search(
+        &self,
+        sides: &[bool],
+        options: SearchOptions,
+    ) -> Result<(Vec<bool>, SearchStats), Error> {
+        self.check_options();
+        match self.rules.search {
+            Some(search) => search(&self.rules.ruleset, &self.position, sides, options),
+            // The generic solver values the components: it keeps what an attempt over the
+            // budget finished, for the next attempts.
+            None => search_by_solver(self.rules.ruleset.clone(), &self.position, sides, options),
+        }
     }
     fn misere_outcome(&self) -> Result<Outcome, Error> {
         let mut solver = MisereSolver::new(self.rules.ruleset.clone());
@@ -448,6 +641,9 @@ impl AnyPosition for Sum {
     fn is_impartial(&self) -> bool {
         self.0.iter().all(Position::is_impartial)
     }
+    fn components(&self) -> Vec<Position> {
+        self.0.iter().flat_map(|p| p.inner.components()).collect()
+    }
     fn canonical_form(&self) -> Result<Game, Error> {
         let mut total = Game::zero();
         for p in &self.0 {
@@ -563,6 +759,9 @@ impl Ruleset for DynRules {
     fn right_options(&self, p: &Position) -> Vec<Position> {
         p.right_options()
     }
+    fn components(&self, p: &Position) -> Vec<Position> {
+        p.inner.components()
+    }
 }
 
 /// The impartial positions of any ruleset as one impartial ruleset (Left's moves).
@@ -602,6 +801,7 @@ where
         write,
         value,
         option_count: None,
+        search: None,
     };
     of_ruleset(Arc::new(rules), p)
 }

@@ -190,6 +190,7 @@ where
         write: |p, b, f| write!(f, "{}(\"{}\"{})", p.name, (p.display)(b), p.named),
         value: |p, b| Ok((p.value)(&p.rules, b)),
         option_count: None,
+        search: None,
     });
     of_ruleset(rules, b)
 }

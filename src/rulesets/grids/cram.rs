@@ -466,6 +466,7 @@ fn call_position(positional: &[Arg], named: &[NamedArg]) -> Result<Position, Err
         write: |_, b, f| write_text_call(f, "cram", &b.to_string()),
         value: |_, b| Ok(Game::nimber(grundy(&b.to_string())?)),
         option_count: None,
+        search: None,
     });
     Ok(of_ruleset(rules, board))
 }

@@ -337,6 +337,7 @@ pub fn position(b: Board) -> Position {
         write: |_, b, f| write_text_call(f, "domineering", &b.to_string()),
         value: |_, b| Ok(value(b)),
         option_count: None,
+        search: None,
     });
     of_ruleset(rules, b)
 }

@@ -332,15 +332,23 @@ impl Points {
     /// The board with `stones` as a position of its family (see [`crate::solve::position`]),
     /// written as it was read: `nogo("x.|..")`, or `nogo_graph("a-b b-c", black="a")`.
     fn into_position(self, stones: Vec<u8>) -> Result<Position, Error> {
-        let known = value(&self.blocks(&stones)?);
-        let p = position::of(
-            Placed(Arc::new(self)),
-            false,
-            stones,
-            |r, stones, f| r.0.write(stones, f),
-            |r, stones| Ok(value(&r.0.blocks(stones)?)),
-        );
-        Ok(p.with_value(known))
+        // The board is read into blocks here, so that a capture or a suicide on the board is
+        // an error of the call; the value is computed when it is asked for.
+        self.blocks(&stones)?;
+        let rules = position::Rules {
+            ruleset: Placed(Arc::new(self)),
+            impartial: false,
+            write: |r, stones, f| r.0.write(stones, f),
+            value: |r, stones| Ok(value(&r.0.blocks(stones)?)),
+            option_count: None,
+            // Searched as the graph of its blocks, split into components and normalized, as
+            // the canonical form is computed.
+            search: Some(|r, stones, sides, options| {
+                position::search_by_solver(NoGo, &r.0.blocks(stones)?, sides, options)
+            }),
+        };
+        let p = position::of_ruleset(Arc::new(rules), stones);
+        Ok(p)
     }
 
     /// Writes the board with `stones` as the call that reads it.

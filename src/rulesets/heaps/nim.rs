@@ -167,6 +167,7 @@ pub fn position(heaps: &[u64]) -> Position {
         write: |_, heaps, f| write_call(f, "nim", heaps),
         value: |_, heaps| Ok(Game::nimber(grundy(heaps))),
         option_count: Some(|heaps| heaps.iter().map(|&h| h as u128).sum()),
+        search: None,
     });
     of_ruleset(rules, heaps.to_vec())
 }

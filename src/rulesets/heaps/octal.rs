@@ -421,6 +421,7 @@ where
         write,
         value,
         option_count: None,
+        search: None,
     });
     Some(Ok(of_ruleset(rules, vec![n])))
 }

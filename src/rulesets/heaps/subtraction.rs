@@ -263,6 +263,7 @@ fn call_position(positional: &[Arg], named: &[NamedArg]) -> Result<Position, Err
         },
         value: |r, &n| Ok(Game::nimber(u64::from(r.0.grundy_sequence(checked_len(n)?)[n]))),
         option_count: None,
+        search: None,
     });
     Ok(of_ruleset(rules, n))
 }

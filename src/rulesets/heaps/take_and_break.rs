@@ -748,6 +748,7 @@ fn call_position(positional: &[Arg], named: &[NamedArg]) -> Result<Position, Err
             ))
         },
         option_count: None,
+        search: None,
     });
     Ok(of_ruleset(rules, vec![n]))
 }

@@ -193,6 +193,7 @@ impl Family for WythoffFamily {
                 },
                 // A move takes from one heap or equally from both.
                 option_count: Some(|&(x, y)| (x + y + x.min(y)) as u128),
+                search: None,
             };
             of_ruleset(Arc::new(rules), xy)
         }))

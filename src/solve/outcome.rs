@@ -1,0 +1,535 @@
+//! Outcome by search: who wins a position, found by minimax search of its game tree instead of
+//! its canonical form.
+//!
+//! The outcome class of `G` says who wins with each player moving first: Left moving first wins
+//! exactly when some Left option `G^L` is one that Left wins with Right moving first, and so on
+//! (*Lessons in Play* ch. 2; Siegel, CGT §I.1). Deciding that needs no value, only a search of
+//! the game tree, and where a canonical form is out of reach (forms with millions of
+//! followers) the search may still be short. This is the approach of MCGS, the University of
+//! Alberta's solver for sums of games.
+//!
+//! [`OutcomeSearch`] searches a position of a [`Ruleset`] as a *sum*: a position splits into
+//! its components ([`Ruleset::components`]), a move is a move in one component, and the state
+//! of the search is the multiset of components. Each component is given to the canonical-form
+//! engine first, on a small budget of work ([`crate::interrupt::within_budget`]): a component
+//! whose value comes out within it is replaced by that value (small components, the end of most
+//! lines of play), and the search goes on in the components left and in the values' canonical
+//! forms. A sum of values alone is decided by its canonical form: values `x + n·↑ + *k` are
+//! added on their parts as soon as they appear, and a value beside its negative is dropped
+//! (`G + (−G) = 0`). The results are kept in a transposition table of a fixed number of
+//! entries, emptied when it is full.
+//!
+//! The search keeps its own stack (no recursion), passes an interruption point every thousand
+//! positions, and records them for the progress display.
+//!
+//! ```
+//! use partizan::solve::outcome::OutcomeSearch;
+//! use partizan::solve::{AsPartizan, ImpartialRuleset};
+//! use partizan::Outcome;
+//!
+//! /// Kayles on a row of pins: knock down one pin or two adjacent ones, splitting the row.
+//! #[derive(Clone)]
+//! struct Kayles;
+//! impl ImpartialRuleset for Kayles {
+//!     type Position = Vec<u32>;
+//!     fn options(&self, rows: &Vec<u32>) -> Vec<Vec<u32>> {
+//!         let mut out = Vec::new();
+//!         for (i, &n) in rows.iter().enumerate() {
+//!             for take in 1..=2.min(n) {
+//!                 for left in 0..=n - take {
+//!                     let mut next = rows.clone();
+//!                     next.remove(i);
+//!                     next.extend([left, n - take - left].into_iter().filter(|&r| r > 0));
+//!                     next.sort();
+//!                     out.push(next);
+//!                 }
+//!             }
+//!         }
+//!         out
+//!     }
+//!     fn components(&self, rows: &Vec<u32>) -> Vec<Vec<u32>> {
+//!         rows.iter().map(|&n| vec![n]).collect()
+//!     }
+//! }
+//! let mut search = OutcomeSearch::new(AsPartizan(Kayles));
+//! // Kayles rows of 4 and 1 pins: *1 + *1 = 0, a win for the second player.
+//! assert_eq!(search.outcome(&vec![4, 1]).unwrap(), Outcome::P);
+//! assert_eq!(search.outcome(&vec![5]).unwrap(), Outcome::N);
+//! ```
+
+use super::ruleset::Ruleset;
+use super::solver::Solver;
+use crate::algebra::{Game, Outcome};
+use crate::Error;
+use hashbrown::HashMap;
+use std::hash::{BuildHasher, Hash};
+use std::panic::AssertUnwindSafe;
+
+/// The settings of an [`OutcomeSearch`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchOptions {
+    /// The most entries of the transposition table (and of the table of components' values);
+    /// a full table is emptied and filled again.
+    pub table_entries: usize,
+    /// The work (positions, [`crate::interrupt::within_budget`]) the canonical-form engine may
+    /// spend on one component before the component is searched instead; 0 values only the
+    /// components whose value the ruleset knows without search.
+    pub component_budget: u64,
+}
+
+impl Default for SearchOptions {
+    fn default() -> SearchOptions {
+        SearchOptions {
+            table_entries: 1 << 20,
+            component_budget: 64,
+        }
+    }
+}
+
+/// What a search did, for `--stats`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SearchStats {
+    /// Positions (sums of components) expanded.
+    pub nodes: u64,
+    /// Positions whose result was found in the transposition table.
+    pub table_hits: u64,
+    /// Components replaced by their canonical forms.
+    pub components_valued: u64,
+    /// Components whose canonical form was tried and did not come out within the budget.
+    pub components_searched: u64,
+    /// Times the transposition table was emptied because it was full.
+    pub table_clears: u64,
+}
+
+impl std::fmt::Display for SearchStats {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} positions searched, {} found in the table, {} components valued, {} searched",
+            self.nodes, self.table_hits, self.components_valued, self.components_searched
+        )?;
+        if self.table_clears > 0 {
+            write!(f, ", table emptied {} times", self.table_clears)?;
+        }
+        Ok(())
+    }
+}
+
+/// A state of the search: the components not replaced by values, the values (at most one of
+/// the form `x + n·↑ + *k`, first), and who is to move.
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct Key<P> {
+    positions: Vec<P>,
+    values: Vec<Game>,
+    left_to_move: bool,
+}
+
+/// A component as the search holds it: a value, or a position to search.
+enum Part<P> {
+    Value(Game),
+    Position(P),
+}
+
+/// How the components' canonical forms are computed.
+enum Values<R: Ruleset> {
+    /// By the generic solver, whose table keeps what an abandoned attempt finished.
+    Solver(Solver<R>),
+    /// By a function (a family's own engine).
+    Function(fn(&R, &R::Position) -> Result<Game, Error>),
+}
+
+/// What [`OutcomeSearch::expand`] finds.
+enum Expanded<P> {
+    /// The states to search, the player to move having moved.
+    Children(Vec<Key<P>>),
+    /// A move to a state known to be lost for the opponent.
+    Wins,
+}
+
+/// Whether the player moving first in `g` (Left when `left`) wins: Left unless `g <= 0`, Right
+/// unless `g >= 0`.
+pub(crate) fn first_player_wins(g: Game, left: bool) -> bool {
+    use std::cmp::Ordering::{Greater, Less};
+    match g.partial_cmp(&Game::zero()) {
+        None => true,
+        Some(Greater) => left,
+        Some(Less) => !left,
+        Some(_) => false,
+    }
+}
+
+/// A position on the search's stack, with the moves still to try.
+struct Frame<P> {
+    key: Key<P>,
+    children: Vec<Key<P>>,
+    next: usize,
+}
+
+/// The outcome search of a [`Ruleset`] (see the module documentation).
+pub struct OutcomeSearch<R: Ruleset> {
+    ruleset: R,
+    values: Values<R>,
+    options: SearchOptions,
+    known: HashMap<R::Position, Option<Game>>,
+    table: HashMap<Key<R::Position>, bool>,
+    stats: SearchStats,
+    /// Positions expanded since they were last recorded for the progress display.
+    unrecorded: u64,
+    /// Positions the canonical-form engine evaluated in the attempts to value components.
+    attempt_work: u64,
+}
+
+/// The work the attempts to value components may take before they are held to the search's
+/// own work (see [`OutcomeSearch::part`]).
+const ATTEMPT_START: u64 = 4096;
+
+impl<R: Ruleset + Clone> OutcomeSearch<R> {
+    /// A search whose components are valued by the generic canonical-form solver.
+    pub fn new(ruleset: R) -> OutcomeSearch<R> {
+        let solver = Solver::new(ruleset.clone());
+        OutcomeSearch::with_values(ruleset, Values::Solver(solver))
+    }
+}
+
+impl<R: Ruleset> OutcomeSearch<R> {
+    /// A search whose components are valued by `value` (a family's engine, say), which must
+    /// give the canonical form of a position of `ruleset`.
+    pub fn with_value_function(
+        ruleset: R,
+        value: fn(&R, &R::Position) -> Result<Game, Error>,
+    ) -> OutcomeSearch<R> {
+        OutcomeSearch::with_values(ruleset, Values::Function(value))
+    }
+
+    fn with_values(ruleset: R, values: Values<R>) -> OutcomeSearch<R> {
+        OutcomeSearch {
+            ruleset,
+            values,
+            options: SearchOptions::default(),
+            known: HashMap::new(),
+            table: HashMap::new(),
+            stats: SearchStats::default(),
+            unrecorded: 0,
+            attempt_work: 0,
+        }
+    }
+
+    /// The search with other settings.
+    pub fn options(mut self, options: SearchOptions) -> OutcomeSearch<R> {
+        self.options = options;
+        self
+    }
+
+    /// What the searches so far did.
+    pub fn stats(&self) -> SearchStats {
+        self.stats
+    }
+
+    /// The outcome class of `position`: `L` when Left wins whoever starts, `R` when Right does,
+    /// `N` when the player to move wins, `P` when the other does.
+    ///
+    /// # Errors
+    /// An error of the canonical-form engine that is not a matter of size (a loopy ruleset).
+    pub fn outcome(&mut self, position: &R::Position) -> Result<Outcome, Error> {
+        let left_first = self.wins_moving_first(position, true)?;
+        let right_first = self.wins_moving_first(position, false)?;
+        Ok(match (left_first, right_first) {
+            (true, true) => Outcome::N,
+            (true, false) => Outcome::L,
+            (false, true) => Outcome::R,
+            (false, false) => Outcome::P,
+        })
+    }
+
+    /// Whether the player who moves first in `position` (Left when `left`) wins.
+    pub fn wins_moving_first(&mut self, position: &R::Position, left: bool) -> Result<bool, Error> {
+        let mut key = Key {
+            positions: Vec::new(),
+            values: Vec::new(),
+            left_to_move: left,
+        };
+        for c in self.ruleset.components(position) {
+            let c = self.ruleset.normalize(c);
+            match self.part(c)? {
+                Part::Value(g) => add_value(&mut key.values, g),
+                Part::Position(p) => key.positions.push(p),
+            }
+        }
+        self.sort(&mut key);
+        let result = self.search(key);
+        self.record();
+        result
+    }
+
+    /// The component `c` (normalized) as a value when one is known or found within the budget.
+    fn part(&mut self, c: R::Position) -> Result<Part<R::Position>, Error> {
+        if let Some(known) = self.known.get(&c) {
+            return Ok(match known {
+                Some(g) => Part::Value(*g),
+                None => Part::Position(c),
+            });
+        }
+        let value = match self.ruleset.known_value(&c) {
+            Some(g) => Some(g),
+            // The attempts may take as much work as the search itself (and a start of
+            // ATTEMPT_START positions): where values are expensive and rarely found (NoGo), the
+            // search goes on without them, at most twice as slowly as with none.
+            None if self.attempt_work > self.stats.nodes + ATTEMPT_START => {
+                return Ok(Part::Position(c));
+            }
+            None => {
+                let before = crate::progress::positions();
+                let v = self.value_within_budget(&c)?;
+                self.attempt_work += crate::progress::positions().saturating_sub(before);
+                v
+            }
+        };
+        if value.is_some() {
+            self.stats.components_valued += 1;
+        } else {
+            self.stats.components_searched += 1;
+        }
+        if self.known.len() >= self.options.table_entries {
+            self.known.clear();
+        }
+        self.known.insert(c.clone(), value);
+        Ok(match value {
+            Some(g) => Part::Value(g),
+            None => Part::Position(c),
+        })
+    }
+
+    /// The canonical form of `c` if the engine finds it within the budget; `None` when it runs
+    /// out of budget or meets a size limit of the algebra.
+    fn value_within_budget(&mut self, c: &R::Position) -> Result<Option<Game>, Error> {
+        let budget = self.options.component_budget;
+        if budget == 0 {
+            return Ok(None);
+        }
+        let ruleset = &self.ruleset;
+        let values = &mut self.values;
+        let attempt = crate::interrupt::within_budget(
+            budget,
+            AssertUnwindSafe(|| {
+                crate::algebra::limits::catch(AssertUnwindSafe(|| match values {
+                    Values::Solver(s) => {
+                        if s.table_len() >= self.options.table_entries {
+                            s.clear();
+                        }
+                        s.try_value(c).map_err(Error::from)
+                    }
+                    Values::Function(f) => f(ruleset, c),
+                }))
+            }),
+        );
+        match attempt {
+            Ok(Ok(Ok(g))) => Ok(Some(g)),
+            Ok(Ok(Err(e))) => Err(e),
+            // Over the budget, or over a size limit: the component is searched.
+            Ok(Err(_)) | Err(_) => Ok(None),
+        }
+    }
+
+    /// Puts the state in its standard order, so that one sum has one key.
+    fn sort(&self, key: &mut Key<R::Position>) {
+        let hasher = self.known.hasher();
+        key.positions.sort_by_cached_key(|p| hasher.hash_one(p));
+        // The value x + n·↑ + *k, if any, stays first.
+        let from = usize::from(key.values.first().is_some_and(Game::is_nus));
+        key.values[from..].sort_by_cached_key(|g| hasher.hash_one(g));
+    }
+
+    /// Whether the player to move in `key` wins, if that is known without search: a sum of
+    /// values, or a result in the table.
+    fn decided(&mut self, key: &Key<R::Position>) -> Option<bool> {
+        if let Some(&r) = self.table.get(key) {
+            self.stats.table_hits += 1;
+            return Some(r);
+        }
+        if !key.positions.is_empty() {
+            return None;
+        }
+        let total = key.values.iter().fold(Game::zero(), |a, b| a + *b);
+        let wins = first_player_wins(total, key.left_to_move);
+        if key.values.len() > 1 {
+            self.store(key.clone(), wins);
+        }
+        Some(wins)
+    }
+
+    fn store(&mut self, key: Key<R::Position>, wins: bool) {
+        if self.table.len() >= self.options.table_entries {
+            self.table.clear();
+            self.stats.table_clears += 1;
+        }
+        self.table.insert(key, wins);
+    }
+
+    /// The states the player to move in `key` can move to, or [`Expanded::Wins`] when one of
+    /// them is known to be lost for the opponent.
+    fn expand(&mut self, key: &Key<R::Position>) -> Result<Expanded<R::Position>, Error> {
+        self.stats.nodes += 1;
+        self.unrecorded += 1;
+        if self.unrecorded == 1024 {
+            self.record();
+            crate::interrupt::check();
+        }
+        let left = key.left_to_move;
+        let mut children = Vec::new();
+        let mut values_moves = Vec::new();
+        for (i, p) in key.positions.iter().enumerate() {
+            // A component that appears twice gives the same moves twice.
+            if i > 0 && key.positions[i - 1] == *p {
+                continue;
+            }
+            let options = if left {
+                self.ruleset.left_options(p)
+            } else {
+                self.ruleset.right_options(p)
+            };
+            for o in options {
+                let mut child = Key {
+                    positions: Vec::with_capacity(key.positions.len()),
+                    values: key.values.clone(),
+                    left_to_move: !left,
+                };
+                child.positions.extend(key.positions[..i].iter().cloned());
+                child
+                    .positions
+                    .extend(key.positions[i + 1..].iter().cloned());
+                for c in self.ruleset.components(&o) {
+                    let c = self.ruleset.normalize(c);
+                    match self.part(c)? {
+                        Part::Value(g) => add_value(&mut child.values, g),
+                        Part::Position(q) => child.positions.push(q),
+                    }
+                }
+                self.sort(&mut child);
+                match self.decided(&child) {
+                    Some(false) => return Ok(Expanded::Wins),
+                    Some(true) => {}
+                    None => children.push(child),
+                }
+            }
+        }
+        for (j, g) in key.values.iter().enumerate() {
+            if j > 0 && key.values[j - 1] == *g {
+                continue;
+            }
+            let options = if left {
+                g.left_options()
+            } else {
+                g.right_options()
+            };
+            for &o in options {
+                let mut values: Vec<Game> = key.values.clone();
+                values.remove(j);
+                add_value(&mut values, o);
+                let mut child = Key {
+                    positions: key.positions.clone(),
+                    values,
+                    left_to_move: !left,
+                };
+                self.sort(&mut child);
+                match self.decided(&child) {
+                    Some(false) => return Ok(Expanded::Wins),
+                    Some(true) => {}
+                    // Moves in numbers last: they are rarely the winning ones.
+                    None if g.is_number() => values_moves.push(child),
+                    None => children.push(child),
+                }
+            }
+        }
+        children.extend(values_moves);
+        Ok(Expanded::Children(children))
+    }
+
+    /// Whether the player to move in `root` wins.
+    fn search(&mut self, root: Key<R::Position>) -> Result<bool, Error> {
+        if let Some(r) = self.decided(&root) {
+            return Ok(r);
+        }
+        let mut stack: Vec<Frame<R::Position>> = Vec::new();
+        // The result of the state just decided, for the player to move in it.
+        let mut last: Option<bool> = None;
+        let mut pending = Some(root);
+        loop {
+            if let Some(key) = pending.take() {
+                match self.expand(&key)? {
+                    Expanded::Wins => {
+                        self.store(key, true);
+                        last = Some(true);
+                    }
+                    Expanded::Children(children) if children.is_empty() => {
+                        self.store(key, false);
+                        last = Some(false);
+                    }
+                    Expanded::Children(children) => stack.push(Frame {
+                        key,
+                        children,
+                        next: 0,
+                    }),
+                }
+            }
+            let Some(frame) = stack.last_mut() else {
+                return Ok(last.expect("the root was decided"));
+            };
+            if last.take() == Some(false) {
+                // The opponent loses after this move: the player to move wins.
+                let frame = stack.pop().expect("a frame");
+                self.store(frame.key, true);
+                last = Some(true);
+                continue;
+            }
+            if frame.next == frame.children.len() {
+                let frame = stack.pop().expect("a frame");
+                self.store(frame.key, false);
+                last = Some(false);
+                continue;
+            }
+            let child = std::mem::replace(
+                &mut frame.children[frame.next],
+                Key {
+                    positions: Vec::new(),
+                    values: Vec::new(),
+                    left_to_move: false,
+                },
+            );
+            frame.next += 1;
+            match self.decided(&child) {
+                Some(r) => last = Some(r),
+                None => pending = Some(child),
+            }
+        }
+    }
+
+    fn record(&mut self) {
+        crate::progress::record(self.unrecorded);
+        self.unrecorded = 0;
+    }
+}
+
+/// Adds the value `g` to the values of a state: a value `x + n·↑ + *k` into the one such value
+/// (kept first), another value beside the rest unless its negative is there, when both go
+/// (`G + (−G) = 0`).
+fn add_value(values: &mut Vec<Game>, g: Game) {
+    if g.is_nus() {
+        match values.first_mut() {
+            Some(first) if first.is_nus() => {
+                *first += g;
+                if first.is_zero() {
+                    values.remove(0);
+                }
+            }
+            _ if g.is_zero() => {}
+            _ => values.insert(0, g),
+        }
+        return;
+    }
+    let negative = -g;
+    if let Some(i) = values.iter().position(|v| *v == negative) {
+        values.remove(i);
+    } else {
+        values.push(g);
+    }
+}
