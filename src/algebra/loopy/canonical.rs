@@ -149,6 +149,23 @@ fn bypass(g: &mut Graph, v: u32, player: usize, order: &Order, budget: &mut u64)
 /// Removes dominated options on both sides of `v` (of equal options, the one with the smaller
 /// position number stays).
 fn remove_dominated(g: &mut Graph, v: u32, order: &Order) -> bool {
+    remove_dominated_by(g, v, |player, a, b| {
+        if player == LEFT {
+            order.le(a, b)
+        } else {
+            order.le(b, a)
+        }
+    })
+}
+
+/// Removes the options of `v` that `worse(player, a, b)` says another option `b` of the same
+/// player may replace (`a` no better for that player than `b`); of two that may replace each
+/// other, the one with the smaller position number stays. Returns whether anything changed.
+pub(crate) fn remove_dominated_by(
+    g: &mut Graph,
+    v: u32,
+    worse: impl Fn(usize, u32, u32) -> bool,
+) -> bool {
     let mut changed = false;
     for player in [LEFT, RIGHT] {
         let list = if player == LEFT {
@@ -158,21 +175,13 @@ fn remove_dominated(g: &mut Graph, v: u32, order: &Order) -> bool {
         };
         list.sort_unstable();
         list.dedup();
-        // `a` is no better for its player than `b`.
-        let worse = |a: u32, b: u32| {
-            if player == LEFT {
-                order.le(a, b)
-            } else {
-                order.le(b, a)
-            }
-        };
         let kept: Vec<u32> = list
             .iter()
             .copied()
             .filter(|&a| {
                 !list
                     .iter()
-                    .any(|&b| b != a && worse(a, b) && (!worse(b, a) || b < a))
+                    .any(|&b| b != a && worse(player, a, b) && (!worse(player, b, a) || b < a))
             })
             .collect();
         if kept.len() != list.len() {
