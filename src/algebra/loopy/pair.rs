@@ -136,7 +136,13 @@ pub(crate) fn outcomes(g: &Graph) -> Vec<u8> {
             }
         }
     }
+    let mut processed = 0u64;
     while let Some(t) = queue.pop() {
+        processed += 1;
+        if processed.is_multiple_of(65536) {
+            crate::progress::record(65536);
+            crate::interrupt::check();
+        }
         let (w, mover_t) = (t / 2, t % 2);
         // Predecessors: states of the other player with an edge of theirs to w.
         let mover_s = 1 - mover_t;
@@ -265,6 +271,7 @@ impl<'a> Product<'a> {
             processed += 1;
             if processed.is_multiple_of(65536) {
                 crate::progress::record(65536);
+                crate::interrupt::check();
             }
         }
         status
@@ -372,6 +379,7 @@ impl<'a> Product<'a> {
             }
             std::mem::swap(&mut z, &mut y);
             crate::progress::record(1);
+            crate::interrupt::check();
         }
     }
 }

@@ -68,18 +68,71 @@ pub(crate) fn onside(graph: &Graph, start: u32) -> Result<Stopper, LoopyError> {
     if side_le(&original, 0, off.graph(), off.start(), true) {
         return Ok(off);
     }
-    let reduced = reduce(&without_undone_right_moves(&fuse_on(&original, &on)));
+    reduce_and_sidle(
+        &without_undone_right_moves(&fuse_on(&original, &on)).restrict(0),
+        &original,
+    )
+}
+
+/// The onside of the game at 0 in `original` (a graph restricted to what 0 reaches), from
+/// `start`, a graph with the same onside at 0: reduced ([`reduce`]) and checked, then sidled
+/// ([`sidle`]) from the reduced graph, or from `original` when the check fails.
+fn reduce_and_sidle(start: &Graph, original: &Graph) -> Result<Stopper, LoopyError> {
+    let reduced = reduce(start, true);
     // The reduction is checked, not trusted: it is used when its onside is the original's.
-    let reference = if same_onside(&reduced, &original) {
+    let reference = if same_onside(&reduced, original) {
         if reduced.is_alternating_cycle_free() {
             return Stopper::from_graph(&reduced, 0);
         }
         reduced
     } else {
         check_pairs(original.len(), original.len())?;
-        without_undone_right_moves(&original)
+        without_undone_right_moves(original).restrict(0)
     };
     sidle(reference)
+}
+
+/// The onside of every position of `graph` but those marked in `skip` (`None` there), the
+/// work shared between positions: the positions of onside `on`, the reduction and its check
+/// (two Büchi games on all pairs of positions of the reduced and the original graph) are done
+/// once for the whole graph; a position where the check fails, or whose reduced game is not a
+/// stopper, goes through [`onside`] alone.
+fn onsides(graph: &Graph, skip: &[bool]) -> Vec<Option<Result<Stopper, LoopyError>>> {
+    let n = graph.len();
+    let on = on_positions(graph);
+    let fits = (n + 1).saturating_mul(n + 1) <= MAX_PAIR_STATES;
+    let (reduced, same) = if fits {
+        let reduced = reduce(&without_undone_right_moves(&fuse_on(graph, &on)), false);
+        // `reduced` keeps the numbers of `graph` (and may have one more position, `on`).
+        let below = Product::new(graph, &reduced).buchi_all(true);
+        let above = Product::new(&reduced, graph).buchi_all(true);
+        let same: Vec<bool> = (0..n)
+            .map(|v| below[2 * (v * reduced.len() + v) + RIGHT] && above[2 * (v * n + v) + RIGHT])
+            .collect();
+        (reduced, same)
+    } else {
+        (graph.clone(), vec![false; n])
+    };
+    (0..n)
+        .map(|v| {
+            if skip[v] {
+                return None;
+            }
+            crate::interrupt::check();
+            if on[v] {
+                return Some(Ok(Stopper::on()));
+            }
+            if same[v] {
+                // The reduced game from v has the onside of the original from v.
+                let r = reduced.restrict(v as u32);
+                if r.is_alternating_cycle_free() {
+                    return Some(Stopper::from_graph(&r, 0));
+                }
+                return Some(reduce_and_sidle(&r, &r));
+            }
+            Some(onside(graph, v as u32))
+        })
+        .collect()
 }
 
 /// Whether the games at 0 in `a` and `b` have the same onside (two Büchi comparisons).
@@ -173,8 +226,8 @@ fn on_positions(g: &Graph) -> Vec<bool> {
     (0..n).map(|v| !lost[2 * v + RIGHT]).collect()
 }
 
-/// `g` with every position whose onside is `on` replaced by one position `on = {pass | }`
-/// (start at 0).
+/// `g` with every move to a position whose onside is `on` going to one new position
+/// `on = {pass | }`, the last one (the positions keep their numbers).
 fn fuse_on(g: &Graph, on: &[bool]) -> Graph {
     if !on.contains(&true) {
         return g.clone();
@@ -192,7 +245,7 @@ fn fuse_on(g: &Graph, on: &[bool]) -> Graph {
             *list = e;
         }
     }
-    h.restrict(0)
+    h
 }
 
 /// The onside order of every pair of positions of `g`, from one Büchi game on all pairs.
@@ -226,7 +279,10 @@ const REDUCE_ROUNDS: usize = 64;
 /// is removed as dominated, or bypassed as reversible, only when the option that dominates or
 /// reverses it cannot come back to it in alternating play ([`Reach`]). In loopy games these
 /// steps can still change the onside, so the caller compares the result with the original.
-fn reduce(g: &Graph) -> Graph {
+///
+/// With `restrict`, each round keeps only the positions reachable from 0; without, every
+/// position keeps its number (for the values of all positions at once).
+fn reduce(g: &Graph, restrict: bool) -> Graph {
     let mut g = g.clone();
     for _ in 0..REDUCE_ROUNDS {
         if g.len().saturating_mul(g.len()) > MAX_PAIR_STATES || g.is_alternating_cycle_free() {
@@ -248,7 +304,7 @@ fn reduce(g: &Graph) -> Graph {
                 crate::interrupt::check();
             }
         }
-        let h = h.restrict(0);
+        let h = if restrict { h.restrict(0) } else { h };
         if h == g {
             break;
         }
@@ -396,7 +452,7 @@ fn without_undone_right_moves(g: &Graph) -> Graph {
     for v in 0..g.len() {
         h.right[v].retain(|&t| !g.left[t as usize].contains(&(v as u32)));
     }
-    h.restrict(0)
+    h
 }
 
 /// The offside: the negative of the onside of the negative.
@@ -482,6 +538,25 @@ impl SidedValue {
         let on = onside(&g, 0)?;
         let off = offside(&g, 0)?;
         SidedValue::new(on, off)
+    }
+
+    /// The value of every position of `graph`, the work of the sides shared between positions
+    /// (see [`onsides`]).
+    pub(crate) fn all_from_graph(graph: &Graph) -> Vec<Result<SidedValue, LoopyError>> {
+        let n = graph.len();
+        let stopper: Vec<bool> = (0..n)
+            .map(|v| graph.restrict(v as u32).is_alternating_cycle_free())
+            .collect();
+        let on = onsides(graph, &stopper);
+        let off = onsides(&graph.negated(), &stopper);
+        on.into_iter()
+            .zip(off)
+            .enumerate()
+            .map(|(v, sides)| match sides {
+                (Some(on), Some(off)) => SidedValue::new(on?, -off?),
+                _ => Ok(SidedValue::from(Stopper::from_graph(graph, v as u32)?)),
+            })
+            .collect()
     }
 
     /// The onside.

@@ -29,8 +29,9 @@ use crate::rulesets::{Arg, NamedArg};
 use crate::solve::{loopy, Ruleset};
 use crate::Error;
 
-/// The most rows enumerated from one start.
-pub const POSITION_LIMIT: usize = 1 << 16;
+/// The most rows enumerated from one start (the outcome of a row of a million positions takes
+/// a few seconds; its value needs far fewer, see [`crate::algebra::loopy::MAX_PAIR_STATES`]).
+pub const POSITION_LIMIT: usize = crate::solve::loopy::DEFAULT_POSITION_LIMIT;
 
 /// The Backsliding Toads and Frogs ruleset.
 #[derive(Clone, Copy, Debug, Default)]
@@ -88,6 +89,20 @@ pub fn value(row: &Row) -> Result<SidedValue, Error> {
         row.clone(),
         POSITION_LIMIT,
     )?)
+}
+
+/// The value of every row reachable from `row` (`row` first), computed together
+/// ([`LoopyGame::values`]): a table of many rows asks for this rather than for each row's
+/// [`value`].
+pub fn values(row: &Row) -> Result<Vec<(Row, Result<SidedValue, Error>)>, Error> {
+    let graph = loopy::position_graph(&BackslidingToads, row.clone(), POSITION_LIMIT)?;
+    let values = graph.game(0)?.values();
+    Ok(graph
+        .positions
+        .into_iter()
+        .zip(values)
+        .map(|(r, v)| (r, v.map_err(Error::from)))
+        .collect())
 }
 
 /// The outcome of a row, infinite play a draw.
