@@ -1,6 +1,7 @@
 //! Criterion benches of the loopy algebra: the value of a Backsliding Toads and Frogs row
 //! (position graph, stopper test, onside and offside by sidling), the outcome with draws of a
-//! larger row (retrograde analysis only), and Smith's values of a loopy subtraction game.
+//! larger row (retrograde analysis only), CGSuite's case `TTT..FFF` alone and with every position
+//! of its graph, and Smith's values of a loopy subtraction game.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use partizan::rulesets::backsliding_toads;
@@ -21,6 +22,14 @@ fn loopy(c: &mut Criterion) {
     group.bench_function("backsliding toads TT...FF value", |b| {
         b.iter(|| black_box(backsliding_toads::value(&row).unwrap()))
     });
+    let row = Row::parse("TTT..FFF").unwrap();
+    group.bench_function("backsliding toads TTT..FFF value (CGSuite's case)", |b| {
+        b.iter(|| black_box(backsliding_toads::value(&row).unwrap()))
+    });
+    group.bench_function(
+        "backsliding toads TTT..FFF values of all 560 positions",
+        |b| b.iter(|| black_box(backsliding_toads::values(&row).unwrap())),
+    );
     let game = LoopySubtraction::new(&[2, 5, 7], &[1, 3], 100_000).unwrap();
     group.bench_function(
         "loopy subtraction {2,5,7} add {1,3} Smith values to 100000",

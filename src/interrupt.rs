@@ -6,11 +6,11 @@
 //!
 //! - the algebra's operations (sums, products, comparisons, …), the generic solvers
 //!   ([`Solver`](crate::solve::Solver), [`GrundySolver`](crate::solve::GrundySolver), the
-//!   misère solvers), the Domineering engine and the Grundy sequences unwind with an
-//!   [`Interrupted`] payload, which [`catch`] turns into an `Err`, as
-//!   [`limits::catch`](crate::algebra::limits::catch) does for a request beyond the size limits
-//!   (the loopy engines, whose graphs are bounded, have no points of their own: they stop where
-//!   they use the algebra);
+//!   misère solvers), the Domineering engine, the Grundy sequences and the loopy engines (the
+//!   enumeration of a position graph, retrograde analysis, the Büchi games that compare sides,
+//!   the reduction and sidling of onsides) unwind with an [`Interrupted`] payload, which
+//!   [`catch`] turns into an `Err`, as [`limits::catch`](crate::algebra::limits::catch) does
+//!   for a request beyond the size limits;
 //! - the sparse-space engine ([`SparseRun::compute`](crate::solve::sparse::SparseRun::compute))
 //!   returns [`Finish::Stopped`](crate::solve::sparse::Finish::Stopped) with the values so far.
 //!

@@ -120,6 +120,23 @@ fn long_work_stops_when_asked_and_the_library_goes_on() {
         "+-1"
     );
 
+    // The loopy engines: the outcome of a row of Backsliding Toads and Frogs with 900,900
+    // positions takes seconds (enumeration, then retrograde analysis).
+    let timer = request_after(300);
+    let r = interrupt::catch(|| {
+        partizan::expr::evaluate("backsliding_toads(\"TTTT........FFFF\").OutcomeClass")
+    });
+    timer.join().unwrap();
+    assert_eq!(r.map(|_| ()), Err(Interrupted));
+    interrupt::clear();
+    // A lone toad with room steps back and forth for ever: `on`.
+    assert_eq!(
+        partizan::expr::evaluate("backsliding_toads(\"T.\")")
+            .unwrap()
+            .to_string(),
+        "on"
+    );
+
     // The generic solver forgets the positions it was expanding: 3000 was pending when the
     // stop came, and must not be taken for a cycle afterwards.
     let mut solver = Solver::new(Countdown { both: false });

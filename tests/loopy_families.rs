@@ -6,7 +6,7 @@ mod loopy_brute;
 
 use loopy_brute::{outcome, G};
 use partizan::algebra::loopy::{LoopyOutcome, SidedValue, Stopper};
-use partizan::rulesets::backsliding_toads::{call, outcome as bt_outcome, value};
+use partizan::rulesets::backsliding_toads::{call, outcome as bt_outcome, value, values};
 use partizan::rulesets::toads_frogs::Row;
 use std::collections::HashMap;
 
@@ -163,4 +163,54 @@ fn calls() {
     );
     assert!(call(&[Arg::Str("TXF".into())], &[]).is_err());
     assert!(call(&[], &[]).is_err());
+}
+
+#[test]
+fn cgsuite_values() {
+    // CGSuite's test suite: BackslidingToadsAndFrogs("TTT..FFF").
+    assert_eq!(
+        value(&row("TTT..FFF")).unwrap().to_string(),
+        "{on||0|-1/2} & {1/2|0||off}"
+    );
+}
+
+/// Every row of up to 8 squares, each row's value computed with the other rows of its graph:
+/// the outcome the value gives is the outcome of the rules (searched on the position graph
+/// written here), and the mirror image has the negative value.
+#[test]
+fn values_of_every_row_up_to_8_squares_give_the_outcome() {
+    let mut known: HashMap<String, SidedValue> = HashMap::new();
+    for len in 1..=8 {
+        for r in all_rows(len) {
+            if !known.contains_key(&r) {
+                for (p, v) in values(&row(&r)).unwrap() {
+                    let v = v.unwrap_or_else(|e| panic!("{p}: {e}"));
+                    known.insert(p.to_string(), v);
+                }
+            }
+            let v = &known[&r];
+            assert_eq!(v.outcome(), brute_outcome(&r), "{r}: {v}");
+        }
+    }
+    for (r, v) in &known {
+        assert_eq!(known[&mirror(r)], -v, "{r}: {v}");
+    }
+    // The values of a row alone and with its graph are the same.
+    for r in ["TTT..FFF", "T.F.T.F", "TT..FF", "F..TT.F"] {
+        assert_eq!(value(&row(r)).unwrap(), known[r], "{r}");
+    }
+}
+
+/// A row with more positions (210,210) than the enumeration once allowed: its outcome is the
+/// outcome of the rules.
+#[test]
+fn outcome_of_a_row_of_210210_positions() {
+    let r = "TTTT......FFFF";
+    assert_eq!(
+        call(&[partizan::rulesets::Arg::Str(r.into())], &[])
+            .unwrap()
+            .positions(),
+        210_210
+    );
+    assert_eq!(bt_outcome(&row(r)).unwrap(), brute_outcome(r));
 }

@@ -19,6 +19,7 @@
 //! cargo run --release --example workloads -- misere-domineering 2x6
 //! cargo run --release --example workloads -- toppling LRGLRRGLGRLLRGRLGLRRGLLRGRGLRLGGRLRLGL
 //! cargo run --release --example workloads -- loopy-toads T....F TT..FF
+//! cargo run --release --example workloads -- loopy-toads-all 10
 //! cargo run --release --example workloads -- heat 12 14
 //! cargo run --release --example workloads -- kayles 40000
 //! cargo run --release --example workloads -- octal 0.16 600000
@@ -164,6 +165,11 @@ const WORKLOADS: &[(&str, &str, Workload)] = &[
         "loopy-toads",
         "loopy-toads ROW...: the value (stopper, or onside & offside) of a Backsliding Toads and Frogs row such as T....F",
         loopy::run_loopy_toads,
+    ),
+    (
+        "loopy-toads-all",
+        "loopy-toads-all N: the value of every Backsliding Toads and Frogs row of 1 to N squares",
+        loopy::run_loopy_toads_all,
     ),
     (
         "eatcake",

@@ -38,8 +38,9 @@ use crate::solve::{ImpartialRuleset, Ruleset};
 use hashbrown::HashMap;
 use std::hash::Hash;
 
-/// The default bound on the number of positions enumerated.
-pub const DEFAULT_POSITION_LIMIT: usize = 1 << 20;
+/// The default bound on the number of positions enumerated: the loopy algebra's
+/// [`MAX_GRAPH_VERTICES`](crate::algebra::loopy::MAX_GRAPH_VERTICES).
+pub const DEFAULT_POSITION_LIMIT: usize = crate::algebra::loopy::MAX_GRAPH_VERTICES;
 
 /// Every position reachable from a start, with its Left and Right options as indices (the start
 /// is position 0).
@@ -119,6 +120,7 @@ fn explore<P: Clone + Eq + Hash>(
         i += 1;
         if i % 4096 == 0 {
             crate::progress::record(4096);
+            crate::interrupt::check();
         }
     }
     Ok(graph)

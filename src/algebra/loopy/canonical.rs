@@ -149,6 +149,23 @@ fn bypass(g: &mut Graph, v: u32, player: usize, order: &Order, budget: &mut u64)
 /// Removes dominated options on both sides of `v` (of equal options, the one with the smaller
 /// position number stays).
 fn remove_dominated(g: &mut Graph, v: u32, order: &Order) -> bool {
+    remove_dominated_by(g, v, |player, a, b| {
+        if player == LEFT {
+            order.le(a, b)
+        } else {
+            order.le(b, a)
+        }
+    })
+}
+
+/// Removes the options of `v` that `worse(player, a, b)` says another option `b` of the same
+/// player may replace (`a` no better for that player than `b`); of two that may replace each
+/// other, the one with the smaller position number stays. Returns whether anything changed.
+pub(crate) fn remove_dominated_by(
+    g: &mut Graph,
+    v: u32,
+    worse: impl Fn(usize, u32, u32) -> bool,
+) -> bool {
     let mut changed = false;
     for player in [LEFT, RIGHT] {
         let list = if player == LEFT {
@@ -158,21 +175,13 @@ fn remove_dominated(g: &mut Graph, v: u32, order: &Order) -> bool {
         };
         list.sort_unstable();
         list.dedup();
-        // `a` is no better for its player than `b`.
-        let worse = |a: u32, b: u32| {
-            if player == LEFT {
-                order.le(a, b)
-            } else {
-                order.le(b, a)
-            }
-        };
         let kept: Vec<u32> = list
             .iter()
             .copied()
             .filter(|&a| {
                 !list
                     .iter()
-                    .any(|&b| b != a && worse(a, b) && (!worse(b, a) || b < a))
+                    .any(|&b| b != a && worse(player, a, b) && (!worse(player, b, a) || b < a))
             })
             .collect();
         if kept.len() != list.len() {
@@ -187,7 +196,11 @@ fn remove_dominated(g: &mut Graph, v: u32, order: &Order) -> bool {
 /// bisimilar positions, if any, are merged first.
 pub(crate) fn label(mut g: Graph) -> Canon {
     loop {
-        let color = refine(&g);
+        let color = if g.is_loopfree() {
+            refine_loopfree(&g)
+        } else {
+            refine(&g)
+        };
         let n = g.len();
         let classes = color.iter().copied().max().map_or(0, |c| c as usize + 1);
         if classes < n {
@@ -228,6 +241,72 @@ pub(crate) fn label(mut g: Graph) -> Canon {
             start: color[0],
         };
     }
+}
+
+/// The coarsest stable colouring of a graph without cycles in one pass, level by level: a
+/// position's *height* is 0 without options and otherwise one more than its options' largest;
+/// positions get colours height by height, ranked by the signature (height, colours of the Left
+/// options, colours of the Right options), so that two positions share a colour exactly when
+/// they are bisimilar, and the colours do not depend on the numbering of the positions. Colour
+/// refinement ([`refine`]) would need as many rounds as the graph is high (`*1024` is 1,025
+/// high, with half a million edges).
+pub(crate) fn refine_loopfree(g: &Graph) -> Vec<u32> {
+    let n = g.len();
+    // Heights, options first (an explicit stack: the graph may be deep).
+    const UNSET: u32 = u32::MAX;
+    let mut height = vec![UNSET; n];
+    let mut stack: Vec<(u32, bool)> = Vec::new();
+    for root in 0..n as u32 {
+        if height[root as usize] != UNSET {
+            continue;
+        }
+        stack.push((root, false));
+        while let Some((v, expanded)) = stack.pop() {
+            let options = || g.left[v as usize].iter().chain(&g.right[v as usize]);
+            if expanded {
+                height[v as usize] = options()
+                    .map(|&w| height[w as usize] + 1)
+                    .max()
+                    .unwrap_or(0);
+            } else if height[v as usize] == UNSET {
+                stack.push((v, true));
+                for &w in options() {
+                    if height[w as usize] == UNSET {
+                        stack.push((w, false));
+                    }
+                }
+            }
+        }
+    }
+    let mut by_height: Vec<u32> = (0..n as u32).collect();
+    by_height.sort_by_key(|&v| height[v as usize]);
+    let mut color = vec![0u32; n];
+    let mut next = 0u32;
+    let mut k = 0;
+    while k < n {
+        let h = height[by_height[k] as usize];
+        let end = k + by_height[k..].partition_point(|&v| height[v as usize] == h);
+        let side = |edges: &[u32]| {
+            let mut c: Vec<u32> = edges.iter().map(|&w| color[w as usize]).collect();
+            c.sort_unstable();
+            c.dedup();
+            c
+        };
+        let mut level: Vec<(Vec<u32>, Vec<u32>, u32)> = by_height[k..end]
+            .iter()
+            .map(|&v| (side(&g.left[v as usize]), side(&g.right[v as usize]), v))
+            .collect();
+        level.sort_unstable();
+        for i in 0..level.len() {
+            if i > 0 && (level[i].0 != level[i - 1].0 || level[i].1 != level[i - 1].1) {
+                next += 1;
+            }
+            color[level[i].2 as usize] = next;
+        }
+        next += 1;
+        k = end;
+    }
+    color
 }
 
 /// Colour refinement to the coarsest stable colouring (colours are ranks of sorted signatures,

@@ -213,6 +213,13 @@ impl LoopyGame {
     pub fn value(&self) -> Result<SidedValue, LoopyError> {
         SidedValue::from_graph(&self.graph, self.start)
     }
+
+    /// The value of every position of the graph (by index), as [`LoopyGame::value`] gives it
+    /// for the start, the work shared between positions: the onside order of all pairs of
+    /// positions is decided once for the whole graph, not once for each position.
+    pub fn values(&self) -> Vec<Result<SidedValue, LoopyError>> {
+        SidedValue::all_from_graph(&self.graph)
+    }
 }
 
 /// A game graph built position by position, for a reader of the notation: a literal such as

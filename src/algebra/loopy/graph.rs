@@ -235,6 +235,7 @@ impl Graph {
             i += 1;
             if i % 4096 == 0 {
                 crate::progress::record(4096);
+                crate::interrupt::check();
             }
         }
         Ok((sum, 0))

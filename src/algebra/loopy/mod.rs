@@ -56,8 +56,10 @@ pub use pair::{LoopyOutcome, Winner};
 pub use sides::SidedValue;
 pub use stopper::Stopper;
 
-/// The most positions a loopy game graph may have.
-pub const MAX_GRAPH_VERTICES: usize = 1 << 20;
+/// The most positions a loopy game graph may have: 2^26 (numbers of positions are `u32`), far
+/// more than fits in memory at some 50 bytes a position; below it, the memory budget of the
+/// front end (`--max-memory` on the command line) is what stops a large graph.
+pub const MAX_GRAPH_VERTICES: usize = 1 << 26;
 
 /// The most pairs of positions (`|G| · |H|`) an algorithm comparing two graphs `G` and `H` may
 /// examine; canonical forms compare a graph with itself, so they allow about 2,000 positions.

@@ -136,7 +136,13 @@ pub(crate) fn outcomes(g: &Graph) -> Vec<u8> {
             }
         }
     }
+    let mut processed = 0u64;
     while let Some(t) = queue.pop() {
+        processed += 1;
+        if processed.is_multiple_of(65536) {
+            crate::progress::record(65536);
+            crate::interrupt::check();
+        }
         let (w, mover_t) = (t / 2, t % 2);
         // Predecessors: states of the other player with an edge of theirs to w.
         let mover_s = 1 - mover_t;
@@ -265,6 +271,7 @@ impl<'a> Product<'a> {
             processed += 1;
             if processed.is_multiple_of(65536) {
                 crate::progress::record(65536);
+                crate::interrupt::check();
             }
         }
         status
@@ -372,6 +379,111 @@ impl<'a> Product<'a> {
             }
             std::mem::swap(&mut z, &mut y);
             crate::progress::record(1);
+            crate::interrupt::check();
+        }
+    }
+}
+
+impl Product<'_> {
+    /// The Büchi game of [`Product::buchi_left_wins_from`] solved from every state at once:
+    /// `win[s]` says whether Left wins from state `s`. The same fixed point
+    /// `νZ. μY. CPre(Z, Y)`, over all `2·|g|·|h|` states, with the moves generated from the two
+    /// graphs and the non-accepting moves into a state from their reverses (nothing is stored
+    /// per move). Each round of the outer fixed point costs one sweep of the moves, and `Y`
+    /// stays inside `Z`, so states outside `Z` are skipped.
+    pub(crate) fn buchi_all(&self, accept_g: bool) -> Vec<bool> {
+        const BLOCKED: u32 = u32::MAX;
+        let n = self.states();
+        let (grev, hrev) = self
+            .reverse
+            .get_or_init(|| (self.g.reverse(), self.h.reverse()));
+        let mut z = vec![true; n];
+        let mut y = vec![false; n];
+        let mut count = vec![0u32; n];
+        let mut queue: Vec<usize> = Vec::new();
+        let mut work = 0u64;
+        loop {
+            y.fill(false);
+            for s in 0..n {
+                if !z[s] {
+                    count[s] = BLOCKED;
+                    continue;
+                }
+                let (i, j, mover) = self.split(s);
+                let next = 1 - mover;
+                let gm = self.g.edges(mover, i);
+                let hm = self.h.edges(1 - mover, j);
+                let (acc_edges, non_len) = if accept_g {
+                    (gm, hm.len())
+                } else {
+                    (hm, gm.len())
+                };
+                let target = |e: u32| {
+                    if accept_g {
+                        self.state(e, j, next)
+                    } else {
+                        self.state(i, e, next)
+                    }
+                };
+                if mover == LEFT {
+                    count[s] = 0;
+                    if acc_edges.iter().any(|&e| z[target(e)]) {
+                        y[s] = true;
+                        queue.push(s);
+                    }
+                } else if acc_edges.iter().any(|&e| !z[target(e)]) {
+                    count[s] = BLOCKED;
+                } else {
+                    count[s] = non_len as u32;
+                    if non_len == 0 {
+                        y[s] = true;
+                        queue.push(s);
+                    }
+                }
+                work += 1;
+                if work.is_multiple_of(1 << 16) {
+                    crate::interrupt::check();
+                    crate::progress::record(1 << 16);
+                }
+            }
+            while let Some(t) = queue.pop() {
+                let (i, j, mover_t) = self.split(t);
+                let mover = 1 - mover_t;
+                // The non-accepting moves into t: moves in h when g accepts, else in g.
+                let mut visit = |c: usize| {
+                    if y[c] || !z[c] {
+                        return;
+                    }
+                    if mover == LEFT {
+                        y[c] = true;
+                        queue.push(c);
+                    } else if count[c] != BLOCKED {
+                        count[c] -= 1;
+                        if count[c] == 0 {
+                            y[c] = true;
+                            queue.push(c);
+                        }
+                    }
+                };
+                if accept_g {
+                    for &j0 in hrev.edges(1 - mover, j) {
+                        visit(self.state(i, j0, mover));
+                    }
+                } else {
+                    for &i0 in grev.edges(mover, i) {
+                        visit(self.state(i0, j, mover));
+                    }
+                }
+                work += 1;
+                if work.is_multiple_of(1 << 16) {
+                    crate::interrupt::check();
+                    crate::progress::record(1 << 16);
+                }
+            }
+            if y == z {
+                return y;
+            }
+            std::mem::swap(&mut z, &mut y);
         }
     }
 }

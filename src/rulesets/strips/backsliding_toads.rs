@@ -16,9 +16,11 @@
 //! ([`crate::algebra::loopy`]). Outcomes with draws come from retrograde analysis of the same graph.
 //!
 //! **Checked against** (tests/loopy_families.rs): hand derivations (`T.` is `on`: the toad can
-//! always step back and forth; `.F` is `off`), the symmetry `value(reverse and swap) = −value`,
-//! and an outcome search with draws written in the test, independent of the library's graph
-//! code, on every row of up to 6 squares.
+//! always step back and forth; `.F` is `off`), CGSuite's case `TTT..FFF` =
+//! `{on||0|-1/2} & {1/2|0||off}`, the symmetry `value(reverse and swap) = −value`, and an
+//! outcome search with draws written in the test, independent of the library's graph code: the
+//! outcomes on every row of up to 6 squares, and the outcomes that the values give on every row
+//! of up to 8 squares.
 //!
 //! **In expressions**: `backsliding_toads("T.F")` is the game (printed as its value);
 //! `backsliding_toads("T.F").OutcomeClass` its outcome with draws, by retrograde analysis.
@@ -29,8 +31,9 @@ use crate::rulesets::{Arg, NamedArg};
 use crate::solve::{loopy, Ruleset};
 use crate::Error;
 
-/// The most rows enumerated from one start.
-pub const POSITION_LIMIT: usize = 1 << 16;
+/// The most rows enumerated from one start (the outcome of a row of a million positions takes
+/// a few seconds; its value needs far fewer, see [`crate::algebra::loopy::MAX_PAIR_STATES`]).
+pub const POSITION_LIMIT: usize = crate::solve::loopy::DEFAULT_POSITION_LIMIT;
 
 /// The Backsliding Toads and Frogs ruleset.
 #[derive(Clone, Copy, Debug, Default)]
@@ -88,6 +91,23 @@ pub fn value(row: &Row) -> Result<SidedValue, Error> {
         row.clone(),
         POSITION_LIMIT,
     )?)
+}
+
+/// A row and its value (or why it was not found).
+pub type RowValue = (Row, Result<SidedValue, Error>);
+
+/// The value of every row reachable from `row` (`row` first), computed together
+/// ([`LoopyGame::values`]): a table of many rows asks for this rather than for each row's
+/// [`value`].
+pub fn values(row: &Row) -> Result<Vec<RowValue>, Error> {
+    let graph = loopy::position_graph(&BackslidingToads, row.clone(), POSITION_LIMIT)?;
+    let values = graph.game(0)?.values();
+    Ok(graph
+        .positions
+        .into_iter()
+        .zip(values)
+        .map(|(r, v)| (r, v.map_err(Error::from)))
+        .collect())
 }
 
 /// The outcome of a row, infinite play a draw.
