@@ -440,6 +440,20 @@ impl<R: Ruleset> OutcomeSearch<R> {
                 }
             }
         }
+        // The moves that leave the most to the mover first: by the sum of the means of the
+        // values (the components already valued), highest first for Left, lowest for Right.
+        let score = |k: &Key<R::Position>| -> f64 {
+            let total: f64 = k.values.iter().map(|g| g.mean().to_f64()).sum();
+            if left {
+                -total
+            } else {
+                total
+            }
+        };
+        let mut scored: Vec<(f64, Key<R::Position>)> =
+            children.into_iter().map(|k| (score(&k), k)).collect();
+        scored.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let mut children: Vec<Key<R::Position>> = scored.into_iter().map(|(_, k)| k).collect();
         children.extend(values_moves);
         Ok(Expanded::Children(children))
     }
