@@ -2,15 +2,21 @@
 # The outcome search on the positions of MCGS's test corpus copied into tests/data/mcgs_outcomes.txt
 # (with MCGS's expected results): for each, the outcome found by search (`partizan outcome
 # --search`), whether it agrees with the file, the wall time and the peak memory, one process a
-# position. A benchmark, not a test: the suite checks the answers (tests/outcome_search.rs).
-#   benches/outcome.sh            # every position
-#   benches/outcome.sh nogo       # only the lines containing "nogo"
+# position. With MCGS=/path/to/MCGS (a build of github.com/ualberta-mueller-group/MCGS), MCGS
+# solves the same position right after, asked for the same players, and its wall time and its
+# own search time (the sum of its "Time (ms)" lines, without its start-up) are printed beside.
+# A benchmark, not a test: the suite checks the answers (tests/outcome_search.rs).
+#   benches/outcome.sh                     # every position
+#   benches/outcome.sh nogo                # only the lines containing "nogo"
+#   MCGS=/tmp/mcgs/MCGS benches/outcome.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release --quiet
 P=target/release/partizan
-printf '%-8s %-5s %9s %9s  %s\n' outcome agree seconds "peak KB" position
-grep -v '^#' tests/data/mcgs_outcomes.txt | while IFS=$'\t' read -r expr black white; do
+printf '%-7s %-5s %8s %9s' outcome agree seconds "peak KB"
+[ -n "${MCGS:-}" ] && printf ' | %-5s %8s %10s %9s' MCGS seconds "search ms" "peak KB"
+printf '  %s\n' position
+grep -v '^#' tests/data/mcgs_outcomes.txt | while IFS=$'\t' read -r expr black white game pos; do
   case "$expr" in *"${1:-}"*) ;; *) continue ;; esac
   [ -n "$expr" ] || continue
   out=$( { /usr/bin/time -f "%e %M" "$P" outcome --search "$expr"; } 2>&1 )
@@ -20,5 +26,17 @@ grep -v '^#' tests/data/mcgs_outcomes.txt | while IFS=$'\t' read -r expr black w
   case "$outcome" in R | N) rf=win ;; *) rf=loss ;; esac
   agree=yes
   { [ "$black" = - ] || [ "$black" = "$lf" ]; } && { [ "$white" = - ] || [ "$white" = "$rf" ]; } || agree=NO
-  printf '%-8s %-5s %9s %9s  %s\n' "$outcome" "$agree" "$secs" "$peak" "${expr:0:70}"
+  printf '%-7s %-5s %8s %9s' "$outcome" "$agree" "$secs" "$peak"
+  if [ -n "${MCGS:-}" ]; then
+    asks=()
+    [ "$black" != - ] && asks+=("B $black")
+    [ "$white" != - ] && asks+=("W $white")
+    cmd="{$(IFS=,; echo "${asks[*]}" | sed 's/,/, /')}"
+    m=$( { /usr/bin/time -f "%e %M" "$MCGS" --no-use-db "[$game] $pos $cmd"; } 2>&1 ) || true
+    ms=$(echo "$m" | awk '/^Time \(ms\)/{t += $3} END {print t + 0}')
+    ok=$(echo "$m" | grep -c '^Status: PASS' || true)
+    read -r msecs mpeak < <(echo "$m" | tail -1)
+    printf ' | %-5s %8s %10s %9s' "${ok}/${#asks[@]}" "$msecs" "$ms" "$mpeak"
+  fi
+  printf '  %s\n' "${expr:0:60}"
 done

@@ -52,7 +52,7 @@ fn the_results_of_mcgs_test_corpus() {
         .filter(|l| !l.starts_with('#') && !l.is_empty())
     {
         let fields: Vec<&str> = line.split('\t').collect();
-        let [expr, black, white] = fields[..] else {
+        let [expr, black, white, _, _] = fields[..] else {
             panic!("bad line {line}");
         };
         let (outcome, _) = position(expr)
