@@ -647,7 +647,9 @@ impl PyGame {
         })
     }
 
-    /// The thermograph (shown as a picture in a notebook).
+    /// The thermograph (shown as a picture in a notebook): a property, as `mean` and
+    /// `temperature` are, like every parameterless property of CGSuite's games.
+    #[getter]
     fn thermograph(&self, py: Python<'_>) -> PyResult<PyThermograph> {
         let g = self.g;
         let t = run_ok(py, move || g.thermograph())?;

@@ -24,7 +24,7 @@ def test_html():
 
 
 def test_thermograph_svg():
-    t = Game("{3|-2}").thermograph()
+    t = Game("{3|-2}").thermograph
     assert (t.mean, t.temperature) == (Fraction(1, 2), Fraction(5, 2))
     # Walls of the switch {3|-2}: from (t=-1, 4) and (t=-1, -3) to the mast at (5/2, 1/2).
     assert t.left_wall == [(-1, 4), (Fraction(5, 2), Fraction(1, 2))]
@@ -46,3 +46,9 @@ def test_table_html():
     html = partizan.table("domineering", rows=2, cols=2)._repr_html_()
     assert html.startswith("<table><caption>") and "<td>±1</td>" in html
     assert "<th>rows\\cols</th>" in html
+
+
+def test_thermograph_is_a_property_like_mean():
+    g = Game("{3|-2}")
+    t = g.thermograph
+    assert t.mean == g.mean and t.temperature == g.temperature
