@@ -76,6 +76,57 @@ pub trait Family: Sync {
     fn sequence(&self) -> Option<SequenceSpec> {
         None
     }
+    /// The heap game the family is, given by a code, from the words after its name on the
+    /// command line (`octal 0.07`, `kayles`): what the heap engines run (the sparse-space
+    /// engine of `grundy CODE`, the misère commands). `None` for the families that are not
+    /// heap games of [`HeapCode`]'s kinds; `Some(Err)` when the words are wrong.
+    fn heap_code(&self, _words: &[String]) -> Option<Result<HeapCode, Error>> {
+        None
+    }
+}
+
+/// A heap game given by its code (see [`Family::heap_code`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HeapCode {
+    /// An octal game, by its code (`0.77`).
+    Octal(String),
+    /// A take-and-break game, by its code (`0.[3]`).
+    TakeAndBreak(String),
+    /// Grundy's game (split a heap into two unequal heaps).
+    GrundyGame,
+}
+
+impl HeapCode {
+    /// `rules`, when `words` is empty; an error naming the family otherwise.
+    pub fn without_words(
+        family: &str,
+        words: &[String],
+        rules: HeapCode,
+    ) -> Option<Result<HeapCode, Error>> {
+        Some(if words.is_empty() {
+            Ok(rules)
+        } else {
+            Err(Error::input(format!(
+                "{family} takes no arguments, got {words:?}"
+            )))
+        })
+    }
+
+    /// The rules given by one word, the code (`octal 0.07`); an error naming the family and an
+    /// example otherwise.
+    pub fn from_code(
+        family: &str,
+        words: &[String],
+        example: &str,
+        rules: fn(String) -> HeapCode,
+    ) -> Option<Result<HeapCode, Error>> {
+        Some(match words {
+            [code] => Ok(rules(code.clone())),
+            _ => Err(Error::input(format!(
+                "{family} takes one argument, the code, e.g. {example}"
+            ))),
+        })
+    }
 }
 
 /// A table of a family's values: `partizan table NAME param=value ...`.

@@ -19,6 +19,7 @@ use super::octal::{GrundyGame, OctalGame};
 use crate::algebra::misere::Genus;
 use crate::algebra::Game;
 use crate::algebra::Outcome;
+use crate::rulesets::family::HeapCode;
 use crate::rulesets::take_and_break::TakeAndBreak;
 use crate::rulesets::{Arg, NamedArg};
 use crate::solve::misere::{heap_genera, MisereSolver};
@@ -71,9 +72,6 @@ enum HeapGame {
     TakeAndBreak(TakeAndBreak),
 }
 
-const HEAP_USAGE: &str =
-    "octal CODE, take_and_break CODE, kayles, dawson_kayles, grundy_game, or a code such as 0.07 or 0.[3]";
-
 /// The take-and-break game of `code`, and its name for headings.
 fn take_and_break(code: &str) -> Result<(String, HeapGame), Error> {
     let game = TakeAndBreak::parse(code)?;
@@ -83,57 +81,37 @@ fn take_and_break(code: &str) -> Result<(String, HeapGame), Error> {
     ))
 }
 
-/// The heap game named by `family` and `args`, and its name for headings.
+/// The heap game named by `family` and `args` (a family that is a heap game,
+/// [`Family::heap_code`](crate::rulesets::family::Family::heap_code), or a bare code such as
+/// `0.07` or `0.[3]`), and its name for headings.
 fn heap_game(family: &str, args: &[String]) -> Result<(String, HeapGame), Error> {
-    let none = |g: OctalGame| {
-        if args.is_empty() {
-            Ok(g)
-        } else {
-            Err(Error::input(format!(
-                "{family} takes no arguments, got {args:?}"
-            )))
-        }
-    };
-    let octal = match family {
-        "octal" => match args {
-            [code] => OctalGame::parse(code)?,
-            _ => {
-                return Err(Error::input(
-                    "octal takes one argument, the code, e.g. 0.07",
-                ))
-            }
-        },
-        "take_and_break" => match args {
-            [code] => return take_and_break(code),
-            _ => {
-                return Err(Error::input(
-                    "take_and_break takes one argument, the code, e.g. 0.[3]",
-                ))
-            }
-        },
-        "kayles" => none(OctalGame::kayles())?,
-        "dawson_kayles" => none(OctalGame::dawson_kayles())?,
-        "grundy_game" => {
-            if !args.is_empty() {
-                return Err(Error::input("grundy_game takes no arguments"));
-            }
-            return Ok(("Grundy's game".to_string(), HeapGame::Grundy(GrundyGame)));
-        }
+    let rules = crate::rulesets::family(family).and_then(|f| f.heap_code(args));
+    let rules = match rules {
+        Some(rules) => rules?,
         // A code that is not octal may be a take-and-break code (`0.[3]`, hexadecimal digits).
-        code if code.contains('.') && args.is_empty() => match OctalGame::parse(code) {
-            Ok(octal) => octal,
-            Err(e) => return take_and_break(code).map_err(|_| e),
+        None if family.contains('.') && args.is_empty() => match OctalGame::parse(family) {
+            Ok(_) => HeapCode::Octal(family.to_string()),
+            Err(e) => return take_and_break(family).map_err(|_| e),
         },
-        _ => {
+        None => {
+            let message =
+                crate::rulesets::unknown("heap game", family, |f| f.heap_code(&[]).is_some());
             return Err(Error::input(format!(
-                "unknown heap game {family:?} for misère play; known: {HEAP_USAGE}"
-            )))
+                "{message} (or a code such as 0.07 or 0.[3]) for misère play"
+            )));
         }
     };
-    Ok((
-        format!("octal game {}", octal.code()),
-        HeapGame::Octal(octal),
-    ))
+    match rules {
+        HeapCode::Octal(code) => {
+            let octal = OctalGame::parse(&code)?;
+            Ok((
+                format!("octal game {}", octal.code()),
+                HeapGame::Octal(octal),
+            ))
+        }
+        HeapCode::TakeAndBreak(code) => take_and_break(&code),
+        HeapCode::GrundyGame => Ok(("Grundy's game".to_string(), HeapGame::Grundy(GrundyGame))),
+    }
 }
 
 /// The misère Grundy values and genera of the heaps `0..=to` of a heap game.

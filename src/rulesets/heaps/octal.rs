@@ -37,7 +37,7 @@
 
 use crate::algebra::Game;
 use crate::rulesets::args;
-use crate::rulesets::family::{Family, SequenceSpec};
+use crate::rulesets::family::{Family, HeapCode, SequenceSpec};
 use crate::rulesets::nim::singletons;
 use crate::rulesets::positions::write_sum;
 use crate::rulesets::subtraction::checked_len;
@@ -465,15 +465,11 @@ pub struct GrundyRun<'a> {
 /// assert_eq!(engine_code("subtraction", &["1,2".to_string()]), None);
 /// ```
 pub fn engine_code(family: &str, args: &[String]) -> Option<String> {
-    let game = match (family, args) {
-        ("kayles", []) => OctalGame::kayles(),
-        ("dawson_kayles", []) => OctalGame::dawson_kayles(),
-        ("dawson_chess", []) => OctalGame::dawson_chess(),
-        ("grundy_game", []) => return Some("grundy_game".to_string()),
-        ("octal", [code]) => OctalGame::parse(code).ok()?,
-        _ => return None,
-    };
-    Some(game.code())
+    match crate::rulesets::family(family)?.heap_code(args)?.ok()? {
+        HeapCode::Octal(code) => OctalGame::parse(&code).ok().map(|g| g.code()),
+        HeapCode::GrundyGame => Some("grundy_game".to_string()),
+        HeapCode::TakeAndBreak(_) => None,
+    }
 }
 
 /// From this `N` on, `partizan grundy CODE --to N` prints only the summary unless a format is
@@ -602,6 +598,9 @@ impl Family for DawsonChessFamily {
             0,
         )
     }
+    fn heap_code(&self, words: &[String]) -> Option<Result<HeapCode, Error>> {
+        HeapCode::without_words(self.name(), words, HeapCode::Octal(OctalGame::dawson_chess().code()))
+    }
     fn sequence(&self) -> Option<SequenceSpec> {
         Some(SequenceSpec {
             usage: "grundy dawson_chess --to N",
@@ -635,6 +634,9 @@ impl Family for DawsonKaylesFamily {
             named,
             0,
         )
+    }
+    fn heap_code(&self, words: &[String]) -> Option<Result<HeapCode, Error>> {
+        HeapCode::without_words(self.name(), words, HeapCode::Octal(OctalGame::dawson_kayles().code()))
     }
     fn sequence(&self) -> Option<SequenceSpec> {
         Some(SequenceSpec {
@@ -670,6 +672,9 @@ impl Family for GrundyGameFamily {
             0,
         )
     }
+    fn heap_code(&self, words: &[String]) -> Option<Result<HeapCode, Error>> {
+        HeapCode::without_words(self.name(), words, HeapCode::GrundyGame)
+    }
     fn sequence(&self) -> Option<SequenceSpec> {
         Some(SequenceSpec {
             usage: "grundy grundy_game --to N",
@@ -703,6 +708,9 @@ impl Family for KaylesFamily {
             named,
             0,
         )
+    }
+    fn heap_code(&self, words: &[String]) -> Option<Result<HeapCode, Error>> {
+        HeapCode::without_words(self.name(), words, HeapCode::Octal(OctalGame::kayles().code()))
     }
     fn sequence(&self) -> Option<SequenceSpec> {
         Some(SequenceSpec {
@@ -740,6 +748,9 @@ impl Family for OctalFamily {
             ),
             Err(_) => None,
         }
+    }
+    fn heap_code(&self, words: &[String]) -> Option<Result<HeapCode, Error>> {
+        HeapCode::from_code(self.name(), words, "0.07", HeapCode::Octal)
     }
     fn sequence(&self) -> Option<SequenceSpec> {
         Some(SequenceSpec {

@@ -52,7 +52,7 @@
 
 use crate::algebra::Game;
 use crate::rulesets::args;
-use crate::rulesets::family::{Family, SequenceSpec};
+use crate::rulesets::family::{Family, HeapCode, SequenceSpec};
 use crate::rulesets::octal::MAX_SPLIT_HEAP;
 use crate::rulesets::positions::write_sum;
 use crate::rulesets::family::SequenceReport;
@@ -781,5 +781,8 @@ impl Family for TakeAndBreakFamily {
             usage: "grundy take_and_break CODE --to N, e.g. grundy take_and_break 0.F --to 100",
             build: sequence,
         })
+    }
+    fn heap_code(&self, words: &[String]) -> Option<Result<HeapCode, Error>> {
+        HeapCode::from_code(self.name(), words, "0.[3]", HeapCode::TakeAndBreak)
     }
 }
