@@ -858,42 +858,11 @@ fn toppling_dominoes_table_snapshot() {
 
 /// Toads and Frogs from CGSuite's GenToadsAndFrogs rules, with our slides of up to `slide`
 /// squares: T moves right, F left; a slide through empty squares, or a jump over 1 to `jump`
-/// consecutive creatures of the other kind onto the empty square beyond.
+/// consecutive creatures of the other kind onto the empty square beyond. These are MCGS's
+/// `gen_toads` rules with a minimum slide of 1 and no friendly jumps: a jump needs a creature of
+/// the other kind just ahead, where no slide is possible.
 fn toads_moves(slide: usize, jump: usize) -> impl Fn(&String, bool) -> Vec<String> {
-    move |row: &String, left: bool| {
-        let s: Vec<u8> = row.bytes().collect();
-        let (mine, theirs, step) = if left {
-            (b'T', b'F', 1i64)
-        } else {
-            (b'F', b'T', -1)
-        };
-        let cell = |i: i64| (i >= 0 && (i as usize) < s.len()).then(|| s[i as usize]);
-        let mut out = Vec::new();
-        for i in 0..s.len() as i64 {
-            if s[i as usize] != mine {
-                continue;
-            }
-            let mut go = |to: i64| {
-                let mut t = s.clone();
-                t[i as usize] = b'.';
-                t[to as usize] = mine;
-                out.push(String::from_utf8(t).unwrap());
-            };
-            for k in 1..=slide as i64 {
-                if cell(i + k * step) != Some(b'.') {
-                    break;
-                }
-                go(i + k * step);
-            }
-            for m in 1..=jump as i64 {
-                let over = (1..=m).all(|j| cell(i + j * step) == Some(theirs));
-                if over && cell(i + (m + 1) * step) == Some(b'.') {
-                    go(i + (m + 1) * step);
-                }
-            }
-        }
-        out
-    }
+    gen_toads_moves(1, slide, jump, false)
 }
 
 #[test]
