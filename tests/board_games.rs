@@ -858,42 +858,11 @@ fn toppling_dominoes_table_snapshot() {
 
 /// Toads and Frogs from CGSuite's GenToadsAndFrogs rules, with our slides of up to `slide`
 /// squares: T moves right, F left; a slide through empty squares, or a jump over 1 to `jump`
-/// consecutive creatures of the other kind onto the empty square beyond.
+/// consecutive creatures of the other kind onto the empty square beyond. These are MCGS's
+/// `gen_toads` rules with a minimum slide of 1 and no friendly jumps: a jump needs a creature of
+/// the other kind just ahead, where no slide is possible.
 fn toads_moves(slide: usize, jump: usize) -> impl Fn(&String, bool) -> Vec<String> {
-    move |row: &String, left: bool| {
-        let s: Vec<u8> = row.bytes().collect();
-        let (mine, theirs, step) = if left {
-            (b'T', b'F', 1i64)
-        } else {
-            (b'F', b'T', -1)
-        };
-        let cell = |i: i64| (i >= 0 && (i as usize) < s.len()).then(|| s[i as usize]);
-        let mut out = Vec::new();
-        for i in 0..s.len() as i64 {
-            if s[i as usize] != mine {
-                continue;
-            }
-            let mut go = |to: i64| {
-                let mut t = s.clone();
-                t[i as usize] = b'.';
-                t[to as usize] = mine;
-                out.push(String::from_utf8(t).unwrap());
-            };
-            for k in 1..=slide as i64 {
-                if cell(i + k * step) != Some(b'.') {
-                    break;
-                }
-                go(i + k * step);
-            }
-            for m in 1..=jump as i64 {
-                let over = (1..=m).all(|j| cell(i + j * step) == Some(theirs));
-                if over && cell(i + (m + 1) * step) == Some(b'.') {
-                    go(i + (m + 1) * step);
-                }
-            }
-        }
-        out
-    }
+    gen_toads_moves(1, slide, jump, false)
 }
 
 #[test]
@@ -901,7 +870,7 @@ fn generalised_toads_and_frogs_match_the_rules() {
     let rows: Vec<String> = all_rows("TF.", 7);
     for slide in 0..=2 {
         for jump in 0..=3 {
-            let rules = GenToadsFrogs { slide, jump };
+            let rules = GenToadsFrogs::new(slide, jump);
             let mut solver = Solver::new(rules);
             let moves = toads_moves(slide, jump);
             let mut memo = HashMap::new();
@@ -959,6 +928,223 @@ fn toads_named_arguments() {
         .unwrap_err()
         .to_string()
         .contains("unknown named argument"));
+    // A minimum slide, by hand: T.. has the one move to ..T, after which nothing moves.
+    assert_eq!(
+        call("T..", &[("slide", 2), ("min_slide", 2)]).unwrap(),
+        g("1")
+    );
+    for (named, message) in [
+        (&[("min_slide", 0)][..], "min_slide must be at least 1"),
+        (
+            &[("min_slide", 3), ("slide", 2)][..],
+            "min_slide=3 must be at most slide=2",
+        ),
+        (&[("friendly", 2)][..], "friendly must be 0"),
+        (&[("friendly", -1)][..], "friendly must be non-negative"),
+    ] {
+        let e = call("T.F", named).unwrap_err().to_string();
+        assert!(e.contains(message), "{e}");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// MCGS's gen_toads: slides of min_slide to max_slide squares, jumps over up to max_jump
+// creatures, of the other kind or (friendly) of either kind.
+// ---------------------------------------------------------------------------------------------
+
+/// The rows of Toads and Frogs under MCGS's `gen_toads` rules, from its statement in MCGS's
+/// src/gen_toads.h: a creature (T moves right, F left) whose next square ahead is empty slides
+/// `d` squares, `min_slide <= d <= max_slide`, through empty squares onto an empty square; one
+/// whose next square ahead is occupied jumps over the run of creatures ahead (of the other kind
+/// only, or of either kind when `friendly`) onto the first empty square beyond it, if the run
+/// has at most `max_jump` creatures.
+fn gen_toads_moves(
+    min_slide: usize,
+    max_slide: usize,
+    max_jump: usize,
+    friendly: bool,
+) -> impl Fn(&String, bool) -> Vec<String> {
+    move |row: &String, left: bool| {
+        let s: Vec<u8> = row.bytes().collect();
+        let (mine, theirs, step) = if left {
+            (b'T', b'F', 1i64)
+        } else {
+            (b'F', b'T', -1)
+        };
+        let cell = |i: i64| (i >= 0 && (i as usize) < s.len()).then(|| s[i as usize]);
+        let mut out = Vec::new();
+        for i in (0..s.len() as i64).filter(|&i| s[i as usize] == mine) {
+            let go = |to: i64| {
+                let mut t = s.clone();
+                t[i as usize] = b'.';
+                t[to as usize] = mine;
+                String::from_utf8(t).unwrap()
+            };
+            match cell(i + step) {
+                None => {}
+                Some(b'.') => {
+                    for d in min_slide as i64..=max_slide as i64 {
+                        if (1..=d).all(|k| cell(i + k * step) == Some(b'.')) {
+                            out.push(go(i + d * step));
+                        }
+                    }
+                }
+                Some(_) => {
+                    let mut run = 0i64;
+                    while let Some(q) = cell(i + (run + 1) * step) {
+                        if q == theirs || (friendly && q == mine) {
+                            run += 1;
+                        } else {
+                            break;
+                        }
+                    }
+                    if run <= max_jump as i64 && cell(i + (run + 1) * step) == Some(b'.') {
+                        out.push(go(i + (run + 1) * step));
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+/// Parameter sets `(min_slide, max_slide, max_jump, friendly)` for the brute-force comparison:
+/// those of MCGS's test files, and others with a minimum slide, friendly jumps or both.
+const GEN_TOADS_PARAMS: [(usize, usize, usize, bool); 12] = [
+    (1, 2, 1, true),
+    (1, 2, 3, false),
+    (1, 3, 2, true),
+    (2, 3, 2, false),
+    (2, 2, 1, false),
+    (2, 3, 2, true),
+    (3, 3, 1, true),
+    (1, 1, 1, true),
+    (1, 1, 2, true),
+    (2, 4, 0, false),
+    (2, 2, 0, true),
+    (3, 4, 3, false),
+];
+
+#[test]
+fn mcgs_gen_toads_rules_match_the_rules() {
+    let rows: Vec<String> = all_rows("TF.", 7);
+    for (min_slide, max_slide, max_jump, friendly) in GEN_TOADS_PARAMS {
+        let rules = GenToadsFrogs::mcgs(min_slide, max_slide, max_jump, friendly);
+        let mut solver = Solver::new(rules);
+        let moves = gen_toads_moves(min_slide, max_slide, max_jump, friendly);
+        let mut memo = HashMap::new();
+        let what = format!("{min_slide},{max_slide},{max_jump},{}", u8::from(friendly));
+        for row in &rows {
+            let expected = brute(row, &moves, &mut memo);
+            assert_eq!(
+                solver.value(&Row::parse(row).unwrap()),
+                expected,
+                "{row} under {what}"
+            );
+        }
+        // Each segment the ruleset splits a row into, alone (a fresh solver, so that no value
+        // comes from the table filled above).
+        let mut fresh = Solver::new(rules);
+        for row in rows.iter().filter(|r| r.len() >= 6) {
+            let parts = rules.components(&Row::parse(row).unwrap());
+            let sum: Game = parts.iter().map(|p| fresh.value(p)).sum();
+            assert_eq!(sum, brute(row, &moves, &mut memo), "{row} by parts, {what}");
+        }
+    }
+}
+
+/// Friendly jumps and slides of no fewer than `min_slide` squares without jumping change the
+/// value of rows with one kind of creature only: under the usual rules `T.` and `TT.` are 1 and 2.
+#[test]
+fn gen_toads_one_kind_rows_by_hand() {
+    let value =
+        |row: &str, rules: GenToadsFrogs| Solver::new(rules).value(&Row::parse(row).unwrap());
+    // min_slide = 2: T. has no move; T... reaches ..T. or ...T, after which nothing moves: 1.
+    assert_eq!(value("T.", GenToadsFrogs::mcgs(2, 3, 1, false)), g("0"));
+    assert_eq!(value("T...", GenToadsFrogs::mcgs(2, 3, 1, false)), g("1"));
+    assert_eq!(value("...F", GenToadsFrogs::mcgs(2, 3, 1, false)), g("-1"));
+    // No slides, friendly jumps over one: TT. -> .TT, then nothing: 1.
+    let jump_only = GenToadsFrogs {
+        slide: 0,
+        jump: 1,
+        min_slide: 1,
+        friendly: true,
+    };
+    assert_eq!(value("TT.", jump_only), g("1"));
+    assert_eq!(value(".FF", jump_only), g("-1"));
+    // Friendly jumps with slides of one: still every empty square ahead of each toad, TT. = 2.
+    assert_eq!(value("TT.", GenToadsFrogs::mcgs(1, 1, 1, true)), g("2"));
+}
+
+/// MCGS's own tests of its move generator (tests/data/mcgs_gen_toads_moves.txt): every option
+/// of each row, for both players.
+#[test]
+fn mcgs_gen_toads_moves() {
+    let data = include_str!("data/mcgs_gen_toads_moves.txt");
+    let mut cases = 0;
+    for line in data.lines().filter(|l| !l.starts_with('#')) {
+        let fields: Vec<&str> = line.split('\t').collect();
+        let (params, board) = fields[0].split_once(':').unwrap();
+        let p: Vec<usize> = params.split(',').map(|x| x.parse().unwrap()).collect();
+        let rules = GenToadsFrogs::mcgs(p[0], p[1], p[2], p[3] == 1);
+        let to_row = |s: &str| Row::parse(&s.replace('X', "T").replace('O', "F")).unwrap();
+        let sorted = |mut v: Vec<Row>| {
+            v.sort();
+            v
+        };
+        let row = to_row(board);
+        let expected = |i: usize| sorted(fields[i].split_whitespace().map(to_row).collect());
+        assert_eq!(
+            sorted(rules.left_options(&row)),
+            expected(1),
+            "{line}: Black"
+        );
+        assert_eq!(
+            sorted(rules.right_options(&row)),
+            expected(2),
+            "{line}: White"
+        );
+        // The brute-force generator of this file agrees with MCGS too.
+        let moves = gen_toads_moves(p[0], p[1], p[2], p[3] == 1);
+        let text = board.replace('X', "T").replace('O', "F");
+        let brute_rows =
+            |left: bool| sorted(moves(&text, left).iter().map(|r| to_row(r)).collect());
+        assert_eq!(brute_rows(true), expected(1), "{line}: Black, brute force");
+        assert_eq!(brute_rows(false), expected(2), "{line}: White, brute force");
+        cases += 1;
+    }
+    assert_eq!(cases, 8);
+}
+
+/// MCGS's gen_toads test positions with their outcomes (tests/data/mcgs_gen_toads.txt), through
+/// the `toads` family's named arguments.
+#[test]
+fn mcgs_gen_toads_outcomes() {
+    let data = include_str!("data/mcgs_gen_toads.txt");
+    let mut cases = 0;
+    for line in data.lines().filter(|l| !l.starts_with('#')) {
+        let fields: Vec<&str> = line.split('\t').collect();
+        let (params, board) = fields[0].split_once(':').unwrap();
+        let p: Vec<i64> = params.split(',').map(|x| x.parse().unwrap()).collect();
+        let named: Vec<(String, Arg)> = ["min_slide", "slide", "jump", "friendly"]
+            .iter()
+            .zip(&p)
+            .map(|(n, &v)| (n.to_string(), Arg::Game(Game::integer(v))))
+            .collect();
+        let row = board.replace('X', "T").replace('O', "F");
+        let value = rulesets::call("toads", &[Arg::Str(row)], &named)
+            .unwrap()
+            .unwrap();
+        let expected = match (fields[1] == "B win", fields[2] == "W win") {
+            (true, true) => partizan::Outcome::N,
+            (true, false) => partizan::Outcome::L,
+            (false, true) => partizan::Outcome::R,
+            (false, false) => partizan::Outcome::P,
+        };
+        assert_eq!(value.outcome(), expected, "{line}");
+        cases += 1;
+    }
+    assert_eq!(cases, 70);
 }
 
 /// `L^a .^gap R^c` in the letters of `letters`.

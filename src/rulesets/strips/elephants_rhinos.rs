@@ -32,7 +32,7 @@ use crate::solve::{position, Position};
 use crate::Error;
 
 /// The rules: Toads and Frogs without jumps.
-pub const RULES: GenToadsFrogs = GenToadsFrogs { slide: 1, jump: 0 };
+pub const RULES: GenToadsFrogs = GenToadsFrogs::new(1, 0);
 
 /// Parses a row of `E`, `R` and `.`; `Err` names an unknown character and its position.
 pub fn parse(text: &str) -> Result<Row, Error> {

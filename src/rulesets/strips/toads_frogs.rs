@@ -11,9 +11,26 @@
 //! empty square just beyond the run (CGSuite's ruleset schema `game.strip.GenToadsAndFrogs` with
 //! `maxJump = J`; `J = 1` is the game above, `J = 0` forbids jumping, which is Elephants and
 //! Rhinos, see [`crate::rulesets::elephants_rhinos`]). With `slide = S` a creature may also move 1 to `S`
-//! squares forward through empty squares; `S = 1` is the usual rule, and `S > 1` is an extension of
-//! ours, not from the literature. CGSuite's `backsliding` option (a step backwards) makes the game
-//! loopy and is not provided.
+//! squares forward through empty squares; `S = 1` is the usual rule. With `min_slide = M` (by
+//! default 1) a slide covers at least `M` squares, and with `friendly = 1` (default 0) a jump may cross
+//! creatures of either kind, the mover's own included: the run jumped is then any 1 to `J`
+//! consecutive creatures. A creature whose next square ahead is empty only slides; one whose next
+//! square is occupied only jumps. CGSuite 2 states the slides of its schema `GenToadsAndFrogs` the
+//! same way (`minSlide <= n <= maxSlide`, the destination and every square between empty).
+//! CGSuite's `backsliding` option (a step backwards) makes the game loopy and is not provided
+//! here (see `backsliding_toads`).
+//!
+//! **MCGS's `gen_toads`** (github.com/ualberta-mueller-group/MCGS, `src/gen_toads.h`) is written
+//! `a,b,c,d:ROW` in its test files, `X` Black's stones moving right and `O` White's moving left:
+//! `a` the minimum slide (at least 1), `b` the maximum slide (at least `a`), `c` the maximum jump
+//! (0: none) and `d` friendly jumps (0 or 1). It is `toads(ROW, min_slide=a, slide=b, jump=c,
+//! friendly=d)` with `X` written `T` and `O` written `F`: MCGS's `1,3,2,1:XO..X` is
+//! `toads("TF..T", min_slide=1, slide=3, jump=2, friendly=1)`. Every parameter set of MCGS is
+//! accepted; `slide=0` (no slides) is ours. One difference in the code: for a minimum slide of 3
+//! or more MCGS's move generator tests only the first square ahead and the squares from the
+//! minimum on, so it lets a stone slide past a stone two squares ahead, against the rule its
+//! header states ("without jumping over stones"); partizan follows the stated rule. MCGS's test
+//! files use minimum slides of 1 and 2 only, where the two agree.
 //!
 //! **Input format.** A row of `T` (toad), `F` (frog) and `.` (empty square), either case:
 //! `toads("TT..FF")`, `toads("ttt..fff")`, `toads("T.FF.", jump=2)`.
@@ -26,21 +43,36 @@
 //! as `TTFF`) is a permanent wall. No creature ever crosses a wall: a slide stops at any creature,
 //! and a jump starts next to the run it jumps, so a jump over a stuck creature would start from a
 //! square held by a stuck creature of the other kind. So the segments between walls form a
-//! disjunctive sum. Without jumps (`jump = 0`, Elephants and Rhinos) creatures never pass each
-//! other, so a frog with a toad after it (`F..T`) also splits the row: the two move apart, and
-//! nothing left of the frog ever meets anything from the toad on. A segment with creatures of one
-//! kind only is an integer: each toad can still
-//! step onto every empty square to its right, and every move uses up at least one such step while
-//! a move of exactly one is always available (mirror image for frogs; 0 when `slide = 0`).
+//! disjunctive sum. With friendly jumps a jump may cross creatures of either kind, and the stuck
+//! set is computed with runs of either kind; the argument still holds, since no creature of a run a
+//! toad jumps is stuck: a stuck creature has ahead of it a run of stuck creatures longer than `J`
+//! or reaching the end of the row, while ahead of a toad of the run lie fewer than `J` squares of
+//! the run before the empty landing square, and ahead of a frog of the run fewer than `J` before
+//! the moving toad, which is not stuck (mirror image for frogs). A minimum slide only removes moves, so a creature stuck with slides of one square is
+//! stuck with longer minimum slides too, and the same walls hold (they may miss some). Without jumps
+//! (`jump = 0`, Elephants and Rhinos) creatures never pass each other, so a frog with a toad after
+//! it (`F..T`) also splits the row: the two move apart, and nothing left of the frog ever meets
+//! anything from the toad on (true for any minimum slide, and `friendly` has no effect without
+//! jumps). A segment with creatures of one kind only, when `min_slide = 1` and `slide >= 1`, is an
+//! integer: it is a game of Left's moves only (Right's for frogs), so its value is the length of
+//! its longest play, which is the number of pairs (toad, empty square to its right): a slide of `d`
+//! squares uses up `d` of them and a friendly jump over `k` toads `k + 1`, while a slide of exactly
+//! one square is always available (mirror image for frogs). With `slide = 0` and no friendly
+//! jumps it is 0; with a minimum slide above 1, or friendly jumps and no slides, the solver
+//! evaluates it move by move.
 //!
 //! **Checked against** (tests/small_partizan.rs): hand derivations of small rows, the value of
 //! `ttttt..fffff` printed in CGSuite's test suite, the symmetry `G(reverse and swap) = −G`, and an
 //! independent brute-force evaluator on every row of up to 7 squares; the generalised rules
 //! (tests/board_games.rs) against an evaluator written from the rules on every row of up to 7
-//! squares for `jump` 0 to 3 and `slide` 0 to 2.
+//! squares for `jump` 0 to 3 and `slide` 0 to 2; MCGS's parameters (tests/board_games.rs) against
+//! an evaluator written from MCGS's statement of the rules on every row of up to 7 squares for 12
+//! parameter sets, against MCGS's own tests of its move generator
+//! (`tests/data/mcgs_gen_toads_moves.txt`) and against the outcomes of 70 of MCGS's test positions
+//! (`tests/data/mcgs_gen_toads.txt`, computed there with CGSuite).
 //!
 //! **In expressions:** `toads("T.F")` (= `*`). **Tables:** `partizan table toads toads=A
-//! frogs=C gap=B [jump=J] [slide=S]`: the rows `T^a .^b F^c` (`a` toads, `b` empty squares, `c`
+//! frogs=C gap=B [jump=J] [slide=S] [min_slide=M] [friendly=0|1]`: the rows `T^a .^b F^c` (`a` toads, `b` empty squares, `c`
 //! frogs) for `a <= A` and `c <= C`, the shape of Erickson's tables (snapshots
 //! `snapshots/toads_table_4x4_gap_1.snap`, `snapshots/toads_table_5x5_gap_2.snap`).
 
@@ -123,9 +155,10 @@ impl Row {
     }
 
     /// Which creatures can never move under the rules with jumps over at most `jump` creatures
-    /// (see the module documentation): the greatest set of creatures each of which is stuck as
-    /// long as the others in the set stay put.
-    fn stuck(&self, jump: usize) -> Vec<bool> {
+    /// (of the other kind, or of either kind when `friendly`) and slides of one square (see the
+    /// module documentation): the greatest set of creatures each of which is stuck as long as
+    /// the others in the set stay put.
+    fn stuck(&self, jump: usize, friendly: bool) -> Vec<bool> {
         let s = &self.0;
         let n = s.len() as isize;
         let mut stuck: Vec<bool> = s.iter().map(|&q| q != Square::Empty).collect();
@@ -140,6 +173,7 @@ impl Row {
                     Square::Frog => (-1, Square::Toad),
                     Square::Empty => continue,
                 };
+                let jumpable = |q: Square| q == enemy || (friendly && q != Square::Empty);
                 // A square beyond the row is a wall; one not in the set may become free.
                 let at = |k: isize| {
                     let j = i as isize + k * step;
@@ -148,11 +182,11 @@ impl Row {
                 let blocked = match at(1) {
                     None => true,
                     Some(a) if !stuck[a] => false,
-                    Some(a) if s[a] != enemy => true,
+                    Some(a) if !jumpable(s[a]) => true,
                     Some(_) => {
-                        // The run of stuck enemies ahead, and what follows it.
+                        // The run of stuck creatures it may jump ahead, and what follows it.
                         let mut k = 1;
-                        while at(k + 1).is_some_and(|j| stuck[j] && s[j] == enemy) {
+                        while at(k + 1).is_some_and(|j| stuck[j] && jumpable(s[j])) {
                             k += 1;
                         }
                         k as usize > jump || at(k + 1).is_none_or(|j| stuck[j])
@@ -231,19 +265,46 @@ impl Ruleset for ToadsFrogs {
     }
 }
 
-/// Toads and Frogs with slides of 1 to `slide` squares and jumps over 1 to `jump` creatures (see
-/// the module documentation).
+/// Toads and Frogs with slides of `min_slide` to `slide` squares and jumps over 1 to `jump`
+/// creatures, of the other kind or, when `friendly`, of either kind (see the module
+/// documentation).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GenToadsFrogs {
-    /// The longest slide through empty squares.
+    /// The longest slide through empty squares (0: no slides).
     pub slide: usize,
-    /// The longest run of the other kind's creatures a jump may cross.
+    /// The longest run of creatures a jump may cross (0: no jumps).
     pub jump: usize,
+    /// The shortest slide, at least 1 (1 in the usual rules).
+    pub min_slide: usize,
+    /// Whether a jump may cross creatures of the mover's own kind too (`false` in the usual
+    /// rules: only the other kind's).
+    pub friendly: bool,
 }
 
 impl GenToadsFrogs {
     /// The usual rules.
-    pub const STANDARD: GenToadsFrogs = GenToadsFrogs { slide: 1, jump: 1 };
+    pub const STANDARD: GenToadsFrogs = GenToadsFrogs::new(1, 1);
+
+    /// Slides of 1 to `slide` squares and jumps over 1 to `jump` creatures of the other kind.
+    pub const fn new(slide: usize, jump: usize) -> GenToadsFrogs {
+        GenToadsFrogs {
+            slide,
+            jump,
+            min_slide: 1,
+            friendly: false,
+        }
+    }
+
+    /// MCGS's `gen_toads` with its parameters `[min_slide, max_slide, max_jump, friendly]` (the
+    /// digits of MCGS's `gen_toads_1321.test` are `[1, 3, 2, 1]`; see the module documentation).
+    pub const fn mcgs(min_slide: usize, max_slide: usize, max_jump: usize, friendly: bool) -> Self {
+        GenToadsFrogs {
+            slide: max_slide,
+            jump: max_jump,
+            min_slide,
+            friendly,
+        }
+    }
 
     /// The positions reached by moving a creature `mover` in direction `step` (+1 for toads).
     fn options(&self, row: &Row, mover: Square, step: isize) -> Vec<Row> {
@@ -264,12 +325,17 @@ impl GenToadsFrogs {
             };
             for k in 1..=self.slide {
                 match at(k) {
-                    Some(j) if s[j] == Square::Empty => out.push(row.moved(i, j)),
+                    Some(j) if s[j] == Square::Empty => {
+                        if k >= self.min_slide {
+                            out.push(row.moved(i, j))
+                        }
+                    }
                     _ => break,
                 }
             }
+            let jumpable = |q: Square| q == enemy || (self.friendly && q == mover);
             let mut run = 0;
-            while at(run + 1).is_some_and(|j| s[j] == enemy) {
+            while at(run + 1).is_some_and(|j| jumpable(s[j])) {
                 run += 1;
             }
             if (1..=self.jump).contains(&run) {
@@ -294,7 +360,7 @@ impl Ruleset for GenToadsFrogs {
     }
 
     fn components(&self, row: &Row) -> Vec<Row> {
-        let stuck = row.stuck(self.jump);
+        let stuck = row.stuck(self.jump, self.friendly);
         let mut parts = Vec::new();
         let mut current = Vec::new();
         for (i, &q) in row.0.iter().enumerate() {
@@ -317,8 +383,12 @@ impl Ruleset for GenToadsFrogs {
     }
 
     fn known_value(&self, row: &Row) -> Option<Game> {
-        if self.slide == 0 && !(row.0.contains(&Square::Toad) && row.0.contains(&Square::Frog)) {
+        let one_kind = !(row.0.contains(&Square::Toad) && row.0.contains(&Square::Frog));
+        if self.slide == 0 && !self.friendly && one_kind {
             return Some(Game::zero());
+        }
+        if self.slide == 0 || self.min_slide > 1 {
+            return None;
         }
         row.one_kind_value()
     }
@@ -361,20 +431,57 @@ pub fn gen_value(rules: GenToadsFrogs, row: &Row) -> Game {
     Solver::new(rules).value(row)
 }
 
+/// The named arguments of `toads`.
+const NAMED: [&str; 4] = ["slide", "jump", "min_slide", "friendly"];
+
 /// Reads an optional non-negative named argument (`jump = 2`).
 fn named_size(named: &[NamedArg], name: &str) -> Result<Option<usize>, Error> {
-    match crate::rulesets::args::named(named, name, &["slide", "jump"])? {
+    match crate::rulesets::args::named(named, name, &NAMED)? {
         None => Ok(None),
         Some(a) => crate::rulesets::args::size(std::slice::from_ref(a), 0, name).map(Some),
     }
 }
 
-/// `toads("TT..FF")`, `toads("T.FF.", jump=2, slide=1)`.
+/// Checks the parameters given together: `min_slide` at least 1 and at most `slide` (a
+/// `min_slide` above 1 with `slide` below it would leave no slide), `friendly` 0 or 1.
+fn checked(slide: usize, jump: usize, min_slide: usize, friendly: usize) -> Result<GenToadsFrogs, Error> {
+    if min_slide == 0 {
+        return Err(Error::input(
+            "min_slide must be at least 1 (the shortest slide; slide=0 forbids slides)",
+        ));
+    }
+    if min_slide > 1 && min_slide > slide {
+        return Err(Error::input(format!(
+            "min_slide={min_slide} must be at most slide={slide} (the longest slide)"
+        )));
+    }
+    if friendly > 1 {
+        return Err(Error::input(format!(
+            "friendly must be 0 (jumps over the other kind only) or 1 (over either kind), not {friendly}"
+        )));
+    }
+    Ok(GenToadsFrogs {
+        slide,
+        jump,
+        min_slide,
+        friendly: friendly == 1,
+    })
+}
+
+/// The rules of a call from its named arguments (the usual rules by default).
+fn named_rules(named: &[NamedArg]) -> Result<GenToadsFrogs, Error> {
+    checked(
+        named_size(named, "slide")?.unwrap_or(1),
+        named_size(named, "jump")?.unwrap_or(1),
+        named_size(named, "min_slide")?.unwrap_or(1),
+        named_size(named, "friendly")?.unwrap_or(0),
+    )
+}
+
+/// `toads("TT..FF")`, `toads("T.FF.", jump=2, slide=1)`, `toads("T..FF.", slide=3,
+/// min_slide=2, jump=2, friendly=1)`.
 pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-    let rules = GenToadsFrogs {
-        slide: named_size(named, "slide")?.unwrap_or(1),
-        jump: named_size(named, "jump")?.unwrap_or(1),
-    };
+    let rules = named_rules(named)?;
     let row = Row::parse(crate::rulesets::graph::graph_argument(
         positional, "the row",
     )?)?;
@@ -387,10 +494,7 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
 
 /// `toads("TT..FF")` as a position (see [`crate::solve::position`]).
 fn call_position(positional: &[Arg], named: &[NamedArg]) -> Result<Position, Error> {
-    let rules = GenToadsFrogs {
-        slide: named_size(named, "slide")?.unwrap_or(1),
-        jump: named_size(named, "jump")?.unwrap_or(1),
-    };
+    let rules = named_rules(named)?;
     let row = Row::parse(crate::rulesets::graph::graph_argument(
         positional, "the row",
     )?)?;
@@ -402,6 +506,12 @@ fn call_position(positional: &[Arg], named: &[NamedArg]) -> Result<Position, Err
             write!(f, "toads(\"{row}\"")?;
             if *r != GenToadsFrogs::STANDARD {
                 write!(f, ",slide={},jump={}", r.slide, r.jump)?;
+                if r.min_slide != 1 {
+                    write!(f, ",min_slide={}", r.min_slide)?;
+                }
+                if r.friendly {
+                    f.write_str(",friendly=1")?;
+                }
             }
             f.write_str(")")
         },
@@ -472,12 +582,15 @@ pub fn row_table(
     ))
 }
 
-/// `partizan table toads toads=A frogs=C gap=B [jump=J] [slide=S]`: the rows `T^a .^b F^c`.
+/// `partizan table toads toads=A frogs=C gap=B [jump=J] [slide=S] [min_slide=M]
+/// [friendly=0|1]`: the rows `T^a .^b F^c`.
 pub fn table(a: &TableParams) -> Result<Table, Error> {
-    let rules = GenToadsFrogs {
-        jump: bounded(a, "jump", 1, (0, MAX_TABLE_SQUARES))?,
-        slide: bounded(a, "slide", 1, (0, MAX_TABLE_SQUARES))?,
-    };
+    let rules = checked(
+        bounded(a, "slide", 1, (0, MAX_TABLE_SQUARES))?,
+        bounded(a, "jump", 1, (0, MAX_TABLE_SQUARES))?,
+        bounded(a, "min_slide", 1, (1, MAX_TABLE_SQUARES))?,
+        bounded(a, "friendly", 0, (0, 1))?,
+    )?;
     row_table(
         a,
         rules,
@@ -495,7 +608,7 @@ impl Family for ToadsFamily {
         "toads"
     }
     fn usage(&self) -> &'static str {
-        "toads(\"TT..FF\"[, jump=J][, slide=S]): one row, T Left's toads (move right), F Right's frogs (move left), . empty; jumps over up to J creatures (default 1), slides of up to S squares (default 1)"
+        "toads(\"TT..FF\"[, jump=J][, slide=S][, min_slide=M][, friendly=0|1]): one row, T Left's toads (move right), F Right's frogs (move left), . empty; jumps over up to J creatures (default 1) of the other kind, or of either kind with friendly=1; slides of M to S squares (defaults 1 and 1)"
     }
     fn example(&self) -> &'static str {
         "toads(\"TT..FF\")"
@@ -529,6 +642,14 @@ impl Family for ToadsFamily {
                 Param {
                     name: "slide",
                     meaning: "slides of up to slide squares, default 1",
+                },
+                Param {
+                    name: "min_slide",
+                    meaning: "slides of at least min_slide squares, default 1",
+                },
+                Param {
+                    name: "friendly",
+                    meaning: "1: jumps over creatures of either kind, default 0 (the other kind only)",
                 },
             ],
             example: "table toads toads=3 frogs=3 gap=2",
