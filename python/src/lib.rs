@@ -1249,6 +1249,11 @@ fn family_arg(obj: &Bound<'_, PyAny>) -> PyResult<Arg> {
     if let Ok(s) = obj.cast::<PyString>() {
         return Ok(Arg::Str(s.to_str()?.to_string()));
     }
+    // A flag (`toads(..., friendly=True)`) is the integer 1 or 0, as the expression language
+    // writes it.
+    if let Ok(b) = obj.cast::<PyBool>() {
+        return Ok(Arg::Game(Game::integer(i64::from(b.is_true()))));
+    }
     match operand(obj)? {
         Some(g) => Ok(Arg::Game(g)),
         None => Err(PyTypeError::new_err(format!(

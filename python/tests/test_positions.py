@@ -132,3 +132,11 @@ def test_outcome_of_an_elephants_strip():
     p = partizan.elephants_rhinos("E...EE.R...E.....RRRR..E...R.....R.R...R")
     assert p.outcome == "R"
     assert p.outcome_by_search()[0] == "R"
+
+
+def test_a_flag_argument_may_be_a_python_bool():
+    # Toads and Frogs with no slides and friendly jumps (MCGS's gen_toads): in TT. Left's only
+    # move is the first toad jumping its friend to .TT, where nothing moves; Right has none. So
+    # the value is {0 | } = 1, and True is the flag 1.
+    assert partizan.toads("TT.", slide=0, friendly=True) == partizan.toads("TT.", slide=0, friendly=1)
+    assert partizan.toads("TT.", slide=0, friendly=True).canonical_form() == Game("1")
