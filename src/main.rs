@@ -460,10 +460,10 @@ fn run(cli: Cli, budget_bytes: usize) -> Result<(), Failure> {
                     &mut out,
                 )?;
             } else if engine_options {
-                return Err(Failure::Error(
-                    "--format, --save, --resume and --every-value apply to a code such as 0.16 and to kayles, dawson_kayles, dawson_chess, octal CODE and grundy_game"
-                        .into(),
-                ));
+                return Err(Failure::Error(format!(
+                    "--format, --save, --resume and --every-value apply to a code such as 0.16 and to {}",
+                    partizan::rulesets::octal::engine_families()
+                )));
             } else {
                 let report = partizan::rulesets::sequence(&family, &args, to)?;
                 out.print(&report.to_string())?;

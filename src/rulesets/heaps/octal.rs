@@ -472,6 +472,31 @@ pub fn engine_code(family: &str, args: &[String]) -> Option<String> {
     }
 }
 
+/// The families the sparse-space engine runs ([`engine_code`]), as they are written on the
+/// command line: `dawson_chess, dawson_kayles, grundy_game, kayles, octal CODE`.
+///
+/// ```
+/// let names = partizan::rulesets::octal::engine_families();
+/// assert!(names.contains("kayles") && names.contains("octal CODE"));
+/// assert!(!names.contains("take_and_break"));
+/// ```
+pub fn engine_families() -> String {
+    let code = ["0.07".to_string()];
+    let names: Vec<String> = crate::rulesets::FAMILIES
+        .iter()
+        .filter_map(|f| {
+            if engine_code(f.name(), &[]).is_some() {
+                Some(f.name().to_string())
+            } else if engine_code(f.name(), &code).is_some() {
+                Some(format!("{} CODE", f.name()))
+            } else {
+                None
+            }
+        })
+        .collect();
+    names.join(", ")
+}
+
 /// From this `N` on, `partizan grundy CODE --to N` prints only the summary unless a format is
 /// given.
 pub const SUMMARY_ONLY_FROM: usize = 10_000;
