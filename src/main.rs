@@ -438,7 +438,7 @@ fn run(cli: Cli, budget_bytes: usize) -> Result<(), Failure> {
             let code = if family.contains('.') {
                 Some(family.clone())
             } else if engine_options || to > partizan::rulesets::octal::MAX_SPLIT_HEAP {
-                partizan::rulesets::octal::engine_code(&family, &args)
+                partizan::rulesets::engine_code(&family, &args)
             } else {
                 None
             };
@@ -462,7 +462,7 @@ fn run(cli: Cli, budget_bytes: usize) -> Result<(), Failure> {
             } else if engine_options {
                 return Err(Failure::Error(format!(
                     "--format, --save, --resume and --every-value apply to a code such as 0.16 and to {}",
-                    partizan::rulesets::octal::engine_families()
+                    partizan::rulesets::engine_families()
                 )));
             } else {
                 let report = partizan::rulesets::sequence(&family, &args, to)?;

@@ -233,3 +233,46 @@ pub mod args {
         Ok(named.iter().find(|(n, _)| n == name).map(|(_, a)| a))
     }
 }
+
+/// The code that the sparse-space engine ([`octal::grundy_run`]) computes for the heap family
+/// `name` with arguments `args`, if it computes it (from its [`Family::heap_code`]): `kayles` is `0.77`, `dawson_kayles` `0.07`,
+/// `dawson_chess` `0.137`, `octal CODE` the code itself, and `grundy_game` Grundy's game.
+///
+/// ```
+/// use partizan::rulesets::engine_code;
+/// assert_eq!(engine_code("kayles", &[]).as_deref(), Some("0.77"));
+/// assert_eq!(engine_code("octal", &["0.16".to_string()]).as_deref(), Some("0.16"));
+/// assert_eq!(engine_code("subtraction", &["1,2".to_string()]), None);
+/// ```
+pub fn engine_code(name: &str, args: &[String]) -> Option<String> {
+    match family(name)?.heap_code(args)?.ok()? {
+        family::HeapCode::Octal(code) => octal::OctalGame::parse(&code).ok().map(|g| g.code()),
+        family::HeapCode::GrundyGame => Some("grundy_game".to_string()),
+        family::HeapCode::TakeAndBreak(_) => None,
+    }
+}
+
+/// The families the sparse-space engine runs ([`engine_code`]), as they are written on the
+/// command line: `dawson_chess, dawson_kayles, grundy_game, kayles, octal CODE`.
+///
+/// ```
+/// let names = partizan::rulesets::engine_families();
+/// assert!(names.contains("kayles") && names.contains("octal CODE"));
+/// assert!(!names.contains("take_and_break"));
+/// ```
+pub fn engine_families() -> String {
+    let code = ["0.07".to_string()];
+    let names: Vec<String> = FAMILIES
+        .iter()
+        .filter_map(|f| {
+            if engine_code(f.name(), &[]).is_some() {
+                Some(f.name().to_string())
+            } else if engine_code(f.name(), &code).is_some() {
+                Some(format!("{} CODE", f.name()))
+            } else {
+                None
+            }
+        })
+        .collect();
+    names.join(", ")
+}

@@ -454,48 +454,6 @@ pub struct GrundyRun<'a> {
     pub limits: Limits<'a>,
 }
 
-/// The code that the sparse-space engine ([`grundy_run`]) computes for the heap family `family`
-/// with arguments `args`, if it computes it: `kayles` is `0.77`, `dawson_kayles` `0.07`,
-/// `dawson_chess` `0.137`, `octal CODE` the code itself, and `grundy_game` Grundy's game.
-///
-/// ```
-/// use partizan::rulesets::octal::engine_code;
-/// assert_eq!(engine_code("kayles", &[]).as_deref(), Some("0.77"));
-/// assert_eq!(engine_code("octal", &["0.16".to_string()]).as_deref(), Some("0.16"));
-/// assert_eq!(engine_code("subtraction", &["1,2".to_string()]), None);
-/// ```
-pub fn engine_code(family: &str, args: &[String]) -> Option<String> {
-    match crate::rulesets::family(family)?.heap_code(args)?.ok()? {
-        HeapCode::Octal(code) => OctalGame::parse(&code).ok().map(|g| g.code()),
-        HeapCode::GrundyGame => Some("grundy_game".to_string()),
-        HeapCode::TakeAndBreak(_) => None,
-    }
-}
-
-/// The families the sparse-space engine runs ([`engine_code`]), as they are written on the
-/// command line: `dawson_chess, dawson_kayles, grundy_game, kayles, octal CODE`.
-///
-/// ```
-/// let names = partizan::rulesets::octal::engine_families();
-/// assert!(names.contains("kayles") && names.contains("octal CODE"));
-/// assert!(!names.contains("take_and_break"));
-/// ```
-pub fn engine_families() -> String {
-    let code = ["0.07".to_string()];
-    let names: Vec<String> = crate::rulesets::FAMILIES
-        .iter()
-        .filter_map(|f| {
-            if engine_code(f.name(), &[]).is_some() {
-                Some(f.name().to_string())
-            } else if engine_code(f.name(), &code).is_some() {
-                Some(format!("{} CODE", f.name()))
-            } else {
-                None
-            }
-        })
-        .collect();
-    names.join(", ")
-}
 
 /// From this `N` on, `partizan grundy CODE --to N` prints only the summary unless a format is
 /// given.
