@@ -146,6 +146,33 @@ enum Expanded<P> {
     Wins,
 }
 
+/// The outcome class from who wins moving first: Left, and Right.
+pub(crate) fn outcome_of(left_first: bool, right_first: bool) -> Outcome {
+    match (left_first, right_first) {
+        (true, true) => Outcome::N,
+        (true, false) => Outcome::L,
+        (false, true) => Outcome::R,
+        (false, false) => Outcome::P,
+    }
+}
+
+/// Runs `work` within a budget of `budget` units of work ([`crate::interrupt::within_budget`]):
+/// its answer, or `Ok(None)` when it runs over the budget or over a size limit of the algebra
+/// (the work is then left to search); an error of `work` itself is returned.
+pub(crate) fn attempt<T>(
+    budget: u64,
+    work: impl FnOnce() -> Result<T, Error>,
+) -> Result<Option<T>, Error> {
+    let run = crate::interrupt::within_budget(
+        budget,
+        AssertUnwindSafe(|| crate::algebra::limits::catch(AssertUnwindSafe(work))),
+    );
+    match run {
+        Ok(Ok(answer)) => answer.map(Some),
+        Ok(Err(_)) | Err(_) => Ok(None),
+    }
+}
+
 /// Whether the player moving first in `g` (Left when `left`) wins: Left unless `g <= 0`, Right
 /// unless `g >= 0`.
 pub(crate) fn first_player_wins(g: Game, left: bool) -> bool {
@@ -233,12 +260,7 @@ impl<R: Ruleset> OutcomeSearch<R> {
     pub fn outcome(&mut self, position: &R::Position) -> Result<Outcome, Error> {
         let left_first = self.wins_moving_first(position, true)?;
         let right_first = self.wins_moving_first(position, false)?;
-        Ok(match (left_first, right_first) {
-            (true, true) => Outcome::N,
-            (true, false) => Outcome::L,
-            (false, true) => Outcome::R,
-            (false, false) => Outcome::P,
-        })
+        Ok(outcome_of(left_first, right_first))
     }
 
     /// Whether the player who moves first in `position` (Left when `left`) wins.
@@ -308,26 +330,15 @@ impl<R: Ruleset> OutcomeSearch<R> {
         }
         let ruleset = &self.ruleset;
         let values = &mut self.values;
-        let attempt = crate::interrupt::within_budget(
-            budget,
-            AssertUnwindSafe(|| {
-                crate::algebra::limits::catch(AssertUnwindSafe(|| match values {
-                    Values::Solver(s) => {
-                        if s.table_len() >= self.options.table_entries {
-                            s.clear();
-                        }
-                        s.try_value(c).map_err(Error::from)
-                    }
-                    Values::Function(f) => f(ruleset, c),
-                }))
-            }),
-        );
-        match attempt {
-            Ok(Ok(Ok(g))) => Ok(Some(g)),
-            Ok(Ok(Err(e))) => Err(e),
-            // Over the budget, or over a size limit: the component is searched.
-            Ok(Err(_)) | Err(_) => Ok(None),
-        }
+        attempt(budget, || match values {
+            Values::Solver(s) => {
+                if s.table_len() >= self.options.table_entries {
+                    s.clear();
+                }
+                s.try_value(c).map_err(Error::from)
+            }
+            Values::Function(f) => f(ruleset, c),
+        })
     }
 
     /// Puts the state in its standard order, so that one sum has one key.

@@ -21,7 +21,7 @@
 //! ```
 
 use super::misere::{MisereImpartialSolver, MisereSolver};
-use super::outcome::{OutcomeSearch, SearchOptions, SearchStats};
+use super::outcome::{outcome_of, OutcomeSearch, SearchOptions, SearchStats};
 use super::ruleset::{ImpartialRuleset, Ruleset};
 use crate::algebra::misere::{Genus, MisereGame};
 use crate::algebra::{Game, Outcome};
@@ -246,21 +246,11 @@ impl Position {
         if self.too_large.get().is_some() {
             return Ok(None);
         }
-        let attempt = crate::interrupt::within_budget(
-            OUTCOME_FORM_BUDGET,
-            std::panic::AssertUnwindSafe(|| {
-                crate::algebra::limits::catch(std::panic::AssertUnwindSafe(|| {
-                    self.canonical_form()
-                }))
-            }),
-        );
-        match attempt {
-            Ok(Ok(form)) => form.map(Some),
-            Ok(Err(_)) | Err(_) => {
-                let _ = self.too_large.set(());
-                Ok(None)
-            }
+        let form = super::outcome::attempt(OUTCOME_FORM_BUDGET, || self.canonical_form())?;
+        if form.is_none() {
+            let _ = self.too_large.set(());
         }
+        Ok(form)
     }
 
     fn note_search(&self, stats: &SearchStats) {
@@ -395,17 +385,6 @@ pub const OPTIONS_LIMIT: u128 = 1 << 20;
 /// gives the canonical form before it searches for the outcome instead: 2^17 positions, from a
 /// tenth of a second (Domineering) to a second or two (NoGo, whose forms are hot and complex).
 pub const OUTCOME_FORM_BUDGET: u64 = 1 << 17;
-
-/// The outcome class from who wins moving first: Left, and Right.
-fn outcome_of(left_first: bool, right_first: bool) -> Outcome {
-    match (left_first, right_first) {
-        (true, true) => Outcome::N,
-        (true, false) => Outcome::L,
-        (false, true) => Outcome::R,
-        (false, false) => Outcome::P,
-    }
-}
-
 /// Runs `search` from `position` for each of `sides` (Left moving first when `true`).
 fn run_search<R: Ruleset>(
     mut search: OutcomeSearch<R>,

@@ -51,7 +51,8 @@ impl From<SolveError> for crate::Error {
     }
 }
 
-/// Positions decided by one search of a solver ([`Memo::evaluate`], the misère outcome search),
+/// Positions worked on by one search of a solver (expanded, in [`Memo::evaluate`]; decided, in
+/// the misère outcome search),
 /// recorded in [`crate::progress`] every 1024 and when dropped (also on an early `Err` return):
 /// one atomic addition per position would be measurable in the solver's hot loop, one per
 /// batch is not. Each batch is also an interruption point (see [`crate::interrupt`]): the
