@@ -239,6 +239,84 @@ fn precedence_is_cgscript_s() {
 }
 
 #[test]
+fn products_lists_and_indices_read_as_cgscript_reads_them() {
+    // n * G is G + ... + G (n copies): 3·↑ = ↑↑↑, −2·(↑*) = ↓* + ↓* = ⇓ (* + * = 0).
+    assert_eq!(show("3 * ^"), "^3");
+    assert_eq!(show("^ * 3"), "^3");
+    assert_eq!(show("-2 * ^*"), "vv");
+    assert_eq!(show("0 * {3|-2}"), "0");
+    // {3|-2} = 1/2 ± 5/2 and ±x + ±x = 0, so 3·{3|-2} = 3/2 ± 5/2 = {4|-1}, 1000·{3|-2} = 500.
+    assert_eq!(show("3 * {3|-2}"), "{4|-1}");
+    assert_eq!(show("1000 * {3|-2}"), "500");
+    // A multiple of ↑* is computed on its parts: an even multiple loses the star.
+    assert_eq!(show("1000000000000 * ^*"), "^1000000000000");
+    // Two numbers multiply.
+    assert_eq!(show("2 * 3"), "6");
+    assert_eq!(show("1/2 * 3/4"), "3/8");
+    assert_eq!(show("-1/2 * -1/2"), "1/4");
+    // '*' binds tighter than ':' (6:1 = 7, 1:6 = 7) and '+', looser than methods.
+    assert_eq!(show("2 * 3 : 1"), "7");
+    assert_eq!(show("1 : 2 * 3"), "7");
+    assert_eq!(show("1 + 2 * 3"), "7");
+    assert_eq!(show("2 * {3|-2}.Mean"), "1");
+    // Glued to a number, or with its digits, '*' is a nimber as the printer writes it.
+    assert_eq!(show("2*3"), "2*3");
+    assert_eq!(show("2* + 1"), "3*");
+    let e = error("2 *3");
+    assert!(
+        e.message().contains("a + *n") && e.message().contains("a * n"),
+        "{e}"
+    );
+    let e = error("^ * ^");
+    assert!(e.message().contains("NortonMultiply"), "{e}");
+    let e = error("9223372036854775807 * ^^");
+    assert!(e.message().contains("at most 2^63 - 1"), "{e}");
+
+    // Lists read back as they print, and index from 1.
+    assert_eq!(show("[1, ^, {3|-2}]"), "[1,^,{3|-2}]");
+    assert_eq!(show("[]"), "[]");
+    assert_eq!(show("[1, ^, {3|-2}][3]"), "{3|-2}");
+    assert_eq!(show("[[1, 2], [3]][1][2]"), "2");
+    assert_eq!(show("[1, ^, *].Size"), "3");
+    assert_eq!(show("{3|-2}.LeftOptions[1]"), "3");
+    assert_eq!(show("[true, false]"), "[true,false]");
+    // A position in a list stays a position: misère Nim 1,2,3 is a P-position (Bouton).
+    assert_eq!(show("[nim(1, 2, 3)][1].MisereOutcomeClass"), "P");
+    for (input, says) in [
+        ("[1,2][3]", "3 is out of range: the list has 2 elements"),
+        ("[1,2][0]", "0 is out of range"),
+        ("[1,2][1/2]", "the index must be an integer, not 1/2"),
+        ("3[1]", "picks an element of a list"),
+        ("[1 2]", "expected ',' or ']'"),
+        ("[1,2", "expected ',' or ']'"),
+    ] {
+        let e = error(input);
+        assert!(e.message().contains(says), "{input}: {e}");
+    }
+}
+
+#[test]
+fn an_integer_multiple_is_a_repeated_sum() {
+    fn law(x: WellFormed, n: i8) -> bool {
+        let n = n % 5;
+        let copies = vec![format!("({})", x.0); n.unsigned_abs() as usize];
+        let sum = match n {
+            0 => "0".to_string(),
+            n if n > 0 => copies.join(" + "),
+            _ => format!("-({})", copies.join(" + ")),
+        };
+        match (evaluate(&format!("{n} * ({})", x.0)), evaluate(&sum)) {
+            (Ok(a), Ok(b)) => a == b,
+            (Err(_), Err(_)) => true,
+            _ => false,
+        }
+    }
+    quickcheck::QuickCheck::new()
+        .tests(200)
+        .quickcheck(law as fn(WellFormed, i8) -> bool);
+}
+
+#[test]
 fn errors_say_where_and_what() {
     // A syntax error is found before anything is evaluated: the call is never made.
     let e = error("{cutcake(120,120)");
@@ -382,6 +460,7 @@ fn nested(construct: &str, n: usize) -> String {
         "calls" => format!("{}0{}", "nim(".repeat(n), ")".repeat(n)),
         "methods" => format!("{}0{}", "0.Heat(".repeat(n), ")".repeat(n)),
         "mixed" => format!("{}1{}", "-(".repeat(n / 2), ")".repeat(n / 2)),
+        "lists" => format!("{}1{}", "[".repeat(n), "]".repeat(n)),
         _ => unreachable!(),
     }
 }
@@ -394,7 +473,7 @@ fn nesting_is_limited_uniformly_and_fits_a_2_mib_stack() {
     // an even number of minus signs gives ↑ back; ±(±1) = {±1|±1} = 0, ±0 = *, ±* = {*|*} = 0,
     // so an even number n >= 2 of ± gives 0; nim(0) = 0; 0 heated by 0 is 0; -(-(...1)) with
     // n/2 = 500 minus signs is 1.
-    let cases: [(&str, Option<&str>); 9] = [
+    let cases: [(&str, Option<&str>); 10] = [
         ("braces", Some("1000")),
         ("bar runs", None),
         ("parentheses", Some("1")),
@@ -404,6 +483,7 @@ fn nesting_is_limited_uniformly_and_fits_a_2_mib_stack() {
         ("calls", Some("0")),
         ("methods", Some("0")),
         ("mixed", Some("1")),
+        ("lists", Some("")),
     ];
     for (construct, value) in cases {
         let (at_limit, beyond) = on_small_stack(move || {
@@ -787,7 +867,7 @@ fn well_formed(g: &mut Gen, depth: u32) -> String {
         return atom(g);
     }
     let sub = |g: &mut Gen| well_formed(g, depth - 1);
-    match u8::arbitrary(g) % 9 {
+    match u8::arbitrary(g) % 10 {
         0 => atom(g),
         1 => {
             let l = usize::arbitrary(g) % 3;
@@ -802,6 +882,7 @@ fn well_formed(g: &mut Gen, depth: u32) -> String {
         5 => format!("+-({})", sub(g)),
         6 => format!("({}):({})", sub(g), sub(g)),
         7 => format!("({}){}", sub(g), g.choose(METHODS).expect("methods")),
+        8 => format!("{} * ({})", i8::arbitrary(g) % 4, sub(g)),
         _ => format!("Tiny({})", sub(g)),
     }
 }
@@ -842,6 +923,13 @@ fn value_round_trips(value: &Value) -> bool {
                 deep && matches!(r, Err(e) if e.message().starts_with("nesting deeper than"))
             };
             (ascii == Ok(*game) || refused(&ascii)) && (unicode == Ok(*game) || refused(&unicode))
+        }
+        // A list of games reads back as the same list.
+        Value::List(items) if items.iter().all(|v| matches!(v, Value::Game(_))) => {
+            items.iter().all(value_round_trips)
+                && catch(AssertUnwindSafe(|| value.to_string())).map_or(true, |text| {
+                    evaluate(&text).is_ok_and(|back| back == *value)
+                })
         }
         Value::List(items) => items.iter().all(value_round_trips),
         other => {

@@ -304,7 +304,7 @@ fn malformed_literals_are_one_line_errors_with_a_byte_position() {
         ("*[&12]", 5, "expected ';'"),
         ("1 + *[x]", 6, "expected a heap digit"),
         ("2*[2]", 1, "written on its own"),
-        ("*[2]]", 4, "unexpected character"),
+        ("*[2]]", 4, "unmatched ']'"),
     ] {
         let e = evaluate(input).unwrap_err();
         assert_eq!(e.position(), at, "{input}: {e}");

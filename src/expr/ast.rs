@@ -66,6 +66,15 @@ pub enum ExprKind {
     Sum(Vec<(Sign, Expr)>),
     /// The ordinal sum `a : b : c`, left to right.
     OrdinalSum(Vec<Expr>),
+    /// `a * b`: an integer multiple `n * G` or `G * n` (G + G + ... + G, n times; −n times is
+    /// the negative), or the product of two numbers, as in CGScript. A `*` is this operator
+    /// only where an operator is expected and the `*` stands alone; glued to a number or to
+    /// arrows before it, or with digits after it, it is a nimber (`2*3` is 2 + *3, `^*`).
+    Product(Box<(Expr, Expr)>),
+    /// A list `[a, b, c]` (as `G.LeftOptions` prints one).
+    List(Vec<Expr>),
+    /// `list[i]`: the `i`-th element of a list, counted from 1 as in CGScript.
+    Index(Box<(Expr, Expr)>),
     /// A comparison `a <= b`, which is a boolean.
     Compare(Box<(Expr, Expr)>, Relation),
     /// A call `name(args)`: `Tiny(G)`, `Miny(G)` or a registered game family.
@@ -343,13 +352,16 @@ impl Expr {
             | ExprKind::Label(_)
             | ExprKind::Misere(_) => Vec::new(),
             ExprKind::Labelled { braces, .. } => vec![braces],
-            ExprKind::Braces { options, .. } | ExprKind::PlusMinus(options) => {
-                options.iter().collect()
-            }
+            ExprKind::Braces { options, .. }
+            | ExprKind::PlusMinus(options)
+            | ExprKind::List(options) => options.iter().collect(),
             ExprKind::OrdinalSum(terms) => terms.iter().collect(),
             ExprKind::Neg(e) => vec![e],
             ExprKind::Sum(terms) => terms.iter().map(|(_, e)| e).collect(),
-            ExprKind::Compare(pair, _) | ExprKind::Sided(pair) => vec![&pair.0, &pair.1],
+            ExprKind::Compare(pair, _)
+            | ExprKind::Sided(pair)
+            | ExprKind::Product(pair)
+            | ExprKind::Index(pair) => vec![&pair.0, &pair.1],
             ExprKind::Call(call) => call.arguments().iter().map(|a| &a.value).collect(),
             ExprKind::Methods(receiver, calls) => std::iter::once(&**receiver)
                 .chain(

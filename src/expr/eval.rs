@@ -15,7 +15,7 @@ use super::Scope;
 use crate::algebra::form::Form;
 use crate::algebra::limits;
 use crate::algebra::misere::MisereGame;
-use crate::algebra::Game;
+use crate::algebra::{Game, Number, Nus};
 use crate::rulesets::{self, Arg, NamedArg};
 use crate::solve::Position;
 use crate::suggest;
@@ -242,6 +242,12 @@ impl Evaluator<'_> {
         if let ExprKind::Call(c) = &e.kind {
             return self.call(c, values);
         }
+        match &e.kind {
+            // A list keeps its elements as they are (positions stay positions).
+            ExprKind::List(_) => return Ok(Value::List(values)),
+            ExprKind::Index(pair) => return index(&values[0], &values[1], &pair.1, e.span),
+            _ => {}
+        }
         if let ExprKind::Sum(terms) = &e.kind {
             let positions: Option<Vec<Position>> = terms
                 .iter()
@@ -317,6 +323,7 @@ impl Evaluator<'_> {
                     .iter()
                     .fold(games[0], |acc, h| acc.ordinal_sum(h))
             }
+            ExprKind::Product(pair) => product(&values, &pair.0, &pair.1, e.span)?,
             ExprKind::Compare(_, rel) => {
                 let (a, b) = (&values[0], &values[1]);
                 return match compare(a, b, *rel) {
@@ -340,6 +347,9 @@ impl Evaluator<'_> {
             | ExprKind::Misere(_)
             | ExprKind::Methods(..) => {
                 unreachable!("evaluated without combining")
+            }
+            ExprKind::List(_) | ExprKind::Index(_) => {
+                unreachable!("combined before the values are settled")
             }
             ExprKind::LoopyConstant(_)
             | ExprKind::Pass
@@ -709,6 +719,104 @@ const IMPARTIAL: &str = "impartial";
 
 /// The spellings of the number of items of a list, `L.Size`.
 const LIST_SIZE: &[&str] = &["size", "Size"];
+
+/// `list[i]`: the `i`-th element, counted from 1 as in CGScript (`i` written at `at`).
+fn index(list: &Value, i: &Value, at: &Expr, span: Span) -> EResult<Value> {
+    let Value::List(items) = list else {
+        return fail(
+            span,
+            format!("'[i]' picks an element of a list, not of {}", list.kind()),
+        );
+    };
+    let n = items.len();
+    let position = match i {
+        Value::Game(g) => g.as_number().and_then(Number::to_i64),
+        _ => None,
+    };
+    let Some(k) = position.filter(|k| k.is_positive() && k.unsigned_abs() <= n as u64) else {
+        let what = match i {
+            Value::Game(g) if g.as_number().is_some_and(Number::is_integer) => {
+                format!("{g} is out of range")
+            }
+            Value::Game(g) => format!("the index must be an integer, not {g}"),
+            v => format!("the index must be an integer, not {}", v.kind()),
+        };
+        return fail(
+            at.span,
+            format!(
+                "{what}: the list has {n} element{} and its first is [1]",
+                plural(n)
+            ),
+        );
+    };
+    Ok(items[k as usize - 1].clone())
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
+/// `a * b` (CGScript's multiplication): `n * G` or `G * n` for an integer `n` is the sum of
+/// `|n|` copies of `G` (of `−G` when `n < 0`), and the product of two numbers is their product.
+/// A multiple of a number-up-star is computed on its parts; any other game by doubling, so that
+/// `n * G` takes about 2·log2(n) sums.
+fn product(values: &[Value], a: &Expr, b: &Expr, span: Span) -> EResult<Game> {
+    let x = game(&values[0], a, "an operand of '*'")?;
+    let y = game(&values[1], b, "an operand of '*'")?;
+    if let (Some(p), Some(q)) = (x.as_number(), y.as_number()) {
+        return Ok(Game::number(p * q));
+    }
+    let integer = |g: Game| {
+        g.as_number()
+            .filter(|n| n.is_integer())
+            .map(|n| n.numerator())
+    };
+    let (n, g) = match (integer(x), integer(y)) {
+        (Some(n), _) => (n, y),
+        (_, Some(n)) => (n, x),
+        _ => {
+            return fail(
+                span,
+                format!(
+                    "'*' multiplies a game by an integer (3 * ^) or two numbers, not {x} by {y}; \
+                     Norton's product is G.NortonMultiply(U), the nim product *a.ConwayProduct(*b)"
+                ),
+            )
+        }
+    };
+    multiple(&n, g).or_else(|message| fail(span, message))
+}
+
+/// `n · G`, the sum of `|n|` copies of `G` (negated for `n < 0`).
+fn multiple(n: &num_bigint::BigInt, g: Game) -> Result<Game, String> {
+    use num_traits::Signed;
+    let g = if n.is_negative() { -g } else { g };
+    let n = num_bigint::BigInt::from(n.magnitude().clone());
+    if let Some(v) = g.as_nus() {
+        let ups = num_bigint::BigInt::from(v.ups) * &n;
+        let ups = i64::try_from(&ups).map_err(|_| {
+            format!("{n} * {g} has {ups} ups: at most 2^63 - 1 either way are supported")
+        })?;
+        let odd = n.bit(0);
+        return Ok(Game::nus(Nus {
+            number: &v.number * &Number::from(n.clone()),
+            ups,
+            nimber: if odd { v.nimber } else { 0 },
+        }));
+    }
+    let mut acc = Game::zero();
+    for i in (0..n.bits()).rev() {
+        acc = acc + acc;
+        if n.bit(i) {
+            acc += g;
+        }
+    }
+    Ok(acc)
+}
 
 /// A position stands for its canonical form (computed here, at `span`); other values are kept.
 fn settle(v: Value, span: Span) -> EResult<Value> {

@@ -32,6 +32,10 @@ pub(crate) enum Token {
     RBrace,
     LParen,
     RParen,
+    /// `[`, which opens a list (`[1, ^]`) or an index (`L[1]`).
+    LBracket,
+    /// `]`.
+    RBracket,
     Comma,
     Dot,
     Colon,
@@ -63,6 +67,8 @@ impl Token {
             Token::RBrace => "'}'".into(),
             Token::LParen => "'('".into(),
             Token::RParen => "')'".into(),
+            Token::LBracket => "'['".into(),
+            Token::RBracket => "']'".into(),
             Token::Comma => "','".into(),
             Token::Dot => "'.'".into(),
             Token::Colon => "':'".into(),
@@ -190,6 +196,8 @@ impl<'a> Lexer<'a> {
             '}' => single(self, Token::RBrace),
             '(' => single(self, Token::LParen),
             ')' => single(self, Token::RParen),
+            '[' => single(self, Token::LBracket),
+            ']' => single(self, Token::RBracket),
             ',' => single(self, Token::Comma),
             '.' => single(self, Token::Dot),
             ':' => single(self, Token::Colon),

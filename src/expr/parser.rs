@@ -3,10 +3,12 @@
 //! ```text
 //! expression := operand {operator operand}     operators, loosest first:
 //!                                                relations == != <= >= < > <> <| |> (at most one),
-//!                                                + - +- (a + ±b), then : (ordinal sum)
-//! operand    := {'-' | '+-'} primary {'.' name ['(' arguments ')']}  |  '+-' '{' options '}'
+//!                                                + - +- (a + ±b), then : (ordinal sum), then * (a
+//!                                                '*' alone: CGScript's multiplication, n * G)
+//! operand    := {'-' | '+-'} primary {'.' name ['(' arguments ')'] | '[' expression ']'}
+//!             | '+-' '{' options '}'
 //! primary    := literal [Tiny(..) | Miny(..)] | '-'literal | '(' expression ')' | braces
-//!             | name '(' arguments ')' | string | misère | loopy
+//!             | name '(' arguments ')' | string | misère | loopy | '[' [expression {',' expression}] ']'
 //! misère     := '*[' ... ']'                  (CGSuite's misère notation, read by the lexer)
 //! loopy      := on | off | over | under | dud | upon | 1over | ^[on]* | v<on> | ...
 //!             | name braces                   (a label: a{0|a})
@@ -17,9 +19,10 @@
 //! ```
 //!
 //! Precedence follows CGScript: relations bind loosest, then `+`, `-` and binary `+-` (whose
-//! operand is an ordinal sum: `3 +- 1:1` is 3 ± (1:1)), then `:`, then the unary signs, then
-//! methods (`-G.Mean` is −(G.Mean)). Options inside braces are sums and ordinal sums: a
-//! comparison there must be parenthesised, since `<|` and `|>` would be confused with the bars.
+//! operand is an ordinal sum: `3 +- 1:1` is 3 ± (1:1)), then `:`, then `*`, then the unary
+//! signs, then methods and indices (`-G.Mean` is −(G.Mean)). Options inside braces are sums and
+//! ordinal sums: a comparison there must be parenthesised, since `<|` and `|>` would be confused
+//! with the bars.
 //!
 //! The parser keeps its own stack of unfinished constructs (a `Vec` of frames) instead of
 //! recursing, so that no input can overflow the thread's stack, whatever the build profile.
@@ -97,7 +100,7 @@ pub(crate) fn parse(input: &str) -> PResult<Expr> {
     p.run()
 }
 
-/// For each `{` and `(`, the index of its matching `}` or `)`. A closing token that does not
+/// For each `{`, `(` and `[`, the index of its matching `}`, `)` or `]`. A closing token that does not
 /// match the innermost open group is left unmatched (the parser reports it where it meets it),
 /// and so are the groups left open at the end.
 fn partners(tokens: &[Lexeme]) -> Vec<Option<usize>> {
@@ -105,13 +108,15 @@ fn partners(tokens: &[Lexeme]) -> Vec<Option<usize>> {
     let mut open: Vec<usize> = Vec::new();
     for (i, l) in tokens.iter().enumerate() {
         match l.token {
-            Token::LBrace | Token::LParen => open.push(i),
-            Token::RBrace | Token::RParen => {
+            Token::LBrace | Token::LParen | Token::LBracket => open.push(i),
+            Token::RBrace | Token::RParen | Token::RBracket => {
                 if let Some(&o) = open.last() {
                     let pair = (&tokens[o].token, &l.token);
                     if matches!(
                         pair,
-                        (Token::LBrace, Token::RBrace) | (Token::LParen, Token::RParen)
+                        (Token::LBrace, Token::RBrace)
+                            | (Token::LParen, Token::RParen)
+                            | (Token::LBracket, Token::RBracket)
                     ) {
                         open.pop();
                         partner[o] = Some(i);
@@ -275,6 +280,24 @@ impl<'t> Parser<'t> {
                 stack.push(Frame::seq(true));
                 Ok(State::Operand)
             }
+            Token::LBracket => {
+                self.advance();
+                self.enter(start.start)?;
+                if *self.peek() == Token::RBracket {
+                    let close = self.advance();
+                    self.leave();
+                    return Ok(State::Postfix(Expr {
+                        kind: ExprKind::List(Vec::new()),
+                        span: start.to(close),
+                    }));
+                }
+                stack.push(Frame::Items {
+                    open: start,
+                    items: Vec::new(),
+                });
+                stack.push(Frame::seq(true));
+                Ok(State::Operand)
+            }
             Token::LBrace => {
                 let open = self.pos;
                 self.enter(start.start)?;
@@ -391,8 +414,16 @@ impl<'t> Parser<'t> {
         }
     }
 
-    /// Methods after a primary: `.name` or `.name(arguments)`; then the operand is complete.
+    /// Methods and indices after a primary: `.name`, `.name(arguments)` or `[i]`; then the
+    /// operand is complete.
     fn postfix(&mut self, stack: &mut Vec<Frame>, receiver: Expr) -> PResult<State> {
+        if *self.peek() == Token::LBracket {
+            let open = self.advance();
+            self.enter(open.start)?;
+            stack.push(Frame::Index { receiver });
+            stack.push(Frame::seq(true));
+            return Ok(State::Operand);
+        }
         if *self.peek() != Token::Dot {
             return Ok(State::Deliver(receiver));
         }
@@ -480,6 +511,7 @@ impl<'t> Parser<'t> {
                     Token::Minus => Op::Minus,
                     Token::PlusMinus => Op::PlusMinus,
                     Token::Colon => Op::Colon,
+                    Token::Literal(_) if self.is_times() => Op::Times,
                     Token::Rel(r) if *comparisons => Op::Rel(r),
                     Token::Amp if *comparisons => Op::Amp,
                     _ => {
@@ -498,9 +530,20 @@ impl<'t> Parser<'t> {
                 Ok(State::Operand)
             }
             Some(Frame::Top) => {
+                if let Token::RBracket | Token::RParen | Token::RBrace = self.peek() {
+                    let closer = self.peek().describe();
+                    return Err(self.error(format!("unmatched {closer}: nothing open closes here")));
+                }
+                if let Token::Literal(l) = self.peek() {
+                    if l.number.is_none() && l.arrows.is_none() && l.nimber.is_some() {
+                        return Err(self.error(
+                            "a nimber after an operand: write a + *n for the sum with a nimber, or a * n (with spaces) for an integer multiple",
+                        ));
+                    }
+                }
                 if !self.at_limit() {
                     return Err(self.error(
-                        "expected an operator ('+', '-', '+-', ':' or a comparison) or the end of the expression",
+                        "expected an operator ('+', '-', '+-', ':', '*' or a comparison) or the end of the expression",
                     ));
                 }
                 Ok(State::Finished(e))
@@ -557,6 +600,42 @@ impl<'t> Parser<'t> {
                 }
                 stack.push(Frame::seq(false));
                 Ok(State::Operand)
+            }
+            Some(Frame::Items { items, .. }) => {
+                items.push(e);
+                match self.peek() {
+                    Token::Comma => {
+                        self.advance();
+                        stack.push(Frame::seq(true));
+                        Ok(State::Operand)
+                    }
+                    Token::RBracket => {
+                        let close = self.advance();
+                        self.leave();
+                        let Some(Frame::Items { open, items }) = stack.pop() else {
+                            unreachable!("the list is on top")
+                        };
+                        Ok(State::Postfix(Expr {
+                            kind: ExprKind::List(items),
+                            span: open.to(close),
+                        }))
+                    }
+                    _ => Err(self.error("expected ',' or ']'")),
+                }
+            }
+            Some(Frame::Index { .. }) => {
+                if *self.peek() != Token::RBracket {
+                    return Err(self.error("expected ']'"));
+                }
+                let close = self.advance();
+                self.leave();
+                let Some(Frame::Index { receiver }) = stack.pop() else {
+                    unreachable!("the index is on top")
+                };
+                Ok(State::Postfix(Expr {
+                    span: receiver.span.to(close),
+                    kind: ExprKind::Index(Box::new((receiver, e))),
+                }))
             }
             Some(Frame::Unclosed) => {
                 if !matches!(self.peek(), Token::Comma | Token::Bars(_)) {
@@ -755,6 +834,15 @@ impl<'t> Parser<'t> {
         Ok(State::Operand)
     }
 
+    /// Whether the current token, where an operator is expected, is CGScript's `*`: a star
+    /// written alone (`3 * ^`), not `*n` with its digits and not glued to arrows (`^*` is one
+    /// literal, read by the lexer).
+    fn is_times(&self) -> bool {
+        let span = self.span();
+        matches!(self.peek(), Token::Literal(l) if l.number.is_none() && l.arrows.is_none())
+            && span.end - span.start == 1
+    }
+
     /// Whether the current '-' is the sign of the number literal right after it (`-1/2v*`).
     fn minus_is_sign(&self) -> bool {
         let minus = self.span();
@@ -811,7 +899,7 @@ impl<'t> Parser<'t> {
         while i < to {
             match (&self.tokens[i].token, self.partner[i]) {
                 (Token::Bars(n), _) => runs.push((i, *n)),
-                (Token::LBrace | Token::LParen, Some(close)) => i = close,
+                (Token::LBrace | Token::LParen | Token::LBracket, Some(close)) => i = close,
                 _ => {}
             }
             i += 1;
@@ -888,6 +976,10 @@ enum Frame {
     },
     /// Braces that are never closed (always ends in an error).
     Unclosed,
+    /// A list `[a, b, ...]` opened at `open`, with the elements so far.
+    Items { open: Span, items: Vec<Expr> },
+    /// The index of `receiver[i]`, being parsed.
+    Index { receiver: Expr },
     /// A label at `at`, waiting for the braces after it.
     Label { label: String, at: Span },
 }
@@ -1005,6 +1097,8 @@ enum Op {
     /// Binary `a +- b`, which is `a + ±b`.
     PlusMinus,
     Colon,
+    /// `a * b`, CGScript's multiplication (an integer multiple).
+    Times,
     Rel(Relation),
     /// `S & T`.
     Amp,
@@ -1088,14 +1182,25 @@ fn sum(seq: Vec<Item>) -> PResult<Expr> {
             Operand::PlusMinusList(e) => (e, true),
         };
         match (op, groups.last_mut()) {
-            (Some((Op::Colon, at)), Some(group)) => {
-                if group.1 {
+            (Some((op @ (Op::Colon | Op::Times), at)), Some(group)) => {
+                if group.1 || list {
+                    let symbol = if op == Op::Colon { ':' } else { '*' };
                     return Err(SyntaxError {
                         position: at.start,
-                        message: "write ±{...} in parentheses before ':'".into(),
+                        message: format!("write ±{{...}} in parentheses beside '{symbol}'"),
                     });
                 }
-                group.2.push(e);
+                if op == Op::Times {
+                    // `*` binds tighter than `:`: it takes the last operand of the ordinal sum.
+                    let x = group.2.pop().expect("an operand before '*'");
+                    let span = x.span.to(e.span);
+                    group.2.push(Expr {
+                        kind: ExprKind::Product(Box::new((x, e))),
+                        span,
+                    });
+                } else {
+                    group.2.push(e);
+                }
             }
             (op, _) => groups.push((op, list, vec![e])),
         }
