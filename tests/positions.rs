@@ -446,6 +446,192 @@ fn grundy_game_misere_forms_predict_the_outcomes_of_sums() {
     }
 }
 
+/// Simplest forms of misère impartial games, built here from Conway's simplification theorem
+/// (*On Numbers and Games*, ch. 12; Siegel, *Combinatorial Game Theory*, ch. V.1) and nothing
+/// of the engine: a game is its list of options (ids of simplest forms, sorted). `G`, whose
+/// options are simplest, equals `H`, an option of one of its options, when every option of `H`
+/// is an option of `G`, every other option of `G` has `H` as an option, and, if `H = 0`, `G` is
+/// a misère N-position; when no such `H` exists, `G` is in simplest form, which is unique.
+struct Simplest {
+    options: Vec<Vec<usize>>,
+    /// Whether the player to move wins under misère play (a game with no options is won).
+    next_wins: Vec<bool>,
+    ids: HashMap<Vec<usize>, usize>,
+}
+
+impl Simplest {
+    fn new() -> Simplest {
+        let mut s = Simplest {
+            options: Vec::new(),
+            next_wins: Vec::new(),
+            ids: HashMap::new(),
+        };
+        s.intern(Vec::new());
+        s
+    }
+
+    /// The game with exactly these options, as given.
+    fn intern(&mut self, mut options: Vec<usize>) -> usize {
+        options.sort_unstable();
+        options.dedup();
+        if let Some(&id) = self.ids.get(&options) {
+            return id;
+        }
+        let wins = options.is_empty() || options.iter().any(|&o| !self.next_wins[o]);
+        let id = self.options.len();
+        self.options.push(options.clone());
+        self.next_wins.push(wins);
+        self.ids.insert(options, id);
+        id
+    }
+
+    /// The simplest form of the game whose options are these simplest forms.
+    fn simplify(&mut self, mut options: Vec<usize>) -> usize {
+        options.sort_unstable();
+        options.dedup();
+        let g_next_wins = options.is_empty() || options.iter().any(|&o| !self.next_wins[o]);
+        for &o in &options {
+            for &h in &self.options[o] {
+                let h_options = &self.options[h];
+                let reverts = h_options.iter().all(|x| options.contains(x))
+                    && options
+                        .iter()
+                        .all(|x| h_options.contains(x) || self.options[*x].contains(&h));
+                if reverts && (!h_options.is_empty() || g_next_wins) {
+                    return h;
+                }
+            }
+        }
+        self.intern(options)
+    }
+
+    /// The engine's misère form as options of options, interned without simplifying: equal to a
+    /// simplest form built here only if it is the same tree.
+    fn of_engine(
+        &mut self,
+        g: partizan::algebra::misere::MisereGame,
+        memo: &mut HashMap<partizan::algebra::misere::MisereGame, usize>,
+    ) -> usize {
+        if let Some(&id) = memo.get(&g) {
+            return id;
+        }
+        let options = g
+            .options()
+            .iter()
+            .map(|&o| self.of_engine(o, memo))
+            .collect();
+        let id = self.intern(options);
+        memo.insert(g, id);
+        id
+    }
+}
+
+/// The simplest form of a Cram board, from its moves.
+fn cram_simplest(g: &Grid, s: &mut Simplest, memo: &mut HashMap<String, usize>) -> usize {
+    let key = text(g);
+    if let Some(&id) = memo.get(&key) {
+        return id;
+    }
+    let options = cram_moves(g)
+        .iter()
+        .map(|h| cram_simplest(h, s, memo))
+        .collect();
+    let id = s.simplify(options);
+    memo.insert(key, id);
+    id
+}
+
+/// The simplest form of a position of Grundy's game (heaps of at least 3 can be split into two
+/// unequal heaps).
+fn grundy_simplest(
+    heaps: &[usize],
+    s: &mut Simplest,
+    memo: &mut HashMap<Vec<usize>, usize>,
+) -> usize {
+    let mut heaps: Vec<usize> = heaps.iter().copied().filter(|&h| h > 2).collect();
+    heaps.sort_unstable();
+    if let Some(&id) = memo.get(&heaps) {
+        return id;
+    }
+    let mut options = Vec::new();
+    for i in 0..heaps.len() {
+        for a in 1..heaps[i].div_ceil(2) {
+            let mut next = heaps.clone();
+            next.push(next[i] - a);
+            next[i] = a;
+            options.push(grundy_simplest(&next, s, memo));
+        }
+    }
+    let id = s.simplify(options);
+    memo.insert(heaps, id);
+    id
+}
+
+#[test]
+fn misere_canonical_forms_are_conways_simplest_forms() {
+    let mut s = Simplest::new();
+    // The theorem gives the counts of ONAG ch. 12: 1, 2, 3, 5 and 22 games born by days 0..4.
+    let mut born = vec![0usize];
+    let mut counts = vec![1];
+    for _ in 0..4 {
+        let n = born.len();
+        let mut next: HashSet<usize> = HashSet::new();
+        for mask in 0u64..1 << n {
+            let options = (0..n)
+                .filter(|i| mask >> i & 1 == 1)
+                .map(|i| born[i])
+                .collect();
+            next.insert(s.simplify(options));
+        }
+        born = next.into_iter().collect();
+        born.sort_unstable();
+        counts.push(born.len());
+    }
+    assert_eq!(counts, [1, 2, 3, 5, 22]);
+
+    let mut engine = HashMap::new();
+    let mut form = |e: &str, s: &mut Simplest| match eval(&format!("{e}.MisereCanonicalForm")) {
+        Value::Misere(m) => s.of_engine(m, &mut engine),
+        v => panic!("{e}: {v}"),
+    };
+    let mut memo = HashMap::new();
+    for board in [
+        "..",
+        "...|...",
+        "....|....",
+        "...|...|...",
+        ".....|.....",
+        ".........|##.######",
+        "....|.##.|....",
+        "......|#....#",
+    ] {
+        let brute = cram_simplest(&grid(board), &mut s, &mut memo);
+        assert_eq!(
+            form(&format!("cram(\"{board}\")"), &mut s),
+            brute,
+            "cram(\"{board}\")"
+        );
+    }
+    let mut memo = HashMap::new();
+    for n in 0..=22 {
+        let brute = grundy_simplest(&[n], &mut s, &mut memo);
+        assert_eq!(
+            form(&format!("grundy_game({n})"), &mut s),
+            brute,
+            "grundy_game({n})"
+        );
+    }
+    // A sum: the misère sum of the trees, simplified as one game.
+    let brute = grundy_simplest(&[7, 9, 10], &mut s, &mut memo);
+    assert_eq!(
+        form(
+            "(grundy_game(7) + grundy_game(9) + grundy_game(10))",
+            &mut s
+        ),
+        brute
+    );
+}
+
 // ---------------------------------------------------------------------------------------------
 // Impartial closures: either player makes either player's moves.
 // ---------------------------------------------------------------------------------------------
