@@ -284,9 +284,10 @@ fn bad_misere_input_is_one_line_with_status_2() {
     clean_error(&["misere", "domineering"]);
     clean_error(&["misere", "chess", "3"]);
     clean_error(&["misere", "kayles", "-3"]);
-    clean_error(&["grundy", "subtraction", "1,2", "--misere"]);
+    clean_error(&["grundy", "subtraction", "--misere", "--to", "5"]);
     clean_error(&["quotient", "0.77", "--to", "x"]);
-    clean_error(&["quotient", "nim"]);
+    clean_error(&["quotient", "nim", "3"]);
+    clean_error(&["quotient", "domineering"]);
     // At the size limit: the quotient found so far on stdout, one error line, status 2.
     let r = run(&["quotient", "0.07", "--to", "30", "--max-size", "20"]);
     assert_eq!(r.status, 2);
@@ -381,4 +382,63 @@ fn take_and_break_codes_in_the_misere_commands() {
         ok(&["misere", "take_and_break", "0.[3]", "1", "2", "3"]).trim(),
         "P"
     );
+}
+
+/// Misère Grundy values of one heap of a subtraction-like game, from its moves: `G⁻(n)` is the
+/// mex of the options' values, and 1 for a heap with no move (ONAG ch. 12: `G⁻(G)` is the `k`
+/// with `G + *k` a misère P-position, and `*1` alone is one).
+fn misere_heap_values(moves: impl Fn(usize) -> Vec<usize>, to: usize) -> Vec<usize> {
+    let mut g: Vec<usize> = Vec::new();
+    for n in 0..=to {
+        let seen: Vec<usize> = moves(n).into_iter().map(|m| g[m]).collect();
+        g.push(if seen.is_empty() {
+            1
+        } else {
+            (0..).find(|k| !seen.contains(k)).expect("a mex")
+        });
+    }
+    g
+}
+
+#[test]
+fn nim_subtraction_and_take_range_in_the_misere_commands() {
+    let first_line = |args: &[&str]| -> Vec<usize> {
+        ok(args)
+            .lines()
+            .nth(1)
+            .expect("the values")
+            .split(' ')
+            .map(|v| v.parse().unwrap())
+            .collect()
+    };
+    // Nim: G⁻ of a single heap is 1, 0, 2, 3, ... (Winning Ways ch. 13), as 0.[3].
+    let nim = first_line(&["grundy", "nim", "--to", "9", "--misere"]);
+    assert_eq!(nim, misere_heap_values(|n| (0..n).collect(), 9));
+    assert_eq!(nim[..4], [1, 0, 2, 3]);
+    // Subtraction {1, 3, 4}: take 1, 3 or 4 tokens.
+    let s = first_line(&["grundy", "subtraction", "1,3,4", "--to", "40", "--misere"]);
+    let moves = |n: usize| {
+        [1, 3, 4]
+            .iter()
+            .filter(|&&k| k <= n)
+            .map(|k| n - k)
+            .collect()
+    };
+    assert_eq!(s, misere_heap_values(moves, 40));
+    // take_range 2 5: take 2 to 5 tokens, or the whole heap when fewer than 2 remain.
+    let t = first_line(&["grundy", "take_range", "2", "5", "--to", "40", "--misere"]);
+    let moves = |n: usize| -> Vec<usize> {
+        if n == 1 {
+            vec![0]
+        } else {
+            (2..=5).filter(|&k| k <= n).map(|k| n - k).collect()
+        }
+    };
+    assert_eq!(t, misere_heap_values(moves, 40));
+    // Misère quotients: heaps below 32 of Nim give the tame quotient of order 2^5 + 2
+    // (Plambeck and Siegel, "Misère quotients for impartial games", 2008); bad sets are
+    // one-line errors.
+    assert!(ok(&["quotient", "nim"]).contains("|Q| = 34, |P| = 2"));
+    let e = clean_error(&["grundy", "subtraction", "1,x", "--misere", "--to", "5"]);
+    assert!(e.contains("\"x\" in the subtraction set"), "{e}");
 }

@@ -25,7 +25,7 @@
 
 use crate::algebra::Game;
 use crate::rulesets::args;
-use crate::rulesets::family::{bounded, Family, Param, TableSpec};
+use crate::rulesets::family::{bounded, Family, HeapCode, Param, TableSpec};
 use crate::rulesets::{Arg, NamedArg};
 use crate::solve::position::{of_ruleset, write_call, Rules};
 use crate::solve::{AsPartizan, ImpartialRuleset, Position, Table, TableParams};
@@ -222,6 +222,13 @@ impl Family for NimFamily {
             }],
             example: "table nim size=8",
             build: table,
+        })
+    }
+    /// Nim is the take-and-break game `0.[3]` (take any number from one heap), for misère play.
+    fn heap_code(&self, words: &[String]) -> Option<Result<HeapCode, Error>> {
+        Some(match words {
+            [] => Ok(HeapCode::TakeAndBreak("0.[3]".to_string())),
+            _ => Err(Error::input("nim takes no arguments as a heap game")),
         })
     }
 }

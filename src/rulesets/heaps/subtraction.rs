@@ -28,7 +28,7 @@
 
 use crate::algebra::Game;
 use crate::rulesets::args;
-use crate::rulesets::family::{Family, SequenceSpec};
+use crate::rulesets::family::{Family, HeapCode, SequenceSpec};
 use crate::rulesets::{Arg, NamedArg};
 use crate::solve::grundy::{self, Periodicity};
 use crate::rulesets::positions::Counted;
@@ -344,6 +344,22 @@ impl Family for SubtractionFamily {
             build: crate::rulesets::sequence::subtraction,
         })
     }
+    /// As a take-and-break code (digit 3 at each element of the set), for misère play; the
+    /// normal-play sequence keeps the family's own periodic engine.
+    fn heap_code(&self, words: &[String]) -> Option<Result<HeapCode, Error>> {
+        Some(match words {
+            [set] => Subtraction::parse(set).map(|g| HeapCode::TakeAndBreak(code(&g.octal_digits()))),
+            _ => Err(Error::input(
+                "subtraction takes one argument, the set, e.g. subtraction 1,3,4",
+            )),
+        })
+    }
+}
+
+/// The code `0.d1d2…` of octal digits `d0 d1 d2 …` (`d0` is 0).
+fn code(digits: &[u8]) -> String {
+    let tail: String = digits[1..].iter().map(|d| char::from(b'0' + d)).collect();
+    format!("0.{tail}")
 }
 
 /// The `take_range` family (see the module documentation).
@@ -370,6 +386,22 @@ impl Family for TakeRangeFamily {
             usage:
                 "grundy take_range P Q --to N: take P..Q tokens, or all when fewer than P remain",
             build: crate::rulesets::sequence::take_range,
+        })
+    }
+    /// As a take-and-break code (digit 1 below `p`, 3 from `p` to `q`), for misère play.
+    fn heap_code(&self, words: &[String]) -> Option<Result<HeapCode, Error>> {
+        let bound = |w: &str, what: &str| {
+            w.parse::<usize>()
+                .map_err(|_| Error::input(format!("{what} of take_range is {w:?}, not a count")))
+        };
+        Some(match words {
+            [p, q] => bound(p, "p")
+                .and_then(|p| Ok((p, bound(q, "q")?)))
+                .and_then(|(p, q)| TakeRange::new(p, q))
+                .map(|g| HeapCode::TakeAndBreak(code(&g.octal_digits()))),
+            _ => Err(Error::input(
+                "take_range takes two arguments, p and q, e.g. take_range 2 5",
+            )),
         })
     }
 }
