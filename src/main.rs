@@ -629,6 +629,7 @@ fn eval_line(expr: &str, options: &EvalOptions) -> Result<String, String> {
 /// error as an `error: ...` line (or `{"error": ...}` with `--json`) in the answer's place, so
 /// that the answers line up with the expressions. Fails, after the last line, if any line did.
 fn eval_lines(options: &EvalOptions, out: &mut Out) -> Result<(), Failure> {
+    monitor::recover_from_budget();
     let mut input = std::io::stdin().lock();
     let mut line = Vec::new();
     let (mut answered, mut failed) = (0usize, 0usize);
@@ -644,8 +645,18 @@ fn eval_lines(options: &EvalOptions, out: &mut Out) -> Result<(), Failure> {
         monitor::busy();
         let answer = match std::str::from_utf8(&line).map(str::trim) {
             Ok("") => continue,
-            Ok(expr) => eval_line(expr, options),
+            // Work stopped from outside (by the memory budget, below) unwinds to here.
+            Ok(expr) => partizan::interrupt::catch(std::panic::AssertUnwindSafe(|| {
+                eval_line(expr, options)
+            }))
+            .unwrap_or_else(|_| Err("interrupted".to_string())),
             Err(_) => Err("this line is not valid UTF-8".to_string()),
+        };
+        // A line stopped by the memory budget fails with the budget's message; its memory is
+        // freed and the batch goes on.
+        let answer = match (monitor::budget_stop(), answer) {
+            (Some(message), Err(_)) => Err(message),
+            (_, answer) => answer,
         };
         answered += 1;
         let text = answer.unwrap_or_else(|message| {

@@ -211,6 +211,29 @@ fn the_memory_budget_stops_with_one_line() {
     assert!(n.parse::<u64>().is_ok_and(|n| n > 0), "{line:?}");
 }
 
+/// In a batch, the budget stops the line that passes it: its `error:` line in its place, the
+/// memory it held given back, and the lines after it answered.
+#[cfg(target_os = "linux")]
+#[test]
+fn the_memory_budget_stops_one_line_of_a_batch() {
+    let input = format!("^\n{BIG_BOARD}\n{{3|-2}}.Mean\n*2 + *3\n");
+    let r = run_with_input(&["--max-memory", "50MB", "eval", "-"], &input);
+    assert_eq!(r.status, 2, "{:?}", r.stderr);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines.len(), 4, "{:?}", r.stdout);
+    assert!(
+        lines[1].starts_with("error: stopped: memory budget 50 MB reached after "),
+        "{:?}",
+        lines[1]
+    );
+    // ^, the mean of {3|-2} (Lessons in Play ch. 6: (3 + -2)/2) and *2 + *3 = *1.
+    assert_eq!([lines[0], lines[2], lines[3]], ["^", "1/2", "*"]);
+    assert_eq!(
+        r.stderr.trim_end(),
+        "error: 1 of 4 expressions failed (their errors are in the output, in order)"
+    );
+}
+
 #[test]
 fn a_bad_memory_size_is_one_line() {
     for bad in ["12parsecs", "0", "-5MB", "MB", "1.5.2G"] {

@@ -19,6 +19,11 @@
 //! watcher notices the flag, prints the one-line stop message and ends the process with status
 //! 2. The threads that report (main, the watcher, the Ctrl-C handler) are
 //! [exempt](exempt_this_thread), so that they can always format and print.
+//!
+//! In a batch of lines (`eval -`) a pass of the budget stops the line, not the process (see
+//! [`set_soft`]): a large allocation that would pass the budget but stays within twice the
+//! budget is granted, and the line is asked to stop at its next interruption point (within
+//! milliseconds), which frees what it held; one beyond twice the budget is refused as above.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
@@ -36,6 +41,10 @@ const LARGE: usize = 1 << 20;
 static RESIDENT: AtomicUsize = AtomicUsize::new(0);
 static LIMIT: AtomicUsize = AtomicUsize::new(usize::MAX);
 static REFUSED: AtomicBool = AtomicBool::new(false);
+/// Whether a pass of the budget stops the work instead of the process (see [`set_soft`]).
+static SOFT: AtomicBool = AtomicBool::new(false);
+/// Whether a large allocation passed the budget in soft mode since [`take_soft_pass`].
+static SOFT_PASS: AtomicBool = AtomicBool::new(false);
 
 thread_local! {
     /// Whether this thread may allocate past the budget. A const-initialised `Cell` needs no
@@ -54,7 +63,17 @@ fn check(n: usize) {
 
 #[cold]
 fn check_large(n: usize) {
-    if RESIDENT.load(Relaxed).saturating_add(n) > LIMIT.load(Relaxed) && !EXEMPT.with(Cell::get) {
+    let (after, limit) = (
+        RESIDENT.load(Relaxed).saturating_add(n),
+        LIMIT.load(Relaxed),
+    );
+    if after > limit && !EXEMPT.with(Cell::get) {
+        if SOFT.load(Relaxed) && after <= limit.saturating_mul(2) {
+            // Granted; the work stops at its next interruption point. Both are atomic stores.
+            SOFT_PASS.store(true, Relaxed);
+            partizan::interrupt::request();
+            return;
+        }
         REFUSED.store(true, Relaxed);
         // The watcher ends the process within a poll. `sleep` does not allocate.
         loop {
@@ -89,10 +108,39 @@ unsafe impl GlobalAlloc for Guard {
     }
 }
 
+/// From now on a large allocation that would pass the budget (within twice the budget) is
+/// granted and stops the work instead of the process (see the module documentation).
+pub fn set_soft() {
+    SOFT.store(true, Relaxed);
+}
+
+/// Whether a large allocation passed the budget in soft mode since the last call.
+pub fn take_soft_pass() -> bool {
+    SOFT_PASS.swap(false, Relaxed)
+}
+
 /// Whether an allocation was refused because it would have passed the budget.
 pub fn refused() -> bool {
     REFUSED.load(Relaxed)
 }
+
+/// Returns the free memory at the top of the heap and in freed pages to the system, so that the
+/// resident set shrinks after a large piece of work is dropped (glibc keeps freed memory
+/// otherwise). Elsewhere there is nothing to do.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+pub fn give_back() {
+    extern "C" {
+        fn malloc_trim(pad: usize) -> std::ffi::c_int;
+    }
+    // SAFETY: glibc's malloc_trim takes any pad and only releases memory that is free.
+    unsafe {
+        malloc_trim(0);
+    }
+}
+
+/// See the Linux version: other systems' allocators are left to themselves.
+#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+pub fn give_back() {}
 
 /// Sets the budget, in bytes.
 pub fn set_limit(bytes: usize) {

@@ -76,6 +76,15 @@ static MONITOR: OnceLock<Monitor> = OnceLock::new();
 /// A flag that the first Ctrl-C sets instead of ending the process (see [`stop_on_interrupt`]).
 static INTERRUPT: OnceLock<&'static AtomicBool> = OnceLock::new();
 static ENDING: AtomicBool = AtomicBool::new(false);
+/// Whether a pass of the budget stops the current piece of work instead of the process (a
+/// batch of lines, see [`recover_from_budget`]).
+static RECOVERABLE: AtomicBool = AtomicBool::new(false);
+/// The budget's stop of the current piece of work: when it was asked and its message.
+static BUDGET_STOP: Mutex<Option<(Instant, String)>> = Mutex::new(None);
+/// The positions recorded before the current piece of work began (see [`busy`]).
+static PIECE_START: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+/// How long stopped work may stay over the budget before the process ends after all.
+const GRACE: Duration = Duration::from_secs(2);
 
 /// How often the watcher looks.
 const POLL: Duration = Duration::from_millis(25);
@@ -130,19 +139,69 @@ fn watch() {
     loop {
         std::thread::sleep(POLL);
         let resident = memory::sample();
-        let over = resident.is_some_and(|r| r.current > monitor.settings.budget.bytes);
+        let budget = monitor.settings.budget.bytes;
+        let over = resident.is_some_and(|r| r.current > budget);
+        let far_over = resident.is_some_and(|r| r.current / 2 > budget);
+        if over && !far_over && !memory::refused() && RECOVERABLE.load(Ordering::SeqCst) {
+            // Ask the work to stop at its next interruption point; the batch reports it and
+            // goes on (see `recover_from_budget`). Work that stays over the budget ends the
+            // process as below.
+            let mut stop = BUDGET_STOP.lock().unwrap_or_else(|e| e.into_inner());
+            match &*stop {
+                None => {
+                    *stop = Some((Instant::now(), budget_message(monitor)));
+                    partizan::interrupt::request();
+                    continue;
+                }
+                Some((at, _)) if at.elapsed() < GRACE => continue,
+                Some(_) => {}
+            }
+        }
         if over || memory::refused() {
-            end(
-                2,
-                Some(&format!(
-                    "stopped: memory budget {} reached after {} positions",
-                    monitor.settings.budget,
-                    partizan::progress::positions()
-                )),
-            );
+            end(2, Some(&budget_message(monitor)));
         }
         monitor.draw(resident);
     }
+}
+
+/// The one-line message of the budget's stop.
+fn budget_message(monitor: &Monitor) -> String {
+    format!(
+        "stopped: memory budget {} reached after {} positions",
+        monitor.settings.budget,
+        partizan::progress::positions() - PIECE_START.load(Ordering::Relaxed)
+    )
+}
+
+/// From now on a pass of the memory budget stops the current piece of work, not the process:
+/// the watcher asks it to stop ([`partizan::interrupt::request`]), and [`budget_stop`] tells
+/// the batch after the piece ends. A large allocation refused by the budget still ends the
+/// process (the thread that asked for it cannot go on), and so does work that is still over
+/// the budget [`GRACE`] after it was asked to stop.
+pub fn recover_from_budget() {
+    RECOVERABLE.store(true, Ordering::SeqCst);
+    memory::set_soft();
+}
+
+/// After a piece of work: the budget's stop message if the budget stopped it, its memory given
+/// back to the system and the stop request withdrawn, so that the next piece runs. Ends the
+/// process when the memory in use is still over the budget (what is left is not the stopped
+/// work's, and the next piece could not run within the budget).
+pub fn budget_stop() -> Option<String> {
+    let monitor = MONITOR.get()?;
+    let stopped = BUDGET_STOP.lock().unwrap_or_else(|e| e.into_inner()).take();
+    let message = match (stopped, memory::take_soft_pass()) {
+        (Some((_, message)), _) => message,
+        (None, true) => budget_message(monitor),
+        (None, false) => return None,
+    };
+    partizan::algebra::clear_caches();
+    memory::give_back();
+    partizan::interrupt::clear();
+    if memory::sample().is_some_and(|r| r.current > monitor.settings.budget.bytes) {
+        end(2, Some(&message));
+    }
+    Some(message)
 }
 
 impl Monitor {
@@ -280,6 +339,7 @@ pub fn clear() {
 
 /// Work starts (a line of input was read).
 pub fn busy() {
+    PIECE_START.store(partizan::progress::positions(), Ordering::Relaxed);
     set_busy(|_| Some(Instant::now()));
 }
 
