@@ -226,7 +226,8 @@ enum Failure {
     /// The reader of standard output went away (`partizan ... | head`): a Unix tool ends
     /// quietly with status 0, as it would by SIGPIPE, which Rust ignores.
     ClosedPipe,
-    /// Stopped by Ctrl-C after saving: the message on stderr, exit status 130.
+    /// Stopped by Ctrl-C (after saving, or after printing a table's finished rows): the
+    /// message on stderr, exit status 130.
     Interrupted(String),
 }
 
@@ -417,8 +418,21 @@ fn run(cli: Cli, budget_bytes: usize) -> Result<(), Failure> {
             params,
             format,
         } => {
-            let table = partizan::rulesets::table(&family, &params)?;
+            // Ctrl-C stops the table at its next interruption point; the rows finished are
+            // printed before the process ends with status 130.
+            monitor::stop_on_interrupt(&STOP);
+            partizan::interrupt::set_poll(Some(|| STOP.load(std::sync::atomic::Ordering::Relaxed)));
+            let table = partizan::interrupt::catch(std::panic::AssertUnwindSafe(|| {
+                partizan::rulesets::table(&family, &params)
+            }))
+            .map_err(|_| Failure::Interrupted("interrupted".to_string()))??;
             out.print(&table.render(format))?;
+            if table.interrupted {
+                return Err(Failure::Interrupted(format!(
+                    "interrupted after {} of the table's rows",
+                    table.rows.len()
+                )));
+            }
         }
         Command::Grundy {
             family,

@@ -473,3 +473,41 @@ fn families_shows_one_family() {
     assert!(r.stdout.contains("e.g. kayles("), "{}", r.stdout);
     assert!(!r.stdout.contains("domineering"), "{}", r.stdout);
 }
+
+/// Ctrl-C during a table prints the rows finished, says how many, and exits with status 130.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_prints_the_finished_rows_of_a_table() {
+    let mut child = partizan()
+        .args(["table", "domineering", "rows=6", "cols=6"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run partizan");
+    // The rows of up to 5 squares a side take well under a second; the 6 × 6 board far longer.
+    std::thread::sleep(Duration::from_secs(3));
+    let interrupted = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("run kill");
+    assert!(interrupted.success());
+    let status = wait_at_most(&mut child, Duration::from_secs(30));
+    let out = child.wait_with_output().expect("output");
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(status.code(), Some(130), "{stderr}");
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert!(
+        lines[0].starts_with("# Values of Domineering rectangles"),
+        "{stdout}"
+    );
+    assert!(lines[1].starts_with("rows\\cols\t1\t2"), "{stdout}");
+    let rows = lines.len() - 2;
+    assert!((1..6).contains(&rows), "{stdout}");
+    // Row 1: 1 × n boards, where only Right moves: −⌊n/2⌋.
+    assert_eq!(lines[2], "1\t0\t-1\t-1\t-2\t-2\t-3");
+    assert_eq!(
+        stderr.trim_end(),
+        format!("error: interrupted after {rows} of the table's rows")
+    );
+}

@@ -220,16 +220,22 @@ pub fn grid_table(
     mut cell: impl FnMut(usize, usize) -> Result<String, Error>,
 ) -> Result<Table, Error> {
     let (rows, cols) = grid_dimensions(a, default, max_area)?;
-    let cells = (1..=rows)
-        .map(|r| (1..=cols).map(|c| cell(r, c)).collect())
+    let (cells, interrupted) = crate::solve::table::rows_until_interrupted(rows, |r| {
+        (1..=cols)
+            .map(|c| cell(r + 1, c))
+            .collect::<Result<Vec<String>, Error>>()
+    });
+    let cells = cells
+        .into_iter()
         .collect::<Result<Vec<Vec<String>>, Error>>()?;
     Ok(Table {
         caption: caption.to_string(),
         column_label: "cols".to_string(),
         row_label: "rows".to_string(),
         columns: (1..=cols).map(|c| c.to_string()).collect(),
-        rows: (1..=rows).map(|r| r.to_string()).collect(),
+        rows: (1..=cells.len()).map(|r| r.to_string()).collect(),
         cells,
+        interrupted,
     })
 }
 

@@ -27,6 +27,27 @@ pub struct Table {
     pub rows: Vec<String>,
     /// `cells[row][column]`.
     pub cells: Vec<Vec<String>>,
+    /// Whether the work was stopped from outside ([`crate::interrupt`]) before every row was
+    /// computed: `rows` and `cells` then hold the rows finished before the stop.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub interrupted: bool,
+}
+
+/// Rows `0..n` computed in turn by `row`, until the work is stopped from outside
+/// ([`crate::interrupt::request`]): the rows finished, and whether it was stopped. Any other
+/// unwind (a size limit) goes on.
+pub(crate) fn rows_until_interrupted<T>(
+    n: usize,
+    mut row: impl FnMut(usize) -> T,
+) -> (Vec<T>, bool) {
+    let mut rows = Vec::with_capacity(n);
+    for y in 0..n {
+        match crate::interrupt::catch(std::panic::AssertUnwindSafe(|| row(y))) {
+            Ok(r) => rows.push(r),
+            Err(crate::interrupt::Interrupted) => return (rows, true),
+        }
+    }
+    (rows, false)
 }
 
 /// How to render a table.
@@ -59,6 +80,8 @@ impl std::str::FromStr for TableFormat {
 
 impl Table {
     /// A `width × height` grid with cell `(x, y)` given by `cell(x, y)`; columns are `x`, rows `y`.
+    /// Stopped from outside ([`crate::interrupt`]), it holds the rows finished and says so
+    /// ([`Table::interrupted`]).
     pub fn grid(
         caption: &str,
         column_label: &str,
@@ -67,15 +90,16 @@ impl Table {
         height: usize,
         mut cell: impl FnMut(usize, usize) -> String,
     ) -> Table {
+        let (cells, interrupted) =
+            rows_until_interrupted(height, |y| (0..width).map(|x| cell(x, y)).collect());
         Table {
             caption: caption.to_string(),
             column_label: column_label.to_string(),
             row_label: row_label.to_string(),
             columns: (0..width).map(|x| x.to_string()).collect(),
-            rows: (0..height).map(|y| y.to_string()).collect(),
-            cells: (0..height)
-                .map(|y| (0..width).map(|x| cell(x, y)).collect())
-                .collect(),
+            rows: (0..cells.len()).map(|y| y.to_string()).collect(),
+            cells,
+            interrupted,
         }
     }
 
@@ -93,7 +117,7 @@ impl Table {
             cell(x + 1, y + 1)
         });
         t.columns = (1..=width).map(|c| c.to_string()).collect();
-        t.rows = (1..=height).map(|r| r.to_string()).collect();
+        t.rows = (1..=t.cells.len()).map(|r| r.to_string()).collect();
         t
     }
 
@@ -107,6 +131,7 @@ impl Table {
             columns: (0..cells.len()).map(|n| n.to_string()).collect(),
             rows: vec![String::new()],
             cells: vec![cells],
+            interrupted: false,
         }
     }
 
@@ -256,6 +281,7 @@ impl Table {
             columns,
             rows,
             cells,
+            interrupted: false,
         })
     }
 }

@@ -307,6 +307,7 @@ pub fn table(a: &TableParams) -> Result<Table, Error> {
         columns: (0..=heap).map(|n| n.to_string()).collect(),
         rows: (1..=take).map(|k| k.to_string()).collect(),
         cells,
+        interrupted: false,
     })
 }
 

@@ -929,25 +929,24 @@ pub fn shape_table(
     mut cell: impl FnMut(&str, usize) -> Result<String, Error>,
 ) -> Result<crate::solve::Table, Error> {
     let n = crate::rulesets::family::bounded(a, "n", default, (1, max))?;
-    let mut cells = Vec::with_capacity(shapes.len());
-    for &shape in shapes {
-        let mut row = Vec::with_capacity(n);
-        for k in 1..=n {
-            row.push(if shape == "cycle" && k < 3 {
-                "-".to_string()
-            } else {
-                cell(shape, k)?
-            });
-        }
-        cells.push(row);
-    }
+    let (cells, interrupted) = crate::solve::table::rows_until_interrupted(shapes.len(), |i| {
+        let shape = shapes[i];
+        (1..=n)
+            .map(|k| match (shape, k) {
+                ("cycle", 1 | 2) => Ok("-".to_string()),
+                _ => cell(shape, k),
+            })
+            .collect::<Result<Vec<String>, Error>>()
+    });
+    let cells = cells.into_iter().collect::<Result<Vec<_>, Error>>()?;
     Ok(crate::solve::Table {
         caption: caption.to_string(),
         column_label: "size".to_string(),
         row_label: "graph".to_string(),
         columns: (1..=n).map(|k| k.to_string()).collect(),
-        rows: shapes.iter().map(|s| s.to_string()).collect(),
+        rows: shapes[..cells.len()].iter().map(|s| s.to_string()).collect(),
         cells,
+        interrupted,
     })
 }
 

@@ -786,6 +786,7 @@ pub fn table(a: &crate::solve::TableParams) -> Result<crate::solve::Table, Error
         columns: vec!["value".to_string()],
         rows: keys,
         cells,
+        interrupted: false,
     })
 }
 

@@ -244,21 +244,20 @@ pub fn table(a: &TableParams) -> Result<Table, Error> {
     }
     check_size(&rectangle(rows, cols)?)?;
     let mut solver = GrundySolver::new(Chomp::new());
-    let mut cells = Vec::with_capacity(rows);
-    for r in 1..=rows {
-        let mut line = Vec::with_capacity(cols);
-        for c in 1..=cols {
-            line.push(solver.grundy(&rectangle(r, c)?).to_string());
-        }
-        cells.push(line);
-    }
+    let (cells, interrupted) = crate::solve::table::rows_until_interrupted(rows, |r| {
+        (1..=cols)
+            .map(|c| Ok(solver.grundy(&rectangle(r + 1, c)?).to_string()))
+            .collect::<Result<Vec<String>, Error>>()
+    });
+    let cells = cells.into_iter().collect::<Result<Vec<_>, Error>>()?;
     Ok(Table {
         caption: "Grundy values of Chomp rectangles, rows x columns".to_string(),
         column_label: "cols".to_string(),
         row_label: "rows".to_string(),
         columns: (1..=cols).map(|c| c.to_string()).collect(),
-        rows: (1..=rows).map(|r| r.to_string()).collect(),
+        rows: (1..=cells.len()).map(|r| r.to_string()).collect(),
         cells,
+        interrupted,
     })
 }
 

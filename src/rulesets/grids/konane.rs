@@ -190,20 +190,20 @@ pub fn table(a: &TableParams) -> Result<Table, Error> {
         )));
     }
     let mut engine = Engine::new(Konane);
-    let mut cells = Vec::with_capacity(rows);
-    for r in 1..=rows {
-        let row = (2..=cols)
-            .map(|c| corner_opening(r, c).map(|b| engine.value(&b).to_string()))
-            .collect::<Result<Vec<String>, Error>>()?;
-        cells.push(row);
-    }
+    let (cells, interrupted) = crate::solve::table::rows_until_interrupted(rows, |r| {
+        (2..=cols)
+            .map(|c| corner_opening(r + 1, c).map(|b| engine.value(&b).to_string()))
+            .collect::<Result<Vec<String>, Error>>()
+    });
+    let cells = cells.into_iter().collect::<Result<Vec<_>, Error>>()?;
     Ok(Table {
         caption: "Konane: checkerboards (x in the top-left corner) with the two top-left stones removed, rows x columns".to_string(),
         column_label: "cols".to_string(),
         row_label: "rows".to_string(),
         columns: (2..=cols).map(|c| c.to_string()).collect(),
-        rows: (1..=rows).map(|r| r.to_string()).collect(),
+        rows: (1..=cells.len()).map(|r| r.to_string()).collect(),
         cells,
+        interrupted,
     })
 }
 

@@ -675,6 +675,7 @@ pub fn table(params: &TableParams) -> Result<Table, Error> {
         columns: (1..=coins).map(|c| c.to_string()).collect(),
         rows: NAMED.iter().map(|(n, _)| n.to_string()).collect(),
         cells,
+        interrupted: false,
     })
 }
 

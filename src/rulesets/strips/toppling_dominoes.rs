@@ -235,6 +235,7 @@ pub fn table(a: &TableParams) -> Result<Table, Error> {
         columns: vec!["value".to_string()],
         rows: keys,
         cells,
+        interrupted: false,
     })
 }
 
