@@ -303,6 +303,16 @@ fn progress_and_ctrl_c() {
 /// progress line is rewritten in place, so lines are split at carriage returns too) and the
 /// exit status.
 #[cfg(unix)]
+/// Sends SIGINT, as Ctrl-C at a terminal does.
+#[cfg(unix)]
+fn ctrl_c(child: &Child) {
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("run kill");
+    assert!(sent.success());
+}
+
 fn first_line_then_ctrl_c(args: &[&str]) -> (String, String, std::process::ExitStatus) {
     let mut child = partizan()
         .args(args)
@@ -321,11 +331,7 @@ fn first_line_then_ctrl_c(args: &[&str]) -> (String, String, std::process::ExitS
         }
     });
     let first = rx.recv_timeout(Duration::from_secs(60));
-    let interrupted = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .expect("run kill");
-    assert!(interrupted.success());
+    ctrl_c(&child);
     let status = wait_at_most(&mut child, Duration::from_secs(30));
     let first = first.expect("a line on stderr within a minute");
     let rest: Vec<String> = rx.iter().collect();
@@ -486,11 +492,7 @@ fn ctrl_c_prints_the_finished_rows_of_a_table() {
         .expect("run partizan");
     // The rows of up to 5 squares a side take well under a second; the 6 × 6 board far longer.
     std::thread::sleep(Duration::from_secs(3));
-    let interrupted = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .expect("run kill");
-    assert!(interrupted.success());
+    ctrl_c(&child);
     let status = wait_at_most(&mut child, Duration::from_secs(30));
     let out = child.wait_with_output().expect("output");
     let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
