@@ -298,11 +298,6 @@ fn progress_and_ctrl_c() {
     assert_eq!(last, "error: interrupted");
 }
 
-/// Runs `partizan args`, waits at most a minute for the first line on stderr, then sends
-/// Ctrl-C (SIGINT) and waits at most 30 s for the end: the first and last lines on stderr (a
-/// progress line is rewritten in place, so lines are split at carriage returns too) and the
-/// exit status.
-#[cfg(unix)]
 /// Sends SIGINT, as Ctrl-C at a terminal does.
 #[cfg(unix)]
 fn ctrl_c(child: &Child) {
@@ -313,6 +308,11 @@ fn ctrl_c(child: &Child) {
     assert!(sent.success());
 }
 
+/// Runs `partizan args`, waits at most a minute for the first line on stderr, then sends
+/// Ctrl-C (SIGINT) and waits at most 30 s for the end: the first and last lines on stderr (a
+/// progress line is rewritten in place, so lines are split at carriage returns too) and the
+/// exit status.
+#[cfg(unix)]
 fn first_line_then_ctrl_c(args: &[&str]) -> (String, String, std::process::ExitStatus) {
     let mut child = partizan()
         .args(args)
