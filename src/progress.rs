@@ -94,6 +94,73 @@ pub fn expected() -> Option<Expected> {
     })
 }
 
+static STEP: AtomicU64 = AtomicU64::new(0);
+static STEPS: AtomicU64 = AtomicU64::new(0);
+static STEP_NAME: std::sync::RwLock<&'static str> = std::sync::RwLock::new("");
+
+/// The step a work of several steps is at (see [`steps`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// What a step is: `"cell"` for the cells of a table.
+    pub name: &'static str,
+    /// The step in progress, from 1.
+    pub at: u64,
+    /// The number of steps.
+    pub total: u64,
+}
+
+/// Announces that the work starting now goes through `total` steps, each a `name` (the cells
+/// of a table), until the guard returned is dropped; [`step`] says which one is in progress, so
+/// that a display can show "cell 7 of 36" beside the positions. Steps do not nest: the last
+/// announcement counts.
+///
+/// ```
+/// use partizan::progress;
+/// {
+///     let _steps = progress::steps("cell", 36);
+///     progress::step(7);
+///     assert_eq!(progress::current_step().map(|s| (s.name, s.at, s.total)), Some(("cell", 7, 36)));
+/// }
+/// assert_eq!(progress::current_step(), None);
+/// ```
+#[must_use = "the steps end when the guard is dropped"]
+pub fn steps(name: &'static str, total: u64) -> Steps {
+    STEPS.store(0, Ordering::Relaxed);
+    *STEP_NAME.write().unwrap_or_else(|e| e.into_inner()) = name;
+    STEP.store(0, Ordering::Relaxed);
+    STEPS.store(total, Ordering::Relaxed);
+    Steps { _private: () }
+}
+
+/// The step now in progress, from 1 (see [`steps`]).
+#[inline]
+pub fn step(at: u64) {
+    STEP.store(at, Ordering::Relaxed);
+}
+
+/// Ends the steps of [`steps`] when dropped.
+#[derive(Debug)]
+pub struct Steps {
+    _private: (),
+}
+
+impl Drop for Steps {
+    fn drop(&mut self) {
+        STEPS.store(0, Ordering::Relaxed);
+    }
+}
+
+/// The step in progress of the work announced by [`steps`], if any (a snapshot for a display).
+pub fn current_step() -> Option<Step> {
+    let total = STEPS.load(Ordering::Relaxed);
+    let at = STEP.load(Ordering::Relaxed);
+    (total > 0 && at > 0).then(|| Step {
+        name: *STEP_NAME.read().unwrap_or_else(|e| e.into_inner()),
+        at,
+        total,
+    })
+}
+
 /// Notes on how long work was done, for a front end's statistics (`--stats`): for instance that
 /// an outcome was found by search because the canonical form was out of reach. At most
 /// [`NOTES_KEPT`] are kept, the latest.

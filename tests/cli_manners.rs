@@ -513,3 +513,23 @@ fn ctrl_c_prints_the_finished_rows_of_a_table() {
         format!("error: interrupted after {rows} of the table's rows")
     );
 }
+
+/// A table's progress line says which cell is being computed.
+#[cfg(unix)]
+#[test]
+fn a_table_s_progress_names_its_cell() {
+    let (first, _, status) =
+        first_line_then_ctrl_c(&["--progress", "table", "domineering", "rows=6", "cols=6"]);
+    assert_eq!(status.code(), Some(130));
+    let rest = first
+        .strip_prefix("progress: cell ")
+        .unwrap_or_else(|| panic!("{first:?}"));
+    let (at, rest) = rest
+        .split_once(" of 36, ")
+        .unwrap_or_else(|| panic!("{first:?}"));
+    assert!(
+        at.parse::<u32>().is_ok_and(|k| (1..=36).contains(&k)),
+        "{first:?}"
+    );
+    assert!(rest.contains(" positions"), "{first:?}");
+}

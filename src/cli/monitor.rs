@@ -220,10 +220,19 @@ impl Monitor {
             return;
         }
         state.updated = Some(now);
-        let mut message = format!(
-            "{:.0} s, {} positions",
-            (now - since).as_secs_f64(),
-            HumanCount(partizan::progress::positions()),
+        let mut message = String::new();
+        if let Some(step) = partizan::progress::current_step() {
+            let _ = write!(message, "{} {} of {}, ", step.name, step.at, step.total);
+        }
+        let (went, positions) = ((now - since).as_secs_f64(), partizan::progress::positions());
+        let _ = write!(
+            message,
+            "{went:.0} s, {} positions ({}/s)",
+            HumanCount(positions),
+            HumanCount(
+                (positions.saturating_sub(PIECE_START.load(Ordering::Relaxed)) as f64 / went)
+                    as u64
+            ),
         );
         if let Some(e) = partizan::progress::expected() {
             let (seen, done_then) = match state.announced {

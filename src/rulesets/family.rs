@@ -220,9 +220,13 @@ pub fn grid_table(
     mut cell: impl FnMut(usize, usize) -> Result<String, Error>,
 ) -> Result<Table, Error> {
     let (rows, cols) = grid_dimensions(a, default, max_area)?;
+    let _steps = crate::progress::steps("cell", (rows * cols) as u64);
     let (cells, interrupted) = crate::solve::table::rows_until_interrupted(rows, |r| {
         (1..=cols)
-            .map(|c| cell(r + 1, c))
+            .map(|c| {
+                crate::progress::step((r * cols + c) as u64);
+                cell(r + 1, c)
+            })
             .collect::<Result<Vec<String>, Error>>()
     });
     let cells = cells

@@ -90,8 +90,15 @@ impl Table {
         height: usize,
         mut cell: impl FnMut(usize, usize) -> String,
     ) -> Table {
-        let (cells, interrupted) =
-            rows_until_interrupted(height, |y| (0..width).map(|x| cell(x, y)).collect());
+        let _steps = crate::progress::steps("cell", (width * height) as u64);
+        let (cells, interrupted) = rows_until_interrupted(height, |y| {
+            (0..width)
+                .map(|x| {
+                    crate::progress::step((y * width + x + 1) as u64);
+                    cell(x, y)
+                })
+                .collect()
+        });
         Table {
             caption: caption.to_string(),
             column_label: column_label.to_string(),
