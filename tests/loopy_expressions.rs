@@ -272,6 +272,10 @@ fn smith_values_of_impartial_loopy_games() {
     assert_eq!(eval("(a{b{c{0,a|0,a}|c}|b} + *3).SmithValue"), "2");
     // A short impartial game: its nim-value.
     assert_eq!(eval("(*2 + *3).SmithValue"), "1");
+    // A short game is a stopper, its own onside and offside, and impartial only if it is a
+    // nimber: the integer 10^6 (10^6 + 1 positions as a graph) answers at once.
+    assert_eq!(eval("1000000.offside"), "1000000");
+    assert_eq!(eval("{3|-2}.Onside"), "{3|-2}");
     // The value of a sum when the values determine it; Smith values add as nim-values.
     assert_eq!(
         eval("a{b{c{0,a|0,a}|c}|b}.SmithValue + a{0,a|0,a}.SmithValue"),
@@ -335,6 +339,7 @@ fn bad_input_is_one_line_with_status_2() {
         ("off & on", "offside"),
         // Smith's value of a partizan game.
         ("over.SmithValue", "impartial"),
+        ("43427.SmithValue", "43427 is not impartial"),
         // A method of short games on a loopy one.
         ("on.Mean", "applies to short games"),
         ("{pass|0", "expected"),

@@ -689,6 +689,30 @@ impl Evaluator<'_> {
         values: Vec<Value>,
         c: &Call,
     ) -> EResult<Value> {
+        // A short game in canonical form needs no graph for these: it is its own onside and
+        // offside (a stopper), and it is impartial exactly when it is a nimber, whose Smith
+        // value is its nim value (Siegel, CGT ch. IV.4). Its graph could be large (an integer
+        // n has n + 1 positions).
+        if let (Value::Game(g), true) = (&receiver, values.is_empty()) {
+            match m.name {
+                "onside" | "offside" => return Ok(receiver),
+                "smith_value" => {
+                    return match g.as_nimber() {
+                        Some(n) => Ok(Value::SmithValue(
+                            crate::algebra::loopy::smith::LoopyNimValue::Finite(n),
+                        )),
+                        None => fail(
+                            c.span,
+                            format!(
+                                "{}: {g} is not impartial (a short game is impartial only when its value is a nimber)",
+                                c.name
+                            ),
+                        ),
+                    }
+                }
+                _ => {}
+            }
+        }
         let Some(g) = loopy::as_loopy(&receiver) else {
             return fail(
                 c.name_span,
