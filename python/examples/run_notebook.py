@@ -9,7 +9,7 @@ import nbformat
 from nbclient import NotebookClient
 
 
-def main(argv):
+def main(argv: list[str]) -> int:
     write = "--write" in argv
     paths = [a for a in argv if a != "--write"]
     for path in paths:

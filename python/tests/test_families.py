@@ -5,28 +5,30 @@ import re
 import threading
 from functools import lru_cache
 
+from typing import Iterable
+
 import pytest
 
 import partizan
 from partizan import Game
 
 
-def mex(values):
-    values = set(values)
+def mex(values: Iterable[int]) -> int:
+    seen = set(values)
     n = 0
-    while n in values:
+    while n in seen:
         n += 1
     return n
 
 
 @lru_cache(maxsize=None)
-def kayles(n):
+def kayles(n: int) -> int:
     """Kayles from its rules: knock down one pin or two adjacent pins from a row of n, leaving
     two rows of a and b pins; the Grundy value of a sum is the XOR (Sprague-Grundy)."""
     return mex(kayles(a) ^ kayles(n - k - a) for k in (1, 2) for a in range(n - k + 1))
 
 
-def test_every_family_is_a_function_and_its_example_runs():
+def test_every_family_is_a_function_and_its_example_runs() -> None:
     families = partizan.families()
     assert {"domineering", "octal", "nim", "toads", "hackenbush", "queen"} <= set(families)
     for name, usage in families.items():
@@ -39,7 +41,7 @@ def test_every_family_is_a_function_and_its_example_runs():
         assert eval(example, vars(partizan)) == partizan.evaluate(example), example
 
 
-def test_values_from_the_literature():
+def test_values_from_the_literature() -> None:
     # The 2×2 Domineering board is ±1, 1×2 is -1 (only Right can move), 2×1 is 1 (WW ch. 5).
     assert partizan.domineering("..|..") == Game("+-1")
     assert partizan.domineering("..") == -1
@@ -55,7 +57,7 @@ def test_values_from_the_literature():
     assert partizan.toads("T.F") == Game("*")
 
 
-def test_heap_games_and_grundy_sequences():
+def test_heap_games_and_grundy_sequences() -> None:
     k = partizan.octal("0.77")
     assert isinstance(k, partizan.HeapGame)
     assert k.grundy(range(100)) == [kayles(n) for n in range(100)]
@@ -79,7 +81,7 @@ def test_heap_games_and_grundy_sequences():
         partizan.octal("0.9").grundy(3)
 
 
-def test_tables_are_lists_of_lists():
+def test_tables_are_lists_of_lists() -> None:
     t = partizan.table("domineering", rows=2, cols=2)
     assert isinstance(t, list) and isinstance(t, partizan.Table)
     # rows × columns: 1×1 = 0, 1×2 = -1, 2×1 = 1, 2×2 = ±1 (from the rules; WW ch. 5).
@@ -95,7 +97,7 @@ def test_tables_are_lists_of_lists():
         partizan.table("chess", size=3)
 
 
-def test_table_parameters_are_the_familys_keywords():
+def test_table_parameters_are_the_familys_keywords() -> None:
     # The partizan Queen with diagonal moves of at most p - 1 = 2 steps: G(x, y) =
     # x - y + *(min(x, y) mod p) (formula (4) of the Wythoff-variant paper; its Table 3).
     t = partizan.table("queen", size=9, p=3)
@@ -114,12 +116,12 @@ def test_table_parameters_are_the_familys_keywords():
     with pytest.raises(ValueError, match="size must be a non-negative integer, not -1"):
         partizan.table("wythoff", size=-1)
     with pytest.raises(TypeError):
-        partizan.table("queen", size="9")
+        partizan.table("queen", size="9")  # type: ignore[arg-type]  # the error is the test
     with pytest.raises(TypeError):
         partizan.table("queen", size=True)
 
 
-def test_heap_families_come_from_the_registry():
+def test_heap_families_come_from_the_registry() -> None:
     # Every family with a Grundy sequence, called with its rules only, is a HeapGame; the
     # others are not (a family without its arguments raises the family's error).
     heaps = {f["name"] for f in partizan._core.families() if f["sequence"] is not None}
@@ -135,7 +137,7 @@ def test_heap_families_come_from_the_registry():
         partizan.domineering()
 
 
-def test_loopy_families():
+def test_loopy_families() -> None:
     # A toad with room steps forward and back for ever and Right has no move: {pass|} = on
     # (Winning Ways ch. 11).
     assert partizan.backsliding_toads("T.") == "on"
@@ -148,7 +150,7 @@ def test_loopy_families():
         partizan.loopy_subtraction("x", 1)
 
 
-def test_to_pandas():
+def test_to_pandas() -> None:
     pandas = pytest.importorskip("pandas")
     frame = partizan.table("domineering", rows=2, cols=3).to_pandas()
     assert isinstance(frame, pandas.DataFrame)
@@ -156,25 +158,25 @@ def test_to_pandas():
     assert frame.loc["2", "2"] == Game("+-1")
 
 
-def test_bad_arguments_raise_value_error_with_the_usage():
+def test_bad_arguments_raise_value_error_with_the_usage() -> None:
     with pytest.raises(ValueError) as e:
         partizan.domineering("..|.x")
     assert "usage: domineering(" in str(e.value)
     with pytest.raises(ValueError, match="unknown named argument"):
         partizan.queen(5, 3, r=2)
     with pytest.raises(TypeError):
-        partizan.nim(1.5)
+        partizan.nim(1.5)  # type: ignore[arg-type]  # the error is the test
     with pytest.raises(ValueError):
         partizan.nim(-1)
 
 
-def test_the_gil_is_released_around_rust_work():
+def test_the_gil_is_released_around_rust_work() -> None:
     """A long family call in a thread lets the main thread run meanwhile."""
     board = "|".join(["." * 5] * 5)
     done = threading.Event()
-    result = []
+    result: list[Game] = []
 
-    def work():
+    def work() -> None:
         # A family call is a position at once; its canonical form is the long work.
         result.append(partizan.domineering(board).canonical_form())
         done.set()

@@ -10,7 +10,7 @@ import partizan
 from partizan import Game, Position
 
 
-def test_family_functions_give_positions_and_value_only_families_games():
+def test_family_functions_give_positions_and_value_only_families_games() -> None:
     p = partizan.nim(2, 2)
     assert isinstance(p, Position) and str(p) == "nim(2,2)"
     assert repr(p) == "Position('nim(2,2)')"
@@ -18,7 +18,7 @@ def test_family_functions_give_positions_and_value_only_families_games():
     assert isinstance(partizan.kayles(200000), Game)
 
 
-def test_repr_round_trip_and_pickle():
+def test_repr_round_trip_and_pickle() -> None:
     for p in [
         partizan.nim(1, 2),
         partizan.domineering("..|.."),
@@ -35,7 +35,7 @@ def test_repr_round_trip_and_pickle():
         Position("nim(")
 
 
-def test_options_and_followers():
+def test_options_and_followers() -> None:
     # From heaps 1 and 2: take the heap of 1, or take 2 or 1 from the heap of 2.
     assert sorted(str(o) for o in partizan.nim(1, 2).options()) == [
         "nim(0,2)",
@@ -55,7 +55,7 @@ def test_options_and_followers():
     assert str(partizan.nim(1).followers()[0]) == "nim(1)"
 
 
-def test_misere_play():
+def test_misere_play() -> None:
     # Bouton (WW ch. 13): in misère Nim with a heap larger than 1, the P-positions are those of
     # XOR 0 — 1 ⊕ 2 ⊕ 3 = 0.
     assert partizan.nim(1, 2, 3).misere_outcome() == "P"
@@ -67,7 +67,7 @@ def test_misere_play():
         partizan.domineering("..|..").misere_canonical_form()
 
 
-def test_arithmetic_comparison_and_delegation():
+def test_arithmetic_comparison_and_delegation() -> None:
     assert partizan.nim(1, 2, 3) == 0
     s = partizan.nim(1) + partizan.nim(2)
     assert isinstance(s, Position) and str(s) == "nim(1) + nim(2)" and s == Game("*3")
@@ -92,7 +92,7 @@ def test_arithmetic_comparison_and_delegation():
         partizan.nim(1).no_such_attribute
 
 
-def test_impartial_closure_and_winning_moves():
+def test_impartial_closure_and_winning_moves() -> None:
     # The impartial closure of Domineering is Cram: on 2×2 either player's move leaves a 1×2
     # strip, *, so the closure is {*|*} = 0.
     c = partizan.domineering("..|..").impartial()
@@ -102,20 +102,20 @@ def test_impartial_closure_and_winning_moves():
     assert [str(o) for o in left] == ["nim(1,1)"] and [str(o) for o in right] == ["nim(1,1)"]
 
 
-def test_options_in_expressions_are_positions():
+def test_options_in_expressions_are_positions() -> None:
     options = partizan.evaluate("nim(1,2).LeftOptions")
     assert all(isinstance(o, Position) for o in options)
     assert sorted(str(o) for o in options) == ["nim(0,2)", "nim(1,0)", "nim(1,1)"]
 
 
-def test_value_only_positions_refuse_tree_questions():
+def test_value_only_positions_refuse_tree_questions() -> None:
     p = Position("kayles(200000)")
     assert p.canonical_form() == partizan.kayles(200000)
     with pytest.raises(ValueError, match="value only"):
         p.followers()
 
 
-def test_outcome_by_search_agrees_with_the_canonical_form():
+def test_outcome_by_search_agrees_with_the_canonical_form() -> None:
     # Two squares one above the other: one move for Left (vertical), none for Right: 1, so L.
     outcome, stats = partizan.domineering(".|.").outcome_by_search()
     assert outcome == "L"
@@ -127,14 +127,14 @@ def test_outcome_by_search_agrees_with_the_canonical_form():
     assert stats["components_valued"] == 1 and stats["positions_searched"] == 0
 
 
-def test_outcome_of_an_elephants_strip():
+def test_outcome_of_an_elephants_strip() -> None:
     # A strip of MCGS's elephants tests, value {-27 | -29} by CGSuite: Right wins.
     p = partizan.elephants_rhinos("E...EE.R...E.....RRRR..E...R.....R.R...R")
     assert p.outcome == "R"
     assert p.outcome_by_search()[0] == "R"
 
 
-def test_a_flag_argument_may_be_a_python_bool():
+def test_a_flag_argument_may_be_a_python_bool() -> None:
     # Toads and Frogs with no slides and friendly jumps (MCGS's gen_toads): in TT. Left's only
     # move is the first toad jumping its friend to .TT, where nothing moves; Right has none. So
     # the value is {0 | } = 1, and True is the flag 1.

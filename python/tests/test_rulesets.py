@@ -8,6 +8,7 @@ outcomes as the game tree for all sums G + H and differences G - H, the values a
 
 import itertools
 from functools import lru_cache
+from typing import Any, Iterator
 
 import pytest
 
@@ -15,21 +16,25 @@ import partizan
 from partizan import Game, Solver
 
 
+Board = frozenset[tuple[int, int]]
+
+
 class Domineering:
     """A set of empty cells (r, c); Left places vertical dominoes, Right horizontal ones."""
 
-    def left_options(self, p):
+    def left_options(self, p: Board) -> list[Board]:
         return [p - {(r, c), (r + 1, c)} for (r, c) in p if (r + 1, c) in p]
 
-    def right_options(self, p):
+    def right_options(self, p: Board) -> list[Board]:
         return [p - {(r, c), (r, c + 1)} for (r, c) in p if (r, c + 1) in p]
 
 
 class DomineeringSplit(Domineering):
     """The same, with the board split into its regions and each region translated."""
 
-    def components(self, p):
-        parts, seen = [], set()
+    def components(self, p: Board) -> list[Board]:
+        parts: list[Board] = []
+        seen: set[tuple[int, int]] = set()
         for cell in sorted(p):
             if cell in seen:
                 continue
@@ -45,7 +50,7 @@ class DomineeringSplit(Domineering):
             parts.append(frozenset(part))
         return parts
 
-    def normalize(self, p):
+    def normalize(self, p: Board) -> Board:
         if not p:
             return p
         r0, c0 = min(r for r, _ in p), min(c for _, c in p)
@@ -56,7 +61,7 @@ RULES = Domineering()
 
 
 @lru_cache(maxsize=None)
-def first_player_wins(sides, left_to_move):
+def first_player_wins(sides: tuple[tuple[Board, bool], ...], left_to_move: bool) -> bool:
     """Brute force on a sum: `sides` is a tuple of (position, swapped); a swapped component is
     negated (Left and Right exchange their moves in it). The player to move wins when some move
     leads to a position the other player, to move, loses."""
@@ -70,14 +75,14 @@ def first_player_wins(sides, left_to_move):
     return False
 
 
-def outcome(*sides):
+def outcome(*sides: tuple[Board, bool]) -> str:
     left, right = first_player_wins(sides, True), first_player_wins(sides, False)
     return {(True, False): "L", (False, True): "R", (True, True): "N", (False, False): "P"}[
         (left, right)
     ]
 
 
-def small_boards():
+def small_boards() -> Iterator[Board]:
     cells = [(r, c) for r in range(2) for c in range(3)]
     for k in range(len(cells) + 1):
         for chosen in itertools.combinations(cells, k):
@@ -85,7 +90,7 @@ def small_boards():
 
 
 @pytest.mark.parametrize("rules", [Domineering(), DomineeringSplit()])
-def test_values_agree_with_brute_force_on_sums_and_differences(rules):
+def test_values_agree_with_brute_force_on_sums_and_differences(rules: Domineering) -> None:
     solver = Solver(rules)
     boards = list(small_boards())
     values = {b: solver.value(b) for b in boards}
@@ -99,7 +104,7 @@ def test_values_agree_with_brute_force_on_sums_and_differences(rules):
         assert (values[g] >= values[h]) == (not first_player_wins(((g, False), (h, True)), False))
 
 
-def test_a_python_ruleset_gives_the_families_values():
+def test_a_python_ruleset_gives_the_families_values() -> None:
     # The Python Domineering and the built-in family on every board of up to 3×3.
     solver = Solver(DomineeringSplit())
     for rows in range(1, 4):
@@ -112,14 +117,14 @@ def test_a_python_ruleset_gives_the_families_values():
 class Subtraction:
     """Impartial: take 1, 3 or 4 from a heap; positions are tuples of heaps (a sum)."""
 
-    def options(self, p):
+    def options(self, p: tuple[int, ...]) -> list[tuple[int, ...]]:
         return [p[:i] + (h - k,) + p[i + 1:] for i, h in enumerate(p) for k in (1, 3, 4) if k <= h]
 
-    def components(self, p):
+    def components(self, p: tuple[int, ...]) -> list[tuple[int, ...]]:
         return [(h,) for h in p if h > 0]
 
 
-def test_impartial_rulesets():
+def test_impartial_rulesets() -> None:
     s = Solver(Subtraction())
     # S = {1,3,4}: 0 1 0 1 2 3 2 repeating with period 7 (WW ch. 4).
     assert [s.grundy((n,)) for n in range(14)] == [0, 1, 0, 1, 2, 3, 2] * 2
@@ -130,18 +135,18 @@ def test_impartial_rulesets():
         Solver(Domineering()).grundy(frozenset())
 
 
-def test_a_python_exception_surfaces_unchanged():
+def test_a_python_exception_surfaces_unchanged() -> None:
     class Faulty:
-        def __init__(self):
+        def __init__(self) -> None:
             self.calls = 0
 
-        def left_options(self, n):
+        def left_options(self, n: int) -> list[int]:
             self.calls += 1
             if n == 3:
                 raise KeyError("no moves from 3")
             return [n - 1] if n > 0 else []
 
-        def right_options(self, n):
+        def right_options(self, n: int) -> list[int]:
             return []
 
     rules = Faulty()
@@ -153,26 +158,26 @@ def test_a_python_exception_surfaces_unchanged():
     assert solver.value(2) == 2
 
     class BadNormalize(Domineering):
-        def normalize(self, p):
+        def normalize(self, p: Board) -> Board:
             raise ZeroDivisionError("normalize")
 
     with pytest.raises(ZeroDivisionError):
         Solver(BadNormalize()).value(frozenset({(0, 0), (1, 0)}))
 
     class BadComponents(Domineering):
-        def components(self, p):
+        def components(self, p: Board) -> Any:
             return 42  # not iterable
 
     with pytest.raises(TypeError):
         Solver(BadComponents()).value(frozenset({(0, 0), (1, 0)}))
 
 
-def test_bad_rulesets_raise_instead_of_crashing():
+def test_bad_rulesets_raise_instead_of_crashing() -> None:
     class Unhashable:
-        def left_options(self, p):
+        def left_options(self, p: int) -> list[list[int]]:
             return [[1]]
 
-        def right_options(self, p):
+        def right_options(self, p: int) -> list[int]:
             return []
 
     with pytest.raises(TypeError, match="unhashable"):
@@ -181,7 +186,7 @@ def test_bad_rulesets_raise_instead_of_crashing():
         Solver(Domineering()).value([1])
 
     class Loopy:
-        def options(self, p):
+        def options(self, p: int) -> list[int]:
             return [1 - p]
 
     with pytest.raises(ValueError, match="loopy"):
@@ -193,10 +198,12 @@ def test_bad_rulesets_raise_instead_of_crashing():
         Solver(object())
 
     class Reentrant:
-        def left_options(self, n):
+        solver: Solver
+
+        def left_options(self, n: int) -> list[Game]:
             return [self.solver.value(n - 1)] if n > 0 else []
 
-        def right_options(self, n):
+        def right_options(self, n: int) -> list[int]:
             return []
 
     r = Reentrant()
@@ -205,20 +212,20 @@ def test_bad_rulesets_raise_instead_of_crashing():
         r.solver.value(3)
 
 
-def test_deep_games_do_not_overflow_any_stack():
+def test_deep_games_do_not_overflow_any_stack() -> None:
     class Countdown:
         """Only Left moves, one step at a time: the value of n is the integer n."""
 
-        def left_options(self, n):
+        def left_options(self, n: int) -> list[int]:
             return [n - 1] if n > 0 else []
 
-        def right_options(self, n):
+        def right_options(self, n: int) -> list[int]:
             return []
 
     assert Solver(Countdown()).value(100_000) == 100_000
 
 
-def test_a_ruleset_that_keeps_its_own_solver_is_collected():
+def test_a_ruleset_that_keeps_its_own_solver_is_collected() -> None:
     # The ruleset refers to its solver, which refers to the ruleset and its bound methods: a
     # cycle that only the garbage collector can free, once the solver reports what it holds.
     import gc
@@ -227,13 +234,15 @@ def test_a_ruleset_that_keeps_its_own_solver_is_collected():
     class Ladder:
         """Left removes one rung at a time; Right has no move: the integer n."""
 
-        def __init__(self):
+        options: Any
+
+        def __init__(self) -> None:
             self.solver = Solver(self)
 
-        def left_options(self, n):
+        def left_options(self, n: int) -> list[int]:
             return [n - 1] if n > 0 else []
 
-        def right_options(self, n):
+        def right_options(self, n: int) -> list[int]:
             return []
 
     for solve in ("value", "grundy"):
