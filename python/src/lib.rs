@@ -45,6 +45,8 @@ use std::hash::{Hash, Hasher};
 use std::panic::AssertUnwindSafe;
 use std::sync::Mutex;
 
+mod svg;
+
 // ---------------------------------------------------------------------------------------------
 // Errors and detached work
 
@@ -945,6 +947,18 @@ impl PyPosition {
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         let text = PyString::new(py, &self.p.to_string());
         Ok(format!("Position({})", text.repr()?))
+    }
+
+    /// The position drawn as SVG: a board of a grid or strip family with its pieces (Left's
+    /// blue, Right's red), a Hackenbush picture standing on the ground; `None` for a family
+    /// without a picture or a sum of positions.
+    fn to_svg(&self) -> Option<String> {
+        svg::position(&self.p.to_string())
+    }
+
+    /// The picture in a notebook (see `to_svg`); without one, the notebook shows the repr.
+    fn _repr_svg_(&self) -> Option<String> {
+        self.to_svg()
     }
 
     /// Pickling goes through the call.

@@ -1,8 +1,9 @@
-"""Notebook display: LaTeX and HTML for games, SVG for thermographs."""
+"""Notebook display: LaTeX and HTML for games, SVG for thermographs and positions."""
 
 import xml.etree.ElementTree as ET
 from fractions import Fraction
 
+import partizan
 from partizan import Game
 
 
@@ -52,3 +53,61 @@ def test_thermograph_is_a_property_like_mean() -> None:
     g = Game("{3|-2}")
     t = g.thermograph
     assert t.mean == g.mean and t.temperature == g.temperature
+
+
+def _svg(p: partizan.Position) -> ET.Element:
+    """The position's picture, parsed as XML (so well-formed), with its root checked."""
+    text = p._repr_svg_()
+    assert text is not None and text == p.to_svg()
+    root = ET.fromstring(text)
+    assert root.tag == "{http://www.w3.org/2000/svg}svg"
+    return root
+
+
+def _count(root: ET.Element, tag: str, **attrs: str) -> int:
+    return sum(
+        all(e.get(k) == v for k, v in attrs.items())
+        for e in root.iter("{http://www.w3.org/2000/svg}" + tag)
+    )
+
+
+BLUE, RED = "#1f5fbf", "#c8322d"
+
+
+def test_boards_are_drawn_square_by_square_with_their_pieces() -> None:
+    # Clobber 2×3 with three stones of each player and no empty square: 6 squares, 3 blue and
+    # 3 red discs.
+    root = _svg(partizan.clobber("xox|oxo"))
+    assert _count(root, "rect") == 6
+    assert (_count(root, "circle", fill=BLUE), _count(root, "circle", fill=RED)) == (3, 3)
+    # Domineering: squares only, the hole dark.
+    root = _svg(partizan.domineering("..|.#"))
+    assert _count(root, "rect") == 4 and _count(root, "rect", fill="#555") == 1
+    assert _count(root, "circle") == 0
+    # Toads and Frogs, one row: T Left's (blue), F Right's (red).
+    root = _svg(partizan.toads("TT..F"))
+    assert _count(root, "rect") == 5
+    assert (_count(root, "circle", fill=BLUE), _count(root, "circle", fill=RED)) == (2, 1)
+    # Amazons: an arrow is a dark square.
+    root = _svg(partizan.amazons("x.#|..o"))
+    assert _count(root, "rect", fill="#555") == 1 and _count(root, "circle") == 2
+    # Sheep: herds with their sizes written on them.
+    root = _svg(partizan.sheep("2, 0 | 0, -3"))
+    texts = [t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}text")]
+    assert sorted(texts) == ["2", "3"]
+
+
+def test_hackenbush_is_drawn_standing_on_the_ground() -> None:
+    # Two stalks, Blue-Red and Green: three edges in their colours above one ground line.
+    root = _svg(partizan.hackenbush("BR G"))
+    assert _count(root, "line") == 1  # the ground
+    paths = list(root.iter("{http://www.w3.org/2000/svg}path"))
+    assert sorted(p.get("stroke") or "" for p in paths) == sorted([BLUE, RED, "#2e8b3a"])
+    # Edge-list form: a triangle on the ground with a red edge on top.
+    root = _svg(partizan.hackenbush("0-a:B 0-b:B a-b:R"))
+    assert len(list(root.iter("{http://www.w3.org/2000/svg}path"))) == 3
+
+
+def test_positions_without_a_picture_have_none() -> None:
+    assert partizan.nim(1, 2)._repr_svg_() is None
+    assert (partizan.clobber("xo") + partizan.clobber("ox"))._repr_svg_() is None
