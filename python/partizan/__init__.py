@@ -27,10 +27,12 @@ the Rust solver. Numbers come back as ``fractions.Fraction``, Grundy values and 
 import html as _html
 
 from . import _core
-from ._core import Game, Position, Solver, Thermograph
+from ._core import Game, LoopyGame, MisereGame, Position, Solver, Thermograph
 
 __all__ = [
     "Game",
+    "LoopyGame",
+    "MisereGame",
     "Position",
     "Solver",
     "Thermograph",
@@ -53,14 +55,15 @@ def evaluate(expression):
 
     Families, methods and comparisons may be used: ``evaluate("^ <| *")`` is ``True``,
     ``evaluate("({3|-2}).Thermograph")`` a ``Thermograph``. The value is a ``Game``, a
-    ``bool``, a ``list``, a ``Thermograph`` or a ``str``: a value that is not a short game is
-    its notation, an explicit game in quotes (``evaluate("'{*|*}'")`` is ``"'{*|*}'"``, which
-    evaluates back to it; ``evaluate("'{*|*}'.CanonicalForm")`` is ``Game(0)``), a loopy game in CGSuite's
-    loopy notation (``evaluate("on + off")`` is ``"dud"``), an outcome with draws by its name
-    (``"D"``, ``"NHat"``); Smith's value of an impartial loopy game is an ``int`` when finite,
-    else its notation (``"inf_{0,1}"``). A position answers with its canonical form, but the
-    options of one are ``Position`` objects (``evaluate("nim(1,2).LeftOptions")``); for the
-    position itself, ``Position("nim(1,2)")``.
+    ``bool``, a ``list``, a ``Thermograph``, a ``MisereGame`` (``evaluate("*[2] + *[2]")``), a
+    ``LoopyGame`` (``evaluate("on + off")`` is ``LoopyGame('dud')``; both add, compare and print in
+    CGSuite's notation) or a ``str``: an explicit game in quotes (``evaluate("'{*|*}'")`` is
+    ``"'{*|*}'"``, which evaluates back to it; ``evaluate("'{*|*}'.CanonicalForm")`` is
+    ``Game(0)``), an outcome with draws by its name (``"D"``, ``"NHat"``), a genus (``"0^120"``);
+    Smith's value of an impartial loopy game is an ``int`` when finite, else its notation
+    (``"inf_{0,1}"``). A position answers with its canonical form, but the options of one are
+    ``Position`` objects (``evaluate("nim(1,2).LeftOptions")``); for the position itself,
+    ``Position("nim(1,2)")``.
     """
     return _core.evaluate(expression)
 

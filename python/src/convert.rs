@@ -124,15 +124,21 @@ pub(crate) fn value_to_py(py: Python<'_>, v: Value, method: Option<&str>) -> PyR
         // An explicit game as the expression language writes it, in quotes: `'{*|*}'` evaluates
         // back to the same form, and `Game('{*|*}')` is its canonical form.
         Value::Form(_) => v.to_string().into_pyobject(py)?.into_any().unbind(),
-        // A loopy game that is not short, in CGSuite's loopy notation: `on`, `over & under`.
-        Value::Loopy(_) => v.to_string().into_pyobject(py)?.into_any().unbind(),
+        // A loopy game that is not short: `on`, `over & under`.
+        Value::Loopy(_) => PyLoopyGame {
+            text: v.to_string(),
+        }
+        .into_pyobject(py)?
+        .into_any()
+        .unbind(),
         // An outcome with draws: `L`, `R`, `N`, `P`, `D`, `PHat`, `PCheck`, `NHat`, `NCheck`.
         Value::LoopyOutcome(o) => o.to_string().into_pyobject(py)?.into_any().unbind(),
         // Smith's value: an int for `*n` (as Grundy values are), `inf_{0,1}` as a string.
         Value::SmithValue(LoopyNimValue::Finite(n)) => n.into_pyobject(py)?.into_any().unbind(),
         Value::SmithValue(s) => s.to_string().into_pyobject(py)?.into_any().unbind(),
-        // A misère canonical form (`*[2]`) and a genus (`0^120`), in CGSuite's notation.
-        Value::Misere(_) | Value::Genus(_) => v.to_string().into_pyobject(py)?.into_any().unbind(),
+        Value::Misere(g) => misere_obj(py, g)?,
+        // A genus (`0^120`), in CGSuite's notation.
+        Value::Genus(_) => v.to_string().into_pyobject(py)?.into_any().unbind(),
         // A position (an option of a family's position, `nim(0,2)`), as a `Position`.
         Value::Position(p) => position_obj(py, p)?.into_any(),
     })

@@ -18,9 +18,9 @@
 //!   run its signal handlers now and then, and the handler's `KeyboardInterrupt` is raised once
 //!   the work has unwound.
 //! - Numbers cross as `fractions.Fraction` (their stops, mean, temperature), counts and nimber
-//!   values as `int`, games as `partizan.Game`; values that are not short games (explicit games,
-//!   loopy games, outcomes with draws) as their notation in a `str`, Smith's finite values as
-//!   `int`.
+//!   values as `int`, games as `partizan.Game`, misère and loopy games as `partizan.MisereGame`
+//!   and `partizan.LoopyGame`; explicit games and outcomes with draws as their notation in a
+//!   `str`, Smith's finite values as `int`.
 
 use num_bigint::BigInt;
 use partizan::algebra::limits;
@@ -49,6 +49,7 @@ use std::sync::Mutex;
 mod convert; // numbers and values between Python and the library
 mod families; // families, tables, sequences and expressions, by name
 mod game; // partizan.Game
+mod other_games; // partizan.MisereGame and partizan.LoopyGame
 mod position; // partizan.Position
 mod python_rulesets; // rulesets written in Python, and partizan.Solver
 mod run; // detached work and errors as exceptions
@@ -56,6 +57,7 @@ mod svg; // pictures of positions
 mod thermograph; // partizan.Thermograph
 use convert::*;
 use game::*;
+use other_games::*;
 use position::*;
 use python_rulesets::*;
 use run::*;
@@ -67,6 +69,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyGame>()?;
     m.add_class::<PyPosition>()?;
     m.add_class::<PyThermograph>()?;
+    m.add_class::<PyMisereGame>()?;
+    m.add_class::<PyLoopyGame>()?;
     m.add_class::<PySolver>()?;
     m.add_class::<BoundMethod>()?;
     m.add_function(wrap_pyfunction!(families::call_family, m)?)?;

@@ -264,10 +264,11 @@ impl PyPosition {
         Ok(outcome_str(run(py, move || p.misere_outcome())?))
     }
 
-    /// The misère canonical form of an impartial position, in CGSuite's notation (`*[2[2]]`).
-    fn misere_canonical_form(&self, py: Python<'_>) -> PyResult<String> {
+    /// The misère canonical form of an impartial position, a `MisereGame` (`*[2[2]]`).
+    fn misere_canonical_form(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
         let p = self.tree("misere_canonical_form")?;
-        run(py, move || Ok(p.misere_canonical_form()?.to_string()))
+        let g = run(py, move || p.misere_canonical_form())?;
+        misere_obj(py, g)
     }
 
     /// Conway's genus of an impartial position, in CGSuite's notation (`0^120`).

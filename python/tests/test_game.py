@@ -150,8 +150,20 @@ def test_evaluate_an_explicit_game() -> None:
 def test_evaluate_a_loopy_value() -> None:
     # on + off = dud, and over = {0 | pass} is positive and below every positive number
     # (Winning Ways ch. 11; Siegel, CGT ch. VI): loopy values come back in CGSuite's notation.
-    assert partizan.evaluate("on + off") == "dud"
-    assert partizan.evaluate("a{0|a}") == "over"
+    assert partizan.evaluate("on + off") == partizan.LoopyGame("dud")
+    over = partizan.evaluate("a{0|a}")
+    assert isinstance(over, partizan.LoopyGame) and str(over) == "over"
+    assert repr(over) == "LoopyGame('over')"
+    # Loopy games add, negate and compare as objects (Siegel, CGT ch. VI): on + off = dud,
+    # -over = under, over + under = over & under (onside over); over > 0 but over < 1/1024.
+    on, off = partizan.LoopyGame("on"), partizan.LoopyGame("off")
+    assert str(on + off) == "dud" and str(-over) == "under"
+    assert over > 0 and over < Fraction(1, 1024) and not (over <= 0)
+    both = over + partizan.LoopyGame("under")
+    assert isinstance(both, partizan.LoopyGame) and str(both) == "over & under"
+    assert both.onside == over and both.offside == partizan.LoopyGame("under")
+    assert on.outcome == "L" and on.is_stopper is True
+    assert isinstance(over + 0, partizan.LoopyGame) and str(over + 1) == "1over"
     assert partizan.evaluate("a{0|a} > 0") is True
     assert partizan.evaluate("a{0|a} < 1/1024") is True
     # {0 | {dud|}, *}: Left moving first wins (to 0); Right moving first can at best draw (to
@@ -168,7 +180,8 @@ def test_evaluate_a_loopy_value() -> None:
 def test_evaluate_misere_values() -> None:
     # *2 = {0, * | 0, *} has no reversible or dominated options in misère play either, so its
     # misère canonical form is itself, which CGSuite writes *[2].
-    assert partizan.evaluate("*2.MisereCanonicalForm") == "*[2]"
+    assert partizan.evaluate("*2.MisereCanonicalForm") == partizan.MisereGame("*[2]")
+    assert str(partizan.evaluate("*2.MisereCanonicalForm")) == "*[2]"
     # The genus of 0 (Winning Ways ch. 13): its normal value 0, then the misère Grundy values
     # of 0, 0 + *2 and 0 + *2 + *2, which are 1, 2 and 0: written 0^120.
     assert partizan.evaluate("0.Genus") == "0^120"
@@ -180,7 +193,16 @@ def test_evaluate_misere_values() -> None:
 def test_evaluate_misere_literals() -> None:
     # CGSuite's misère notation is read: *2 + *2 under misère play, which CGSuite writes with a
     # subscript, and {*2}, whose genus is 0^02 (Winning Ways ch. 13).
-    assert partizan.evaluate("*[2] + *[2]") == "*[2[2]]"
+    two = partizan.MisereGame("*[2]")
+    assert partizan.evaluate("*[2] + *[2]") == two + two
+    assert str(two + two) == "*[2[2]]" and repr(two) == "MisereGame('*[2]')"
+    # *[1] + *[1] = *[0] (ONAG ch. 12: * + * is 0 in misère play too); *[1] is a P-position
+    # (the mover must take the last token), *[0] an N-position (no move: the mover wins).
+    one = partizan.MisereGame(1)
+    assert one + one == partizan.MisereGame(0) and (one.outcome, (one + one).outcome) == ("P", "N")
+    assert two.genus == "2^20" and sorted(str(o) for o in two.options) == ["*[0]", "*[1]"]
+    assert partizan.MisereGame("*[2#]").genus == "0^02" and two.is_tame
+    assert pickle.loads(pickle.dumps(two)) == two and len({two, partizan.MisereGame(2)}) == 1
     assert partizan.evaluate("*[2#].Genus") == "0^02"
     with pytest.raises(ValueError, match="misère game"):
         partizan.evaluate("*[2].Mean")

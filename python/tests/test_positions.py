@@ -61,7 +61,9 @@ def test_misere_play() -> None:
     assert partizan.nim(1, 2, 3).misere_outcome() == "P"
     # A single heap of 1 is a misère P-position: the mover must take it and then wins nothing.
     assert partizan.nim(1).misere_outcome() == "P"
-    assert (partizan.nim(2) + partizan.nim(2)).misere_canonical_form() == "*[2[2]]"
+    form = (partizan.nim(2) + partizan.nim(2)).misere_canonical_form()
+    assert isinstance(form, partizan.MisereGame) and str(form) == "*[2[2]]"
+    assert form == partizan.nim(2).misere_canonical_form() + partizan.MisereGame(2)
     assert isinstance(partizan.nim(2).genus(), str)
     with pytest.raises(ValueError, match="partizan"):
         partizan.domineering("..|..").misere_canonical_form()

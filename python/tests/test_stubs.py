@@ -21,7 +21,14 @@ def test_the_stubs_name_every_public_attribute() -> None:
     stubs = (HERE / "partizan" / "__init__.pyi").read_text()
     for name in partizan.__all__:
         assert f"\n{name}: _Family" in stubs or f"class {name}" in stubs or f"def {name}(" in stubs, name
-    for cls in (partizan.Game, partizan.Position, partizan.Thermograph, partizan.Solver):
+    for cls in (
+        partizan.Game,
+        partizan.Position,
+        partizan.Thermograph,
+        partizan.Solver,
+        partizan.MisereGame,
+        partizan.LoopyGame,
+    ):
         for attr in dir(cls):
             if attr.startswith("__") or attr in ("_repr_latex_", "_repr_html_", "_repr_svg_"):
                 continue
