@@ -5,7 +5,7 @@ use super::*;
 use partizan::algebra::misere::MisereGame;
 
 /// A misère game: an impartial game under the misère convention (the player who cannot move
-/// wins), as its misère canonical form (Conway, *On Numbers and Games* ch. 12; Siegel, *CGT*
+/// wins), as its misère canonical form (Conway, ONAG ch. 12; CGT
 /// ch. V), in CGSuite's notation `*[2[2]]`.
 #[pyclass(name = "MisereGame", module = "partizan", frozen)]
 pub(crate) struct PyMisereGame {
@@ -137,7 +137,7 @@ impl PyMisereGame {
     }
 }
 
-/// A loopy game that is not short (Siegel, *CGT* ch. VI): a stopper (`on`, `over`) or a
+/// A loopy game that is not short (CGT ch. VI): a stopper (`on`, `over`) or a
 /// stopper-sided value (`over & under`), in CGSuite's loopy notation. Its operations are the
 /// expression language's, on the notation it prints (which reads back as the same value).
 #[pyclass(name = "LoopyGame", module = "partizan", frozen)]
@@ -223,7 +223,7 @@ impl PyLoopyGame {
         loopy_result(py, format!("-({})", self.text))
     }
 
-    /// The order of loopy games (Siegel, *CGT* ch. VI): `<=`, `>=`, `==` as CGSuite compares.
+    /// The order of loopy games (CGT ch. VI): `<=`, `>=`, `==` as CGSuite compares.
     fn __richcmp__(
         &self,
         py: Python<'_>,

@@ -1,8 +1,7 @@
 //! Pictures of positions for notebooks (`Position._repr_svg_`): the boards of the grid and strip
 //! families as squares with their pieces, Hackenbush pictures as graphs standing on the ground.
 //!
-//! Left's pieces and edges are blue and Right's red, as in *Winning Ways* and *Lessons in
-//! Play*; a hole, a square off the board, an arrow (Amazons) or dirt (King Dirt) is a dark
+//! Left's pieces and edges are blue and Right's red, as in WW and LIP; a hole, a square off the board, an arrow (Amazons) or dirt (King Dirt) is a dark
 //! square. A picture is drawn from the call that makes the position (`clobber("xo.|.ox")`),
 //! read with the family's own notation; a sum of positions, or a family without a picture,
 //! has none.

@@ -67,7 +67,7 @@ impl PyThermograph {
         ))
     }
 
-    /// The picture: temperature upwards, larger values to the left (Winning Ways' layout).
+    /// The picture: temperature upwards, larger values to the left (WW's layout).
     fn to_svg(&self) -> String {
         self.t.to_svg(&self.caption)
     }

@@ -5,7 +5,7 @@
 //! of many hot games computes each subsum once. Two shortcuts skip the general construction:
 //! * number + up + nimber values add on their parts;
 //! * number translation: for a number `x` and a canonical `G` that is not of that form,
-//!   `G + x = {G^L + x | G^R + x}` and this form is already canonical (Siegel, CGT §II.3;
+//!   `G + x = {G^L + x | G^R + x}` and this form is already canonical (CGT §II.3;
 //!   no option can become dominated or reversible: a dominated `G^L + x` would make `G^L`
 //!   dominated, and a reversal through a number would give `G` a Right stop above one of its own
 //!   numeric Left options, which would then be dominated).

@@ -1,7 +1,7 @@
 //! Simplification to canonical form.
 //!
 //! The canonical form of `{L | R}` is reached by repeatedly deleting dominated options and
-//! bypassing reversible ones (Siegel, CGT Thm II.2.9; *Lessons in Play* §4.3):
+//! bypassing reversible ones (CGT Thm II.2.9; LIP §4.3):
 //! * a Left option `A` is *dominated* by a Left option `B ≠ A` when `A <= B`; a Right option
 //!   `A` by a Right option `B` when `A >= B`;
 //! * a Left option `A` is *reversible* through `A^R` when `A^R <= G`; it is then replaced by the

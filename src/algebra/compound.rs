@@ -1,7 +1,7 @@
 //! Compounds other than the disjunctive sum: the conjunctive and the selective compound.
 //!
-//! Conway, *On Numbers and Games*, ch. 14 ("How to play several games at once in a dozen
-//! different ways"), and *Winning Ways*, ch. 9 ("If you can't beat 'em, join 'em!"):
+//! Conway, ONAG, ch. 14 ("How to play several games at once in a dozen
+//! different ways"), and WW ch. 9 ("If you can't beat 'em, join 'em!"):
 //! * the **conjunctive compound** (*join*) `G ∧ H = {G^L ∧ H^L | G^R ∧ H^R}`: the player to move
 //!   moves in every component, so play stops as soon as one component has no move for them;
 //! * the **selective compound** (*union*) `G ∨ H = {G^L ∨ H, G ∨ H^L, G^L ∨ H^L | …}`: the player
@@ -12,8 +12,8 @@
 //! here they are taken on the canonical forms (as CGSuite does for its compounds of canonical
 //! games). For impartial games their outcomes follow classical rules, which the tests check: a
 //! join is a second-player win exactly when the least *remoteness* of its components is even
-//! (Steinhaus; *Winning Ways* ch. 9), and a union exactly when every component is (C. A. B.
-//! Smith; *Winning Ways* ch. 9).
+//! (Steinhaus; WW ch. 9), and a union exactly when every component is (C. A. B.
+//! Smith; WW ch. 9).
 
 use super::form::{Form, Key};
 use super::walk::evaluate;

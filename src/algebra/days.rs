@@ -1,8 +1,8 @@
 //! The games born by day `n`.
 //!
 //! Day 0 has `0` alone; the games born by day `n + 1` are the values `{L | R}` for sets `L`, `R`
-//! of games born by day `n` (Siegel, *Combinatorial Game Theory*, Ch. III on the lattice of
-//! games born by day n; *Winning Ways* ch. 4 lists the 22 of day 2). There are 1, 4, 22 and
+//! of games born by day `n` (CGT ch. III on the lattice of
+//! games born by day n; WW ch. 4 lists the 22 of day 2). There are 1, 4, 22 and
 //! 1474 of them by days 0, 1, 2 and 3 (OEIS A065401); day 4 has about 3·10^12, far beyond
 //! enumeration.
 //!

@@ -1,7 +1,7 @@
 //! Followers, stop counts and companions: structural invariants of a canonical form.
 //!
 //! The *followers* of `G` are `G` and every position reachable from it by moves of either player
-//! in any order (Siegel, *Combinatorial Game Theory*, the definition of subpositions in §II.1;
+//! in any order (CGT, the definition of subpositions in §II.1;
 //! CGSuite's `Followers`, which includes `G`). The *stop count* counts the ways play can reach a
 //! number: CGSuite's `StopCount`, the number of paths in the game tree of the canonical form from
 //! `G` to a follower that is a number. The *companion* is CGSuite's `Companion` (see

@@ -117,8 +117,8 @@ impl Form {
         done[&self.key()]
     }
 
-    /// The ordinal sum `G : H = {G^L, G : H^L | G^R, G : H^R}` (Conway, *On Numbers and Games*,
-    /// ch. 15; Siegel, *Combinatorial Game Theory*), with `G` this form: play goes on in `H`
+    /// The ordinal sum `G : H = {G^L, G : H^L | G^R, G : H^R}` (Conway, ONAG,
+    /// ch. 15; CGT), with `G` this form: play goes on in `H`
     /// until someone moves in the base `G`, which ends `H`. Its value depends on the form of `G`
     /// (and only on the value of `H`).
     pub fn ordinal_sum(&self, h: &Form) -> Game {

@@ -1,7 +1,7 @@
 //! The algebra of short partizan games, in canonical form.
 //!
 //! A [`Game`] is the value of a short game. It is always stored in its unique *canonical form*
-//! (no dominated options, no reversible options; Siegel, CGT Thm II.2.9; *Lessons in Play*
+//! (no dominated options, no reversible options; CGT Thm II.2.9; LIP
 //! Thm 4.27), interned in a global table so that a `Game` is a small `Copy` handle: two
 //! constructions of one value give the identical handle, and `==` and hashing are O(1).
 //!
@@ -159,7 +159,7 @@ impl Game {
     /// The canonical form of `{left | right}`.
     ///
     /// Dominated options are removed and reversible options bypassed until neither remains
-    /// (Siegel, CGT §II.2; *Lessons in Play* §4.3); a result equal to a number is that number
+    /// (CGT §II.2; LIP §4.3); a result equal to a number is that number
     /// (the simplicity theorem). Options may be given in any order and with repetitions.
     ///
     /// ```
@@ -226,7 +226,7 @@ impl Game {
     }
 
     /// Whether the value is infinitesimal: `−x < G < x` for every positive number `x`, which
-    /// holds exactly when both stops are 0 (Siegel, CGT §II.4). `0` counts as infinitesimal.
+    /// holds exactly when both stops are 0 (CGT §II.4). `0` counts as infinitesimal.
     pub fn is_infinitesimal(&self) -> bool {
         self.0.left_stop.is_zero() && self.0.right_stop.is_zero()
     }
@@ -237,7 +237,7 @@ impl Game {
         self.is_nimber()
     }
 
-    /// Whether the value is a switch `{x | y}` with numbers `x > y` (*Lessons in Play* ch. 6):
+    /// Whether the value is a switch `{x | y}` with numbers `x > y` (LIP ch. 6):
     /// one option each side, both numbers.
     pub fn is_switch(&self) -> bool {
         if self.is_nus() {
@@ -253,7 +253,7 @@ impl Game {
     }
 
     /// The day on which the value is born: the least height of a game tree with this value,
-    /// which is the height of the canonical form (Siegel, CGT §II.2; *Lessons in Play* ch. 4).
+    /// which is the height of the canonical form (CGT §II.2; LIP ch. 4).
     pub fn birthday(&self) -> BigUint {
         if let Some(n) = self.as_nus() {
             return n.birthday();
@@ -278,7 +278,7 @@ impl Game {
     }
 
     /// The Left stop: where the game settles when Left starts and both play optimally on the
-    /// stops (Siegel, CGT §II.3; *Lessons in Play* ch. 6).
+    /// stops (CGT §II.3; LIP ch. 6).
     pub fn left_stop(&self) -> &'static Number {
         let e: &'static Entry = self.0;
         &e.left_stop

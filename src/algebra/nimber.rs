@@ -1,8 +1,8 @@
 //! Nimbers: the minimum excludant, the nim-sum, and nim multiplication.
 //!
 //! The value of an impartial game is a nimber `*n` (the Sprague–Grundy theorem;
-//! *Lessons in Play* ch. 7; Siegel, CGT Thm IV.1.1), where `n` is the *mex* of the
-//! option values, and `*a + *b = *(a ⊕ b)` (Bouton; *Lessons in Play* Thm 7.13).
+//! LIP ch. 7; CGT Thm IV.1.1), where `n` is the *mex* of the
+//! option values, and `*a + *b = *(a ⊕ b)` (Bouton; LIP Thm 7.13).
 //!
 //! The Conway product of two nimbers is a nimber, `*a · *b = *(a ⊗ b)`, where `⊗` is nim
 //! multiplication, `a ⊗ b = mex{a′ ⊗ b ⊕ a ⊗ b′ ⊕ a′ ⊗ b′ : a′ < a, b′ < b}` (Conway, *On Numbers

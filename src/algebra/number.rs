@@ -1,7 +1,7 @@
 //! Exact dyadic rationals: the numbers of short games.
 //!
 //! Every short game that is a number equals a *dyadic rational* `m / 2^k`
-//! (Siegel, *Combinatorial Game Theory*, §II.3; *Lessons in Play* Ch. 5).
+//! (CGT, §II.3; LIP Ch. 5).
 //! [`Number`] stores such a value exactly, of any size. Values whose numerator
 //! fits a machine word and whose denominator is at most `2^62` live in a small
 //! inline representation; everything else falls back to [`num_bigint::BigInt`].
@@ -310,7 +310,7 @@ impl Number {
         }
     }
 
-    /// The day on which this number is born (Conway, ONAG; *Lessons in Play* §5.3):
+    /// The day on which this number is born (Conway, ONAG; LIP §5.3):
     /// an integer `n` on day `|n|`, and `m / 2^k` with `k >= 1` on day `⌊|x|⌋ + 1 + k`.
     pub fn birthday(&self) -> BigUint {
         let a = self.abs();
@@ -326,8 +326,8 @@ impl Number {
     /// The simplest number `z` (least birthday) in the interval between `lo` and `hi`.
     ///
     /// Each bound is `None` (unbounded) or `(value, inclusive)`. This is the number that
-    /// a game `{L | R}` equals under the simplicity theorem (Siegel, CGT Thm II.3.11;
-    /// *Lessons in Play* Thm 5.29) when the allowed set is the interval. Returns `None` when
+    /// a game `{L | R}` equals under the simplicity theorem (CGT Thm II.3.11;
+    /// LIP Thm 5.29) when the allowed set is the interval. Returns `None` when
     /// the interval is empty.
     pub fn simplest_between(
         lo: Option<(&Number, bool)>,

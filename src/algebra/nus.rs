@@ -3,7 +3,7 @@
 //! These values form a group in which sum, negation and comparison are plain arithmetic, so the
 //! engine stores them compactly and never builds their options unless asked.
 //!
-//! Facts used (Siegel, CGT §II.4; *Lessons in Play* chs. 5 and 6):
+//! Facts used (CGT §II.4; LIP chs. 5 and 6):
 //! * `n·↑ + *k > 0` when `n >= 2`, or `n = 1` and `k != 1`; `↑* || 0`; `*k || 0` for `k >= 1`.
 //! * Canonical forms: `x + *k = {x + *j | x + *j}` over `j < k`; `↑* = {0, * | 0}`; otherwise for
 //!   `n >= 1`, `n·↑ + *k = {0 | (n−1)·↑ + *(k ⊕ 1)}`; negatives by symmetry; and for a number `x`

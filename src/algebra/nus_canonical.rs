@@ -2,7 +2,7 @@
 //! decided on the parts `(n, k)` without listing the options of a nimber `*k` (there are `k` of
 //! them) or walking an up-multiple chain (`n` steps).
 //!
-//! By number translation (Siegel, *Combinatorial Game Theory* (CGT), Thm II.3.21) it suffices
+//! By number translation (CGT (CGT), Thm II.3.21) it suffices
 //! to treat `x = 0`. The algorithm is the usual one (CGT Thm II.2.9: delete dominated options and
 //! bypass reversible ones until neither is left); what makes it work on parts is that every
 //! comparison it needs, `X ≤ G` or `G ≤ X` for `X = n·↑ + *k` and `G = {A | B}`, reduces in a
@@ -15,7 +15,7 @@
 //! `*T ≤ G` iff `r(T)` and `G ≤ *T` iff `l(T)`; above `T`, `*t ≤ G` iff `r(T) ∧ ¬l(T) ∧ r(t)`
 //! and `G ≤ *t` iff `l(T) ∧ ¬r(T) ∧ l(t)`. Each of `r` and `l` is decided by the signs of
 //! `m·↑ + *j` (`> 0` iff `m ≥ 2`, or `m = 1` and `j ≠ 1`; CGT §II.4 on the group of
-//! ups and nimbers, also *Lessons in Play* Ch. 5), so an option `(m, j)` of `B` rules out every
+//! ups and nimbers, also LIP Ch. 5), so an option `(m, j)` of `B` rules out every
 //! `t` when `m ≤ −2`, every `t` but `j ⊕ 1` when `m = −1`, and only `t = j` when `m = 0`; and
 //! symmetrically for `A`. So `T`, `r` and `l` are computed from the options alone.
 //!
@@ -347,7 +347,7 @@ fn mex_of_equal_nimber_sets(a: &[Parts], b: &[Parts]) -> Option<u64> {
 }
 
 /// `{*a, … | *a, …}` with the same nimbers on both sides is `*mex` (the Sprague–Grundy theorem;
-/// Siegel, CGT ch. IV): the `mex` when both sides are that same set of nimbers.
+/// CGT ch. IV): the `mex` when both sides are that same set of nimbers.
 fn mex_of_equal_nimber_sides(left: &Side, right: &Side) -> Option<u64> {
     if left != right || left.finite.iter().any(|p| p.0 != 0) {
         return None;

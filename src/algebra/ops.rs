@@ -1,7 +1,7 @@
 //! The rest of the short-game toolkit: atomic weight, reduced canonical form, all-small games,
 //! conjugate, ordinal sum, Norton multiplication, incentives and even/odd-tempered games.
 //!
-//! Definitions follow Siegel, *Combinatorial Game Theory* (2013), Ch. II, and *Lessons in Play*
+//! Definitions follow CGT (2013), Ch. II, and LIP
 //! (Albert, Nowakowski, Wolfe), Ch. 9, with CGSuite's conventions where the literature leaves a
 //! choice (noted at each item). Every operation works on canonical forms, through the public
 //! [`Game`] API only, and walks the game tree with an explicit stack (`post_order`), so deep
@@ -81,7 +81,7 @@ enum Temper {
 
 impl Game {
     /// Whether the game is *all-small*: in every subposition of its canonical form either both
-    /// players have a move or neither has (Siegel, CGT §II.7; *Lessons in Play* Ch. 9). Such a
+    /// players have a move or neither has (CGT §II.7; LIP Ch. 9). Such a
     /// game is infinitesimal; `x + n·↑ + *k` is all-small exactly when `x = 0`.
     pub fn is_all_small(&self) -> bool {
         let mut memo = HashMap::new();
@@ -105,7 +105,7 @@ impl Game {
     }
 
     /// The Left incentives `G^L − G`, one for each Left option of the canonical form (Siegel,
-    /// CGT §II.5; *Lessons in Play* ch. 6). A move's incentive is what it gains the mover.
+    /// CGT §II.5; LIP ch. 6). A move's incentive is what it gains the mover.
     pub fn left_incentives(&self) -> Vec<Game> {
         let g = *self;
         g.left_options().iter().map(|gl| *gl - g).collect()
@@ -125,7 +125,7 @@ impl Game {
         undominated(all)
     }
 
-    /// The ordinal sum `G : H = {G^L, G : H^L | G^R, G : H^R}` (Siegel, CGT §II.4; Conway,
+    /// The ordinal sum `G : H = {G^L, G : H^L | G^R, G : H^R}` (CGT §II.4; Conway,
     /// ONAG Ch. 15): play in `H` until someone moves in the base `G`, which wipes out `H`. It
     /// depends on the form of `G`, which is taken canonical here; `x + *a : *b = x + *(a + b)`.
     pub fn ordinal_sum(&self, h: &Game) -> Game {
@@ -220,7 +220,7 @@ impl Game {
         })
     }
 
-    /// Norton multiplication `G.U` by a positive unit `U` (Winning Ways Ch. 8; Siegel, CGT
+    /// Norton multiplication `G.U` by a positive unit `U` (WW ch. 8; CGT
     /// §II.7): `n` copies of `U` when `G` is an integer `n`, and otherwise
     /// `{G^L.U + U + Δ | G^R.U − U − Δ}` where `Δ` ranges over the incentives of `U`.
     /// It is additive in `G` and respects order; `G.↑` has atomic weight `G`.
@@ -259,7 +259,7 @@ impl Game {
         ))
     }
 
-    /// Whether the game is even-tempered (Berlekamp; Siegel, CGT §II.6): a number, or a
+    /// Whether the game is even-tempered (Berlekamp; CGT §II.6): a number, or a
     /// non-number all of whose options are odd-tempered. Computed on the canonical form, as
     /// CGSuite does; `x + n·↑ + *k` is even-tempered exactly when it is a number.
     pub fn is_even_tempered(&self) -> bool {
@@ -273,7 +273,7 @@ impl Game {
     }
 
     /// The reduced canonical form: the simplest game that differs from `G` by an
-    /// infinitesimal (Siegel, CGT §II.6; Grossman and Siegel, *Reductions of partizan games*,
+    /// infinitesimal (CGT §II.6; Grossman and Siegel, *Reductions of partizan games*,
     /// 2009). `rcf(↑) = 0`; a game infinitesimally close to a number `x` reduces to `x`.
     ///
     /// Computed by reducing the options first and then removing Inf-dominated options and
@@ -296,7 +296,7 @@ impl Game {
         )
     }
 
-    /// The atomic weight (Siegel, CGT §II.7; *Lessons in Play* Ch. 9): the `G` with
+    /// The atomic weight (CGT §II.7; LIP Ch. 9): the `G` with
     /// `G ≈ aw(G).↑`, computed with the atomic weight calculus
     /// `aw(G) = {aw(G^L) − 2 | aw(G^R) + 2}`, with the far-star rule when that is an integer, and
     /// `aw(x + n·↑ + *k) = n`. Defined, as in CGSuite, for all-small games and for the
@@ -349,7 +349,7 @@ fn undominated(mut v: Vec<Game>) -> Vec<Game> {
 }
 
 /// `A ≤ B` modulo infinitesimals: `A ≤ B + x` for every number `x > 0`, which holds exactly
-/// when the Right stop of `B − A` is at least 0 (Siegel, CGT §II.6).
+/// when the Right stop of `B − A` is at least 0 (CGT §II.6).
 fn inf_le(a: Game, b: Game) -> bool {
     (b - a).right_stop().signum() >= 0
 }

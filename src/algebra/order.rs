@@ -1,15 +1,14 @@
 //! The partial order of games and outcome classes.
 //!
-//! `G <= H` iff no `G^L >= H` and no `H^R <= G` (Conway; Siegel, CGT §II.1; *Lessons in
-//! Play* ch. 4). Comparison is memoised by handle in a fixed-size, lock-free cache that simply
+//! `G <= H` iff no `G^L >= H` and no `H^R <= G` (Conway; CGT §II.1; LIP ch. 4). Comparison is memoised by handle in a fixed-size, lock-free cache that simply
 //! overwrites on collision, so memory stays bounded however many comparisons a computation makes.
 //! Before recursing it tries three shortcuts:
 //! * number + up + nimber values compare by their parts;
 //! * stops: `G <= H` implies `LS(G) <= LS(H)` and `RS(G) <= RS(H)`, and `LS(G) < RS(H)` implies
-//!   `G < H` (Siegel, CGT §II.3: stops are order-preserving, `RS(G + H) >= RS(G) + RS(H)`,
+//!   `G < H` (CGT §II.3: stops are order-preserving, `RS(G + H) >= RS(G) + RS(H)`,
 //!   and a game with positive Right stop is positive);
 //! * number avoidance: for a number `x` and a non-number `H`, `x <= H` iff no `H^R <= x`
-//!   (Siegel, CGT §II.3, the number avoidance theorem).
+//!   (CGT §II.3, the number avoidance theorem).
 
 use super::number::Number;
 use super::Game;
@@ -19,7 +18,7 @@ use std::cell::RefCell;
 use std::cmp::Ordering;
 use std::sync::atomic::{AtomicPtr, AtomicU64, Ordering as AtomicOrdering};
 
-/// The outcome class of a game (*Lessons in Play* ch. 2; Siegel, CGT ch. I).
+/// The outcome class of a game (LIP ch. 2; CGT ch. I).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Outcome {
     /// Left wins whoever starts: `G > 0`.

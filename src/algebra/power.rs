@@ -1,5 +1,5 @@
 //! Powers of a game `G = {0 | H}`: `G.Pow(x)` and `G.PowTo(x)`, generalising the uptimals
-//! `↑ⁿ` and `↑^{→n}` (Siegel, CGT Ch. II.4; *Winning Ways* Ch. 8) to other bases and to dyadic
+//! `↑ⁿ` and `↑^{→n}` (CGT Ch. II.4; WW Ch. 8) to other bases and to dyadic
 //! exponents, as CGSuite defines them (`CanonicalShortGame.pow` and `powTo`, CGSuite 2.x):
 //!
 //! * `G.PowTo(0) = 0` and `G.PowTo(x) = G : b(x)` for a dyadic `x > 0`, an ordinal sum over the

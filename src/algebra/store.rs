@@ -24,7 +24,7 @@ pub(crate) struct Entry {
     /// Left and right options, sorted by id. Set at creation for general forms and on first
     /// request for number + up + nimber values.
     pub(crate) options: OnceLock<Options>,
-    /// Left and right stops (Siegel, CGT §II.3): the number itself for numbers; for other
+    /// Left and right stops (CGT §II.3): the number itself for numbers; for other
     /// forms `max RS(G^L)` and `min LS(G^R)`.
     pub(crate) left_stop: Number,
     pub(crate) right_stop: Number,
@@ -135,7 +135,7 @@ pub(crate) fn intern_general(left: Vec<Game>, right: Vec<Game>) -> Game {
         TableEntry::Occupied(o) => *o.get(),
         TableEntry::Vacant(v) => {
             // A general canonical form is never a number, so both sides are non-empty and the
-            // stops come from the options (Siegel, CGT §II.3).
+            // stops come from the options (CGT §II.3).
             let left_stop = left
                 .iter()
                 .map(|g| &g.0.right_stop)

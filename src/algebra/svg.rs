@@ -1,6 +1,6 @@
 //! Thermograph pictures as SVG.
 //!
-//! Drawn as in the books (*Winning Ways* Ch. 6; Siegel, CGT §II.5): temperature upwards, values
+//! Drawn as in the books (WW Ch. 6; CGT §II.5): temperature upwards, values
 //! along the horizontal with **larger values to the left** (Left's side), both axes on the same
 //! scale so that the walls lean at 45°. The picture shows the value axis at `t = 0` and the
 //! line `t = −1`, the value 0 when it is in range, each wall segment (`class="wall left"` /

@@ -1,7 +1,7 @@
 //! Thermography: thermographs, mean, temperature, cooling, heating and overheating, and the
 //! confusion interval.
 //!
-//! `G` cooled by `t` (Siegel, CGT Def. II.5.1; *Winning Ways* Ch. 6): an integer stays put;
+//! `G` cooled by `t` (CGT Def. II.5.1; WW Ch. 6): an integer stays put;
 //! otherwise `G_t = {G^L_t − t | G^R_t + t}` unless some `G_{t'}` with `t' < t` is
 //! infinitesimally close to a number `x`, in which case `G_t = x` for the least such `t'`. That
 //! least `t'` is the *temperature* and `x` the *mean*. The *thermograph* draws the stops of
@@ -861,7 +861,7 @@ fn star_thermograph(base: &Thermograph, k: u64) -> Thermograph {
 /// The set of numbers a game is confused with: an interval between its Right and Left stops.
 ///
 /// Every number strictly between the stops is confused with the game; a number above the Left
-/// stop is greater, one below the Right stop smaller (Siegel, CGT §II.3). Whether the endpoints
+/// stop is greater, one below the Right stop smaller (CGT §II.3). Whether the endpoints
 /// belong depends on the game and is decided by comparing with them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ConfusionInterval {
@@ -885,7 +885,7 @@ impl fmt::Display for ConfusionInterval {
 }
 
 impl Game {
-    /// The thermograph (Siegel, CGT §II.5; *Winning Ways* Ch. 6), with exact walls from
+    /// The thermograph (CGT §II.5; WW Ch. 6), with exact walls from
     /// `t = −1` up, including the part below 0.
     ///
     /// ```
@@ -900,7 +900,7 @@ impl Game {
     }
 
     /// The mean value: where the thermograph's mast stands. `mean(G + H) = mean(G) + mean(H)`
-    /// (Siegel, CGT §II.5, the mean value theorem).
+    /// (CGT §II.5, the mean value theorem).
     pub fn mean(&self) -> Number {
         match self.as_nus() {
             Some(n) => n.number.clone(),
@@ -947,7 +947,7 @@ impl Game {
         })
     }
 
-    /// `G` cooled by `t` (`G_t`; Siegel, CGT Def. II.5.1): `{G^L_t − t | G^R_t + t}` up to the
+    /// `G` cooled by `t` (`G_t`; CGT Def. II.5.1): `{G^L_t − t | G^R_t + t}` up to the
     /// temperature of `G`, and the mean above it. `{3|−2}` cooled by `5/2` is `1/2*` and by 3
     /// is `1/2`.
     ///
@@ -972,7 +972,7 @@ impl Game {
         ))
     }
 
-    /// `G` heated by `t` (`∫^t G`; *Winning Ways* Ch. 6; Siegel, CGT §II.5): a number is
+    /// `G` heated by `t` (`∫^t G`; WW Ch. 6; CGT §II.5): a number is
     /// unchanged, and otherwise `∫^t G = {∫^t G^L + t | ∫^t G^R − t}`. `t` may be any game (CGSuite
     /// heats by `*` for the reduced canonical form). Heating is applied to the canonical form.
     pub fn heat(&self, t: &Game) -> Game {
@@ -990,7 +990,7 @@ impl Game {
         )
     }
 
-    /// `G` overheated from `s` to `t` (`∫_s^t G`; Berlekamp; *Winning Ways* Ch. 6, as in
+    /// `G` overheated from `s` to `t` (`∫_s^t G`; Berlekamp; WW Ch. 6, as in
     /// CGSuite): an integer `n` becomes `n` copies of `s`, and otherwise
     /// `∫_s^t G = {∫_s^t G^L + t | ∫_s^t G^R − t}`, on the canonical form.
     pub fn overheat(&self, s: &Game, t: &Game) -> Game {

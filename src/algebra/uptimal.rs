@@ -1,6 +1,6 @@
 //! Uptimals: the powers of up, `↑ⁿ` ("up-nth"), and their partial sums `↑ + ↑² + … + ↑ⁿ`.
 //!
-//! Definitions (Siegel, CGT §II.4; *Winning Ways* Ch. 8; as CGSuite builds them from `↑ = {0|*}`):
+//! Definitions (CGT §II.4; WW Ch. 8; as CGSuite builds them from `↑ = {0|*}`):
 //! `↑^{→0} = 0`, `↑^{→n} = {↑^{→(n−1)} | *}`, and `↑ⁿ = {0 | * − ↑^{→(n−1)}}` for `n >= 1`, so
 //! that `↑¹ = ↑` and `↑^{→n} = ↑ + ↑² + … + ↑ⁿ`.
 //!

@@ -81,7 +81,7 @@ pub enum ExprKind {
     Call(Box<Call>),
     /// Methods applied in turn to a receiver: `G.Cool(1).Mean`.
     Methods(Box<Expr>, Vec<Call>),
-    /// A constant of CGSuite's loopy notation (Siegel, *Combinatorial Game Theory*, ch. VI):
+    /// A constant of CGSuite's loopy notation (CGT ch. VI):
     /// `on`, `off`, `dud`, `over`, `under`, `upon`, and as the printer writes them `1over`,
     /// `-1/2under`, `^[on]*`, `v<on>`.
     LoopyConstant(Box<LoopyConstant>),
@@ -100,7 +100,7 @@ pub enum ExprKind {
         /// The braces it names (a [`ExprKind::Braces`]).
         braces: Box<Expr>,
     },
-    /// A misère game in CGSuite's notation `*[…]` (Siegel, CGT ch. V): `*[2]`, `*[2#]`,
+    /// A misère game in CGSuite's notation `*[…]` (CGT ch. V): `*[2]`, `*[2#]`,
     /// `*[2[2]321]`.
     Misere(Box<MisereLiteral>),
     /// `S & T`: the stopper-sided value with onside `S` and offside `T` (both stoppers,
@@ -119,7 +119,7 @@ pub enum Sign {
 
 /// The comparison operators of CGScript. For games `G` and `H`: `G <| H` ("less than or confused
 /// with", G ⧏ H) holds when `G >= H` does not, and `G |> H` ("greater than or confused with",
-/// G ⧐ H) when `G <= H` does not (Siegel, *Combinatorial Game Theory*, Ch. II.1).
+/// G ⧐ H) when `G <= H` does not (CGT ch. II.1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Relation {
     /// `==`
@@ -200,8 +200,8 @@ pub struct Literal {
     pub nimber: Option<u64>,
 }
 
-/// A constant of CGSuite's loopy notation (Siegel, *Combinatorial Game Theory*, ch. VI;
-/// Winning Ways ch. 11), with the number written before it.
+/// A constant of CGSuite's loopy notation (CGT ch. VI;
+/// WW ch. 11), with the number written before it.
 #[derive(Clone, Debug, PartialEq)]
 pub enum LoopyConstant {
     /// `on = {pass | }`: Left passes for ever.

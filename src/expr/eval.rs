@@ -429,7 +429,7 @@ impl Evaluator<'_> {
     }
 
     /// The value of `e` when it is a sum or a negative with a misère game among its operands:
-    /// the misère sum (Siegel, CGT ch. V), where an impartial game is its own negative (its
+    /// the misère sum (CGT ch. V), where an impartial game is its own negative (its
     /// Left and Right options are the same), so that `-G` is `G` and `G - H` is `G + H`. A
     /// normal-play game among misère ones is an error: its canonical form does not keep its
     /// misère play. `None` for other operators, which take games (or compare any values).
@@ -691,7 +691,7 @@ impl Evaluator<'_> {
     ) -> EResult<Value> {
         // A short game in canonical form needs no graph for these: it is its own onside and
         // offside (a stopper), and it is impartial exactly when it is a nimber, whose Smith
-        // value is its nim value (Siegel, CGT ch. IV.4). Its graph could be large (an integer
+        // value is its nim value (CGT ch. IV.4). Its graph could be large (an integer
         // n has n + 1 positions).
         if let (Value::Game(g), true) = (&receiver, values.is_empty()) {
             match m.name {

@@ -53,8 +53,8 @@ pub(crate) fn all_names() -> String {
     names.join(", ")
 }
 
-/// `Tiny(G) = {0 || 0 | −G}` and `Miny(G) = {G | 0 || 0}` (Siegel, *Combinatorial Game Theory*,
-/// Ch. II.4; Winning Ways Ch. 5).
+/// `Tiny(G) = {0 || 0 | −G}` and `Miny(G) = {G | 0 || 0}` (CGT,
+/// Ch. II.4; WW ch. 5).
 pub fn tiny(g: Game, miny: bool) -> Game {
     let zero = Game::zero();
     if miny {

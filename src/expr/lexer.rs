@@ -508,7 +508,7 @@ fn bracket_after_arrow(s: &str) -> Option<(bool, bool, usize, &str)> {
 }
 
 /// The arrow and the marker of the upon family at the start of `s`: one arrow and `[on]` or
-/// `<on>` (Siegel, CGT ch. VI, as CGSuite prints them): whether the arrow is up and whether the
+/// `<on>` (CGT ch. VI, as CGSuite prints them): whether the arrow is up and whether the
 /// marker is `<on>`.
 fn upon_marker(s: &str) -> Option<(bool, bool)> {
     let (up, nth, _, inner) = bracket_after_arrow(s)?;

@@ -212,7 +212,7 @@ pub(crate) fn sided(onside: &LoopyValue, offside: &LoopyValue) -> Result<Value, 
     settle(LoopyValue::from_value(SidedValue::new(on, off)?))
 }
 
-/// `a <= b` for loopy values: both sides compare (Siegel, CGT ch. VI).
+/// `a <= b` for loopy values: both sides compare (CGT ch. VI).
 pub(crate) fn le(a: &LoopyValue, b: &LoopyValue) -> Result<bool, LoopyError> {
     Ok(a.value()?.le(b.value()?))
 }

@@ -1,5 +1,5 @@
 //! Loopy literals: the game graph of a loopy game written in CGSuite's loopy notation (Siegel,
-//! *Combinatorial Game Theory*, ch. VI; Winning Ways ch. 11), built from the syntax tree.
+//! CGT ch. VI; WW ch. 11), built from the syntax tree.
 //!
 //! The parser reads loopy games with the grammar of every other expression: braces, `pass` and
 //! labels among their options, a label before braces (`a{0|a}`), the loopy constants. What
@@ -518,7 +518,7 @@ impl<'e> Builder<'e> {
         }
     }
 
-    /// The graph of a loopy constant (Siegel, CGT ch. VI).
+    /// The graph of a loopy constant (CGT ch. VI).
     fn constant(&mut self, c: &LoopyConstant, span: Span) -> Result<usize, Fault> {
         let number = |n: &Option<Number>| n.clone().unwrap_or_else(Number::zero);
         match c {

@@ -3,7 +3,7 @@
 //!
 //! The notation (CGSuite 2.x, `MisereCanonicalGame`; the algebra prints it, see
 //! [`crate::algebra::misere::print`]) writes an impartial game under the misère convention
-//! (Siegel, *Combinatorial Game Theory*, ch. V; Winning Ways ch. 13). Inside `*[` and `]`:
+//! (CGT ch. V; WW ch. 13). Inside `*[` and `]`:
 //! - a digit is a nim heap: `*[2]` is `*2`; heaps of 10 or more are written `&10;`;
 //! - terms side by side are the options: `*[42]` is the game with options `*4` and `*2`; an
 //!   option that is itself such a list is in parentheses, `*[(42)3]`;

@@ -30,7 +30,7 @@
 //! `±`, and the argument lists of calls and methods — still counts one level against
 //! [`MAX_NESTING`], which bounds the depth of the tree for the evaluator and for dropping it.
 //!
-//! Loopy games are written in the same grammar (Siegel, *Combinatorial Game Theory*, ch. VI;
+//! Loopy games are written in the same grammar (CGT ch. VI;
 //! CGSuite's loopy notation): braces are braces, with `pass` and labels among their options, a
 //! label before braces names their position (`a{0|a}`), and the loopy constants are literals.
 //! The parser only builds the tree; which braces make one loopy game, and what a label refers

@@ -22,7 +22,7 @@
 //!     fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
 //!         partizan::rulesets::args::named(named, "", &[])?;
 //!         let n = partizan::rulesets::args::size(args, 0, "n")?;
-//!         // G(n) = n mod 3 (Winning Ways ch. 4): *0, *1, *2 repeating.
+//!         // G(n) = n mod 3 (WW ch. 4): *0, *1, *2 repeating.
 //!         Ok(Game::nimber((n % 3) as u64))
 //!     }
 //! }

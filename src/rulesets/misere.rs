@@ -7,7 +7,7 @@
 //!
 //! ```
 //! use partizan::rulesets::misere;
-//! // Kayles: *, *2, *3, then the tame {0, *2, *3} of genus 1^031 (Winning Ways ch. 13).
+//! // Kayles: *, *2, *3, then the tame {0, *2, *3} of genus 1^031 (WW ch. 13).
 //! let s = misere::sequence("kayles", &[], 4).unwrap();
 //! assert_eq!(s.genera[4].to_string(), "1^031");
 //! // Misère Domineering on 2×2: the first player leaves the other without a move, and loses.

@@ -106,7 +106,7 @@ pub fn table(name: &str, words: &[String]) -> Result<Table, Error> {
 ///
 /// ```
 /// use partizan::rulesets::sequence;
-/// // S = {1, 3, 4}: 0 1 0 1 2 3 2 repeating from 0 (Winning Ways ch. 4).
+/// // S = {1, 3, 4}: 0 1 0 1 2 3 2 repeating from 0 (WW ch. 4).
 /// let r = sequence("subtraction", &["1,3,4".into()], 20).unwrap();
 /// assert_eq!(r.values[..7], [0, 1, 0, 1, 2, 3, 2]);
 /// let p = r.periodicity.unwrap();

@@ -1,6 +1,6 @@
 //! The impartial fast path: Grundy values as plain integers, never canonical forms.
 //!
-//! By the Sprague–Grundy theorem (Siegel, CGT Thm IV.1.1; *Winning Ways* ch. 3) an impartial
+//! By the Sprague–Grundy theorem (CGT Thm IV.1.1; WW ch. 3) an impartial
 //! position equals the nimber `*g` with `g` the *mex* (least non-negative integer not among)
 //! of its options' values, and a sum of positions has the XOR of their values. So the value of a
 //! whole family (a heap game's sequence, a board's table) is computed with integer arrays and
@@ -187,13 +187,13 @@ fn subtraction_set(set: &[usize]) -> Result<Vec<usize>, HeapRuleError> {
 /// From `n = max(S)` on, `G(n) = mex{G(n − s) : s ∈ S}` depends only on the window of the
 /// `max(S)` values before `n`. So once a window repeats an earlier one, the sequence is periodic
 /// from there on and the rest is a copy (the classical argument that a finite subtraction game is
-/// ultimately periodic: *Winning Ways* ch. 4; Siegel, *Combinatorial Game Theory* ch. IV). The
+/// ultimately periodic: WW ch. 4; CGT ch. IV). The
 /// repeat is looked for with Brent's cycle-finding algorithm on the windows, compared through a
 /// rolling hash and then exactly, at a constant cost per value; see [`subtraction_periodicity`].
 ///
 /// ```
 /// use partizan::solve::grundy::subtraction_sequence;
-/// // S = {1, 3, 4}: period 7, 0 1 0 1 2 3 2 (Winning Ways ch. 4).
+/// // S = {1, 3, 4}: period 7, 0 1 0 1 2 3 2 (WW ch. 4).
 /// assert_eq!(subtraction_sequence(&[1, 3, 4], 9).unwrap(), [0, 1, 0, 1, 2, 3, 2, 0, 1]);
 /// ```
 pub fn subtraction_sequence(set: &[usize], len: usize) -> Result<Vec<u32>, HeapRuleError> {
@@ -396,7 +396,7 @@ impl WindowRepeat {
 ///
 /// A digit `d_k` is the sum of: 1 if a player may take `k` tokens when that empties the heap; 2
 /// if he may take `k` from a larger heap leaving one heap; 4 if he may take `k` and split the
-/// rest into two non-empty heaps (*Winning Ways* ch. 4, "Octal games"; Siegel, CGT §IV.2). So
+/// rest into two non-empty heaps (WW ch. 4, "Octal games"; CGT §IV.2). So
 /// Kayles is `0.77` = `[0, 7, 7]` and Dawson's Kayles `0.07` = `[0, 0, 7]`.
 ///
 /// ```
@@ -473,7 +473,7 @@ fn insert_split_values(
 }
 
 /// The first `len` Grundy values of Grundy's game: a move splits one heap into two non-empty
-/// heaps of different sizes (*Winning Ways* ch. 4; OEIS A002188).
+/// heaps of different sizes (WW ch. 4; OEIS A002188).
 ///
 /// ```
 /// use partizan::solve::grundy::grundy_game_sequence;
@@ -610,7 +610,7 @@ impl fmt::Display for Periodicity {
 /// the **Octal Periodicity Theorem** proves, if any.
 ///
 /// The theorem (Guy and Smith, "The G-values of various games", Proc. Cambridge Philos. Soc. 52
-/// (1956); *Winning Ways* ch. 4, "The Periodicity Theorem"; Siegel, *Combinatorial Game Theory*
+/// (1956); WW ch. 4, "The Periodicity Theorem"; CGT
 /// ch. IV): for an octal game whose code has length `t` (its last non-zero digit is `d_t`), if
 /// `G(n + p) = G(n)` for all `n0 <= n < 2·n0 + p + t`, then for all `n >= n0`. A period is
 /// reported only when this bound lies inside the computed values (`2·n0 + 2p + t <= len`); a

@@ -7,7 +7,7 @@
 //! [`LoopyError::TooLarge`]) into an explicit graph, which the loopy algebra of
 //! [`crate::algebra::loopy`] then analyses:
 //! * [`outcome`] — who wins with each player moving first, infinite play a draw, by retrograde
-//!   analysis of the graph (Winning Ways ch. 11);
+//!   analysis of the graph (WW ch. 11);
 //! * [`value`] — the canonical stopper, or the onside and offside ([`SidedValue`]);
 //! * [`generalized_grundy`] — Smith's value of an impartial position ([`LoopyNimValue`]).
 //!

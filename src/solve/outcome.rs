@@ -3,7 +3,7 @@
 //!
 //! The outcome class of `G` says who wins with each player moving first: Left moving first wins
 //! exactly when some Left option `G^L` is one that Left wins with Right moving first, and so on
-//! (*Lessons in Play* ch. 2; Siegel, CGT §I.1). Deciding that needs no value, only a search of
+//! (LIP ch. 2; CGT §I.1). Deciding that needs no value, only a search of
 //! the game tree, and where a canonical form is out of reach (forms with millions of
 //! followers) the search may still be short. This is the approach of MCGS, the University of
 //! Alberta's solver for sums of games.

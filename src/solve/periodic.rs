@@ -1,15 +1,15 @@
 //! Periodicity of a heap game's Grundy values, watched while the values stream in.
 //!
 //! A sequence is *arithmetic-periodic* with period `p`, pre-period `n0` and saltus `s` when
-//! `G(n + p) = G(n) + s` for every `n >= n0`; *periodic* is the case `s = 0` (*Winning Ways*
-//! ch. 4, "Arithmetic periodicity"; Siegel, *Combinatorial Game Theory* ch. IV). Equivalently the
+//! `G(n + p) = G(n) + s` for every `n >= n0`; *periodic* is the case `s = 0` (WW
+//! ch. 4, "Arithmetic periodicity"; CGT ch. IV). Equivalently the
 //! differences `G(n + 1) − G(n)` are periodic with period `p` from `n0` on, which is how
 //! candidates are found here (as CGSuite's checker does): one backward pass of the
 //! Knuth–Morris–Pratt failure function over the differences gives the least period of every
 //! suffix of the computed values.
 //!
 //! **What is proven.** Only the case `s = 0` of an octal game, by the *Octal Periodicity
-//! Theorem* (Guy and Smith 1956; *Winning Ways* ch. 4; Siegel, *CGT* ch. IV): for a code of
+//! Theorem* (Guy and Smith 1956; WW ch. 4; CGT ch. IV): for a code of
 //! length `t`, if `G(n + p) = G(n)` for `n0 <= n < 2·n0 + p + t` then for every `n >= n0`. A
 //! candidate is verified value by value as the values arrive (one comparison each), and the
 //! proof is complete the moment `2·n0 + 2p + t` values are known; then `p` is reduced to the

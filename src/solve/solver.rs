@@ -534,7 +534,7 @@ mod tests {
     use super::*;
     use crate::solve::ruleset::AsPartizan;
 
-    /// Subtraction game S = {1, 2, 3}: Grundy value n mod 4 (*Winning Ways* ch. 4).
+    /// Subtraction game S = {1, 2, 3}: Grundy value n mod 4 (WW ch. 4).
     struct Sub123;
 
     impl ImpartialRuleset for Sub123 {
@@ -628,7 +628,7 @@ mod depth_tests {
     #[test]
     fn a_strip_of_2000_squares_evaluates_without_stack_overflow() {
         // Right can place at most ⌊n/2⌋ dominoes and Left none, so the value is the integer
-        // −⌊n/2⌋ (a row of 2n or 2n+1 squares is −n; Winning Ways ch. 5, Lessons in Play ch. 5).
+        // −⌊n/2⌋ (a row of 2n or 2n+1 squares is −n; WW ch. 5, LIP ch. 5).
         let mut s = Solver::new(Strip);
         assert_eq!(s.value(&vec![2000]), Game::integer(-1000));
         assert_eq!(s.value(&vec![1999]), Game::integer(-999));

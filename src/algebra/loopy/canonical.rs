@@ -1,6 +1,6 @@
 //! The canonical (simplest) form of a stopper, and a canonical numbering of its graph.
 //!
-//! **Simplification** (Siegel, CGT ch. VI, the simplification of stoppers; Conway, "Loopy
+//! **Simplification** (CGT ch. VI, the simplification of stoppers; Conway, "Loopy
 //! games" (1978)). In a stopper `G`, a Left option `G^L1` is *dominated* when `G^L1 <= G^L2` for
 //! another Left option, and *reversible* when some `G^L1R1 <= G`; a dominated option may be
 //! removed and a reversible one replaced by the Left options of `G^L1R1` without changing the

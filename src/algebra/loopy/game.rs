@@ -137,7 +137,7 @@ impl LoopyGame {
     }
 
     /// Whether the game is a *stopper*: no position reachable from the start has an infinite
-    /// alternating play (Siegel, CGT ch. VI).
+    /// alternating play (CGT ch. VI).
     pub fn is_stopper(&self) -> bool {
         self.graph.restrict(self.start).is_alternating_cycle_free()
     }
@@ -150,7 +150,7 @@ impl LoopyGame {
     /// The outcome under normal play with infinite play a draw, by retrograde analysis of the
     /// graph: a position is a win for the player to move when some move reaches a position lost
     /// for the opponent, a loss when every move reaches a position won by the opponent (in
-    /// particular when there is no move), and a draw otherwise (Winning Ways ch. 11; Siegel, CGT
+    /// particular when there is no move), and a draw otherwise (WW ch. 11; CGT
     /// ch. VI).
     pub fn outcome(&self) -> LoopyOutcome {
         let g = self.graph.restrict(self.start);

@@ -107,7 +107,7 @@ impl Graph {
     }
 
     /// Whether no play alternates forever: the graph of states `(position, player to move)`,
-    /// with an edge for each move, has no cycle (a *stopper*: Siegel, CGT ch. VI; Winning Ways
+    /// with an edge for each move, has no cycle (a *stopper*: CGT ch. VI; WW
     /// ch. 11). Kahn's algorithm on the state graph.
     pub(crate) fn is_alternating_cycle_free(&self) -> bool {
         let n = self.len();

@@ -2,8 +2,7 @@
 //!
 //! A *loopy game* is a finite directed graph of positions with Left edges and Right edges and a
 //! start position; the players move alternately along their own edges, a player who cannot move
-//! loses, and an infinite play is a draw (Winning Ways, ch. 11; Siegel, *Combinatorial Game
-//! Theory* (2013), ch. VI). This module is the algebra of such games:
+//! loses, and an infinite play is a draw (WW ch. 11; CGT ch. VI). This module is the algebra of such games:
 //!
 //! * [`LoopyGame`] — an explicit graph and start position, built from edges, position by
 //!   position ([`GraphBuilder`]), from a short [`Game`](crate::Game), or by a ruleset
@@ -11,7 +10,7 @@
 //!   ([`crate::expr::parse_loopy_game`]). Its [`outcome`](LoopyGame::outcome) with draws comes
 //!   from retrograde analysis of the graph ([`LoopyOutcome`]).
 //! * [`Stopper`] — a *stopper* is a loopy game with no infinite alternating play from any
-//!   position (Siegel, CGT ch. VI; Conway, "Loopy games", Ann. Discrete Math. 3 (1978)). Every
+//!   position (CGT ch. VI; Conway, "Loopy games", Ann. Discrete Math. 3 (1978)). Every
 //!   stopper has a unique *canonical* (simplest) form: no dominated options, no reversible
 //!   options, no two equal positions. A [`Stopper`] is that form, so two stoppers are equal
 //!   exactly when their canonical graphs are identical. Stoppers are ordered by the *survival

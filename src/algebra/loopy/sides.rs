@@ -1,6 +1,6 @@
 //! Onsides, offsides and stopper-sided values.
 //!
-//! **Sides** (Winning Ways ch. 11; Siegel, CGT ch. VI). The *onside* `G⁺` of a loopy game `G` is
+//! **Sides** (WW ch. 11; CGT ch. VI). The *onside* `G⁺` of a loopy game `G` is
 //! `G` played with every infinite play won by Left, the *offside* `G⁻` with every infinite play
 //! won by Right; `G` is *stopper-sided* when both are (equal to) stoppers, written `G = S & T`.
 //! For a stopper `X`, `X <= G⁺` exactly when Left, moving second in `G − X`, never runs out of
@@ -19,7 +19,7 @@
 //!    move) are found by a linear safety game and merged into one `on`; Right moves that Left
 //!    can undo at once are deleted.
 //! 2. *Reduction by the order of sides*: rounds of the simplifications of stoppers (dominated
-//!    options removed, reversible options bypassed; Siegel, CGT ch. VI), each round taking the
+//!    options removed, reversible options bypassed; CGT ch. VI), each round taking the
 //!    onside order of every pair of positions from one Büchi game on all pairs, with the guards
 //!    of CGSuite's `LoopyGame.simplifyGraph` against options that play can come back to. These
 //!    steps are not proved to keep the onside of a loopy game, so the reduced graph is used
@@ -30,12 +30,12 @@
 //!    with the reference graph shows the onside unchanged, until no alternating cycle is left.
 //!
 //! The result is a stopper equal to `G⁺`, whose canonical form is the onside. (Conway's
-//! sidling, Winning Ways ch. 11, approximates `G⁺` from `on` downwards through the stoppers
+//! sidling, WW ch. 11, approximates `G⁺` from `on` downwards through the stoppers
 //! `{G_n^L | G_n^R}`; it can need infinitely many steps, e.g. for `upon − upon`, whose onside
 //! has a pass. CGSuite's `LoopyGame.simplifyGraph` also deletes edges on alternating cycles after
 //! checking the value.) The search is greedy: when a pass deletes nothing, the game is reported
 //! as not found to be stopper-sided ([`LoopyError::NotStopperSided`]), as for Bach's Carousel,
-//! whose sides are not stoppers (Winning Ways ch. 11).
+//! whose sides are not stoppers (WW ch. 11).
 
 use super::canonical::remove_dominated_by;
 use super::error::LoopyError;
@@ -273,7 +273,7 @@ impl SideOrder {
 const REDUCE_ROUNDS: usize = 64;
 
 /// A smaller graph that usually has the same onside at 0: rounds of the simplifications of
-/// stoppers (Siegel, CGT ch. VI), each round deciding the onside order of every pair of
+/// stoppers (CGT ch. VI), each round deciding the onside order of every pair of
 /// positions once ([`SideOrder`]) and then removing dominated options and bypassing reversible
 /// ones, with the guards of CGSuite's `LoopyGame.simplifyGraph` for the onside: a Right option
 /// is removed as dominated, or bypassed as reversible, only when the option that dominates or
@@ -479,7 +479,7 @@ fn without(g: &Graph, edges: &[(u32, usize, u32)]) -> Graph {
 /// A stopper `S` is the value `S & S` and prints as `S`; `on & off` is `dud`, the deathless
 /// universal draw `{dud | dud}`. Values are ordered side by side (`G <= H` when `G⁺ <= H⁺` and
 /// `G⁻ <= H⁻`), and a sum has the upsum of the onsides for its onside and the downsum of the
-/// offsides for its offside (Winning Ways ch. 11; CGSuite's `StopperSidedValue`).
+/// offsides for its offside (WW ch. 11; CGSuite's `StopperSidedValue`).
 ///
 /// ```
 /// use partizan::algebra::loopy::{LoopyGame, LoopyOutcome, SidedValue};
@@ -649,7 +649,7 @@ impl Stopper {
         SidedValue::from_graph(&g, s)
     }
 
-    /// The upsum: the onside of the sum (Winning Ways ch. 11; CGSuite's `Upsum`).
+    /// The upsum: the onside of the sum (WW ch. 11; CGSuite's `Upsum`).
     pub fn upsum(&self, other: &Stopper) -> Result<Stopper, LoopyError> {
         let (g, s) = self
             .graph()

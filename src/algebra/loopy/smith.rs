@@ -1,7 +1,7 @@
 //! Smith's generalised Sprague–Grundy values of impartial loopy games.
 //!
 //! **Definition** (C. A. B. Smith, "Graphs and composite games", J. Combin. Theory 1 (1966);
-//! Winning Ways ch. 11; Fraenkel and Yesha, "The generalized Sprague–Grundy function and its
+//! WW ch. 11; Fraenkel and Yesha, "The generalized Sprague–Grundy function and its
 //! invariance under certain mappings", J. Combin. Theory A 43 (1986)). On a finite impartial game
 //! graph, the generalised Sprague–Grundy function `γ` gives each position either a finite value
 //! `m` or `∞_K`, where `K` is the set of finite values of its options. `γ(u) = m` exactly when

@@ -12,7 +12,7 @@ use std::sync::Arc;
 /// A stopper in canonical form.
 ///
 /// A *stopper* is a loopy game in which no position starts an infinite alternating play
-/// (Siegel, CGT ch. VI; Winning Ways ch. 11). Its canonical form has no dominated or reversible
+/// (CGT ch. VI; WW ch. 11). Its canonical form has no dominated or reversible
 /// options and no two equal positions; it is unique, so equality of [`Stopper`]s is equality of
 /// values. Stoppers are partially ordered by the survival game: `G >= H` when Left, moving second
 /// in `G − H`, is never without a move (an infinite play counts as survival).
@@ -65,7 +65,7 @@ impl Stopper {
     pub(crate) fn from_graph(graph: &Graph, start: u32) -> Result<Stopper, LoopyError> {
         let g = graph.restrict(start);
         // A loopfree graph is a short game, whose canonical stopper is its canonical form
-        // (Siegel, *Combinatorial Game Theory*, ch. VI): built followers first by the short
+        // (CGT ch. VI): built followers first by the short
         // algebra, without the survival order over every pair of positions that the general
         // simplification needs (`5 & *842` lifts `*842`: 843 positions, whose survival order
         // would be decided over every pair of them).
@@ -114,7 +114,7 @@ impl Stopper {
     }
 
     /// `over = {0 | pass}`: positive, below every positive number, above every positive
-    /// infinitesimal short game (Winning Ways ch. 11).
+    /// infinitesimal short game (WW ch. 11).
     pub fn over() -> Stopper {
         let g = Graph {
             left: vec![vec![1], vec![]],
@@ -128,7 +128,7 @@ impl Stopper {
         -&Stopper::over()
     }
 
-    /// `upon = {pass | *}`, printed `^[on]` (Winning Ways ch. 11; CGSuite's `upon`).
+    /// `upon = {pass | *}`, printed `^[on]` (WW ch. 11; CGSuite's `upon`).
     pub fn upon() -> Stopper {
         // 0 = upon, 1 = *, 2 = 0.
         let g = Graph {

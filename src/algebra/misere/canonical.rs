@@ -1,7 +1,6 @@
 //! Misère simplification: the canonical form of a game whose options are canonical.
 //!
-//! Conway's simplification theorem (*On Numbers and Games*, ch. 12; Siegel, *Combinatorial Game
-//! Theory*, ch. V.1): let `H` be an option of an option of `G` such that
+//! Conway's simplification theorem (ONAG ch. 12; CGT ch. V.1): let `H` be an option of an option of `G` such that
 //! 1. every option of `H` is an option of `G`, and
 //! 2. every option of `G` that is not an option of `H` has `H` as an option, and
 //! 3. (the *proviso*) if `H = 0`, then `G` is a misère N-position.

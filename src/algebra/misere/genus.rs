@@ -2,7 +2,7 @@
 //!
 //! The *genus* of `G` is `g^{γ₀γ₁γ₂…}` where `g = G⁺(G)` is the normal-play Grundy value and
 //! `γₙ = G⁻(G + 2ₙ)` is the misère Grundy value of `G` plus `n` copies of `*2` (ONAG ch. 12,
-//! "genus"; *Winning Ways* ch. 13). It follows from the options' genera:
+//! "genus"; WW ch. 13). It follows from the options' genera:
 //! `g = mex{g′}`, `γ₀ = mex{γ′₀}` (and `γ₀ = 1` for `G = 0`), and for `n ≥ 1`
 //! `γₙ = mex({γ′ₙ} ∪ {γₙ₋₁, γₙ₋₁ ⊕ 1})`, because the options of `G + 2ₙ` are `G′ + 2ₙ`,
 //! `G + 2ₙ₋₁` and `G + 2ₙ₋₁ + *`, and `G⁻(X + *) = G⁻(X) ⊕ 1` for every `X` (by induction:
@@ -18,7 +18,7 @@
 //! **Tame genera.** The nim heaps have genus `0^120` (`*0`), `1^031` (`*1`) and
 //! `a^{a(a⊕2)}` (`*a`, `a ≥ 2`); a *tame* genus is one of these or `0^02`, `1^13` (the genera
 //! of `*2 + *2` and `*2 + *2 + *`): exactly those with `g = γ₀` or `g, γ₀ ∈ {0, 1}`, and
-//! `γₙ = g ⊕ 2` for odd `n`, `γₙ = g` for even `n ≥ 2` (*Winning Ways* ch. 13, "tame games").
+//! `γₙ = g ⊕ 2` for odd `n`, `γₙ = g` for even `n ≥ 2` (WW ch. 13, "tame games").
 //! A game all of whose positions have tame genera is played like misère Nim.
 
 use super::MisereGame;
@@ -119,7 +119,7 @@ impl Genus {
     /// `γₙ = b ⊕ 2` for odd `n`, `γₙ = b` for even `n ≥ 2`, where `b = γ₀` when `γ₀ < 4` and
     /// `b = g` otherwise (CGSuite's `Genus` class; Conway's restive games are "ambivalent
     /// nim-heaps, which choose their size (`γ₀` or `g`) according to their company", ONAG
-    /// ch. 12 as quoted by Plambeck, INTEGERS 5 (2005) #G05; the page in *Winning Ways* ch. 13
+    /// ch. 12 as quoted by Plambeck, INTEGERS 5 (2005) #G05; the page in WW ch. 13
     /// was not checked).
     pub fn is_restive(&self) -> bool {
         let (g, g0) = (self.g, self.sup[0]);

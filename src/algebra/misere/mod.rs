@@ -7,8 +7,8 @@
 //! depends on the game's *form*, not on its normal-play value: `*2 + *2` and `0` are both the
 //! normal-play value 0, but the first is a misère P-position and the second an N-position.
 //!
-//! **Canonical forms.** Conway's simplification theorem (*On Numbers and Games*, ch. 12;
-//! Siegel, *Combinatorial Game Theory*, ch. V.1; *Winning Ways*, ch. 13, "reversible moves" and
+//! **Canonical forms.** Conway's simplification theorem (ONAG, ch. 12;
+//! CGT ch. V.1; WW ch. 13, "reversible moves" and
 //! the "proviso"): let the options of `G` be in canonical form, and let `H` be an option of an
 //! option of `G` whose options are all options of `G`. If every option of `G` that is not an
 //! option of `H` has `H` as an option, then `G = H` — provided, when `H = 0`, that `G` is a
@@ -189,7 +189,7 @@ impl MisereGame {
     }
 
     /// The misère Grundy value `G⁻`: 1 for the game 0, otherwise the mex of the options'. It is
-    /// the unique `n` for which `G + *n` is a misère P-position (*Winning Ways* ch. 13; proved by
+    /// the unique `n` for which `G + *n` is a misère P-position (WW ch. 13; proved by
     /// induction from the definition), so equal games have equal `G⁻`.
     pub fn misere_grundy(&self) -> u64 {
         self.0.g_minus
@@ -210,7 +210,7 @@ impl MisereGame {
     }
 
     /// Whether every follower of the canonical form (this game included) has a tame genus
-    /// ([`Genus::is_tame`]). Such a game is played like misère Nim (*Winning Ways* ch. 13,
+    /// ([`Genus::is_tame`]). Such a game is played like misère Nim (WW ch. 13,
     /// "tame games"); CGSuite calls it hereditarily tame.
     pub fn is_hereditarily_tame(&self) -> bool {
         genus::hereditarily_tame(*self)

@@ -10,7 +10,7 @@
 //!   partizan game is not defined here.
 //! - [`outcome`]: the misère outcome class of any tree, partizan or not, by the definition:
 //!   Left moving first wins when she has no move, or has a move to a position from which Right
-//!   moving first does not win; symmetrically for Right (Siegel, *CGT* ch. V; *Winning Ways*
+//!   moving first does not win; symmetrically for Right (CGT ch. V; WW
 //!   ch. 13 for impartial games).
 //!
 //! The canonical form of a nimber `*n` is the impartial tree `{*0, …, *(n−1)}`; that of any

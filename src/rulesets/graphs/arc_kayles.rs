@@ -17,7 +17,7 @@
 //! components, each stored under a canonical relabelling. Without search, unless built with
 //! [`ArcKayles::rules_only`]:
 //! * a path of `n` vertices: a move removes two adjacent vertices and leaves two paths, so it is
-//!   a heap of `n` in Dawson's Kayles, octal 0.07 (*Winning Ways*, ch. 4; OEIS A002187 shifted
+//!   a heap of `n` in Dawson's Kayles, octal 0.07 (WW ch. 4; OEIS A002187 shifted
 //!   by one: a path of `n` edges is a heap of `n` in Dawson's chess 0.137). Note that it is
 //!   Dawson's Kayles, not Kayles (0.77): a move never removes a single vertex;
 //! * a cycle of `n` vertices: every move leaves a path of `n − 2`, so `mex{G(P(n−2))}`.

@@ -1,6 +1,6 @@
 //! Childish Hackenbush.
 //!
-//! **Rules** (*Winning Ways*, 2nd ed., vol. 1, ch. 2, "Childish Hackenbush" and "How Childish Can
+//! **Rules** (WW ch. 2, "Childish Hackenbush" and "How Childish Can
 //! You Get?"; CGSuite's `game.graph.ChildishHackenbush`). A picture of Blue, Red and Green edges
 //! standing on the ground, as in [Hackenbush](crate::rulesets::hackenbush): Left removes a Blue or Green
 //! edge, Right a Red or Green edge, but only an edge whose removal leaves every other edge still

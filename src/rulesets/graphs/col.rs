@@ -1,7 +1,6 @@
 //! Col on graphs and grids.
 //!
-//! **Rules** (invented by Colin Vout; described and analysed by J. H. Conway, *On Numbers and
-//! Games*, and in *Winning Ways*, vol. 1; Wikipedia, "Col (game)"). Players take turns colouring an
+//! **Rules** (invented by Colin Vout; described and analysed by J. H. Conway, ONAG, and in WW ch. 2; Wikipedia, "Col (game)"). Players take turns colouring an
 //! uncoloured vertex of a graph, Left blue and Right red. A player may not colour a vertex adjacent
 //! to a vertex of *their own* colour (the colouring stays proper). The player who cannot move
 //! loses.
@@ -17,7 +16,7 @@
 //! tinted blue, i.e. next to a blue vertex, so only Right may colour it). Two blue (or two red)
 //! vertices next to each other are an error.
 //!
-//! **Theorem checked** (Conway's analysis of Col in *On Numbers and Games*, also in *Winning Ways*,
+//! **Theorem checked** (Conway's analysis of Col in ONAG, also in WW,
 //! vol. 1: every Col position is a number or a number plus `*`): the tests check it on every graph
 //! with at most 4 vertices, random graphs of 5 vertices, with random tints, and small grids.
 //! **Worked values** (by hand from the rules): a single vertex is `{0 | 0} = *`; a tinted vertex is
@@ -26,7 +25,7 @@
 //! second player answers each move with the other colour on the image of the vertex under the half
 //! turn: the image is never the vertex itself, and it is next to a vertex of the replier's colour
 //! only if the move was next to one of the mover's, so the reply is legal and the value is 0 (the
-//! Tweedledum and Tweedledee argument of *Winning Ways*, ch. 2).
+//! Tweedledum and Tweedledee argument of WW ch. 2).
 //!
 //! **Checked against** (tests/graph_games.rs): an independent evaluator written in the test from
 //! the rules alone (explicit game trees and the reference canonical form of tests/common), the

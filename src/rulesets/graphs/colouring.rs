@@ -4,7 +4,7 @@
 //! Left colours vertices blue and Right red. In **Snort** a player may not colour a vertex next
 //! to one of the opponent's colour; in **Col**, next to one of their own. A coloured vertex only
 //! matters through the vertices next to it, so it is removed and its neighbours are *tinted*
-//! (the way *Winning Ways*, vol. 1, draws Col and Snort positions, with tinted spots): what is left
+//! (the way WW, vol. 1, draws Col and Snort positions, with tinted spots): what is left
 //! is a graph whose vertices each carry the set of players still allowed to colour them. A vertex
 //! no player may colour is removed.
 //!

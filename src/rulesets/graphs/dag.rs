@@ -8,7 +8,7 @@
 //! tokens as a comma-separated list of vertex names. In expressions: `dag("a>b, b>c, a>c",
 //! "a,b")`. A graph with a directed cycle is an input error (the game would not be short).
 //!
-//! **Theorem checked** (Sprague–Grundy; Siegel, CGT Thm IV.1.1): a vertex's
+//! **Theorem checked** (Sprague–Grundy; CGT Thm IV.1.1): a vertex's
 //! Grundy value is the mex of its successors' values, and a position with several tokens is
 //! their sum, with the XOR of the values. The values are computed in reverse topological order
 //! (Kahn's algorithm, which also finds the cycles); the tests check them against the canonical
@@ -16,7 +16,7 @@
 //!
 //! **Tables:** `partizan table dag take=K heap=N`: one token on vertex `n` of the DAG with edges
 //! `n > n−1, ..., n > n−k` (the subtraction game `{1, ..., k}` drawn as a graph), for
-//! `k = 1..=K` and `n = 0..=N`; by Bachet's rule (*Winning Ways*, ch. 4) the value is
+//! `k = 1..=K` and `n = 0..=N`; by Bachet's rule (WW ch. 4) the value is
 //! `n mod (k + 1)`, which the test checks (snapshot `snapshots/dag_table_6x20.snap`).
 
 use crate::algebra::Game;

@@ -1,6 +1,6 @@
 //! Hackenbush: Blue-Red, Green, and Red-Blue-Green, on any finite graph with a ground.
 //!
-//! **Rules** (*Winning Ways*, ch. 1, 2 and 7; Siegel, CGT ch. I). A picture is a graph whose
+//! **Rules** (WW ch. 1, 2 and 7; CGT ch. I). A picture is a graph whose
 //! edges are coloured Blue, Red or Green, some of whose vertices lie on the ground (here they are
 //! all one vertex, the ground). Left removes a Blue or a Green edge, Right a Red or a Green edge;
 //! then every edge no longer connected to the ground disappears. The player who cannot move
@@ -18,13 +18,13 @@
 //! **How values are computed.** The generic [`Solver`] with the [`Hackenbush`] ruleset, which
 //! splits a picture into its components (the parts that meet only at the ground: a sum) and,
 //! unless built with [`Hackenbush::rules_only`], recognises without search:
-//! * a Blue-Red stalk, by Berlekamp's sign-expansion rule (*Winning Ways* ch. 2, "Hackenbush
+//! * a Blue-Red stalk, by Berlekamp's sign-expansion rule (WW ch. 2, "Hackenbush
 //!   strings"): the edges of the initial run of the bottom edge's colour count ±1 each, and after
 //!   the first change of colour the `j`-th edge counts `±1/2^j` (+ for Blue, − for Red), so
 //!   `BRR = 1 − 1/2 − 1/4 = 1/4`;
 //! * a one-colour picture of `n` edges: `n` (Blue) or `−n` (Red), since a player can always remove
 //!   an edge whose loss disconnects nothing else;
-//! * a Green picture, a nimber, by the fusion principle (*Winning Ways* ch. 7; Siegel, CGT
+//! * a Green picture, a nimber, by the fusion principle (WW ch. 7; CGT
 //!   ch. IV): the vertices of every cycle are fused into one (the edges on cycles become loops,
 //!   each worth a twig `*1`), leaving a tree of bridges, whose value comes from the colon
 //!   principle: a vertex is worth the nim-sum of `1 +` (the value above each child edge) and of
@@ -497,7 +497,7 @@ fn check_name(name: &str, item: &str) -> Result<(), Error> {
 }
 
 /// The value of a Blue-Red stalk, given bottom to top, by Berlekamp's sign-expansion rule
-/// (*Winning Ways* ch. 2): the initial run of the bottom colour counts ±1 an edge, and the `j`-th
+/// (WW ch. 2): the initial run of the bottom colour counts ±1 an edge, and the `j`-th
 /// edge after the first change of colour `±1/2^j` (+ Blue, − Red). `None` if an edge is Green.
 pub fn sign_expansion(stalk: &[Colour]) -> Option<Game> {
     let sign = |c: Colour| -> Option<i64> {

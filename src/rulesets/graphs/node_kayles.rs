@@ -1,7 +1,7 @@
 //! Node Kayles on graphs.
 //!
 //! **Rules** (Schaefer, "On the complexity of some two-person perfect-information games",
-//! *J. Comput. System Sci.* 16 (1978), where it is shown PSPACE-complete; *Winning Ways*, ch. 4,
+//! *J. Comput. System Sci.* 16 (1978), where it is shown PSPACE-complete; WW ch. 4,
 //! Dawson's chess). An impartial game: a move chooses a vertex of a graph and removes it with all
 //! its neighbours. The player who cannot move loses.
 //!
@@ -15,7 +15,7 @@
 //! [`NodeKayles::rules_only`]:
 //! * a path of `n` vertices is a heap of `n` in Dawson's chess, the octal game 0.137 (take 1 if
 //!   it is the whole heap, 2 from an end, or 3 anywhere, leaving at most two heaps), which is
-//!   Dawson's Kayles 0.07 with `n + 1` tokens (*Winning Ways*, ch. 4, "Dawson's chess"; OEIS
+//!   Dawson's Kayles 0.07 with `n + 1` tokens (WW ch. 4, "Dawson's chess"; OEIS
 //!   A002187); so is every graph with all degrees at most 2, component by component;
 //! * a cycle of `n` vertices: every move leaves a path of `n − 3`, so its value is
 //!   `mex{G(P(n−3))}`.

@@ -1,6 +1,6 @@
 //! Snort on graphs and grids.
 //!
-//! **Rules** (invented by Simon Norton; *Winning Ways*, vol. 1; Wikipedia, "Col (game)", section
+//! **Rules** (invented by Simon Norton; WW, vol. 1; Wikipedia, "Col (game)", section
 //! "Snort"). Players take turns colouring an uncoloured vertex of a graph, Left blue and Right red.
 //! A player may not colour a vertex adjacent to a vertex of the opponent's colour (Norton's cattle:
 //! bulls and cows must not graze in neighbouring fields). The player who cannot move loses.

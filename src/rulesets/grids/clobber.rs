@@ -1,7 +1,7 @@
 //! Clobber on rows and grids.
 //!
 //! **Rules** (Albert, Grossman, Nowakowski, Wolfe, "An introduction to Clobber", *Integers* 5
-//! (2005); also in Albert, Nowakowski and Wolfe, *Lessons in Play*, 2007). Left's stones `x` and
+//! (2005); also in Albert, Nowakowski and Wolfe, LIP). Left's stones `x` and
 //! Right's stones `o` lie on a grid. A player moves one of their stones onto an orthogonally
 //! adjacent stone of the opponent, which is removed ("clobbered"); the square left behind is
 //! empty. The player who cannot move loses.

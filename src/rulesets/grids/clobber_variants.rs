@@ -22,7 +22,7 @@
 //!
 //! In every variant but AntiClobber the square a stone leaves becomes empty and the stone it lands
 //! on is removed. AntiClobber is "Clobber in reverse" (K. Burke, "Two different Anti-Clobbers",
-//! the *Combinatorial Game Theory* blog, 21 March 2016): each move fills one empty square, so the
+//! the CGT blog, 21 March 2016): each move fills one empty square, so the
 //! game is short. Rooks and Queens: CGSuite's source of the `maxDistance` rule was not available
 //! to us; we read it as the rook (queen) move of chess that must end by capturing.
 //!

@@ -15,13 +15,13 @@
 //! stored as a `u128` bitboard (moves generated with shifts) and brought to a normal form under
 //! all eight symmetries of the square: unlike Domineering, the transpose keeps Cram's moves, so
 //! no symmetry exchanges anything. Without search:
-//! * a `1 × n` strip is a heap of `n` in Dawson's Kayles, octal 0.07 (*Winning Ways*, ch. 4;
+//! * a `1 × n` strip is a heap of `n` in Dawson's Kayles, octal 0.07 (WW ch. 4;
 //!   OEIS A002187 shifted by one), with the proven period 34
 //!   ([`crate::rulesets::node_kayles::dawson_kayles`]);
 //! * a region that a symmetry σ of its box maps onto itself, such that no domino meets its own
 //!   image (no empty square fixed by σ lies in a domino, no domino is `{a, σ(a)}`), is 0: the
 //!   second player answers each domino with its image (the Tweedledum and Tweedledee strategy,
-//!   *Winning Ways*, ch. 2). This gives every rectangle with both sides even at once (the half
+//!   WW ch. 2). This gives every rectangle with both sides even at once (the half
 //!   turn fixes no square and no domino), and many positions met in the search.
 //!
 //! A region whose bounding box has more than 128 squares is evaluated as Arc Kayles on its grid

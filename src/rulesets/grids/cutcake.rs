@@ -1,6 +1,6 @@
 //! Cutcake.
 //!
-//! **Rules** (*Winning Ways*, ch. 2, "Cutcake"). A position is a set of rectangular cakes scored
+//! **Rules** (WW ch. 2, "Cutcake"). A position is a set of rectangular cakes scored
 //! into unit squares. Left cuts a cake vertically along a score line (splitting its width), Right
 //! horizontally (splitting its height); the two pieces are separate cakes. The player who cannot
 //! cut loses. A cake of width 1 can only be cut by Right, of height 1 only by Left.
@@ -9,7 +9,7 @@
 //!
 //! **How values are computed.** The generic [`Solver`] with the [`Cutcake`] ruleset: a position
 //! is the sum of its cakes, each cut is tried, and [`crate::Game::new`] builds the value. The
-//! values are all integers, and follow the pattern of the Cutcake table of *Winning Ways*
+//! values are all integers, and follow the pattern of the Cutcake table of WW
 //! (ch. 2). In closed form, with
 //! `2^a <= h < 2^(a+1)` and `2^b <= w < 2^(b+1)`, the `w × h` cake is worth
 //! `max(⌊w / 2^a⌋ − 1, 0) − max(⌊h / 2^b⌋ − 1, 0)` (at most one of the two terms is non-zero).

@@ -1,9 +1,9 @@
 //! Domineering on any board: rectangles and any shape of holes.
 //!
-//! **Rules** (*Winning Ways*, ch. 1; *Lessons in Play* ch. 1). Players alternately place a domino
+//! **Rules** (WW ch. 1; LIP ch. 1). Players alternately place a domino
 //! on two adjacent empty squares: Left places them vertically (covering rows `r` and `r + 1` of
 //! one column), Right horizontally. The player who cannot move loses. (This is the orientation of
-//! *Winning Ways* and of the `cgt` crate: a board with a single vertical pair of squares is 1.)
+//! WW and of the `cgt` crate: a board with a single vertical pair of squares is 1.)
 //!
 //! **Input format.** Rows top to bottom, separated by `|`; `.` is an empty square, `#` a hole
 //! (already covered or not part of the board): `domineering("....|.#..|....")`. Every row must

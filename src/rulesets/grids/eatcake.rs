@@ -1,6 +1,6 @@
 //! Eatcake.
 //!
-//! **Rules** (named in *Winning Ways*; the rules as CGSuite 2 defines `game.heap.Eatcake`, the
+//! **Rules** (named in WW; the rules as CGSuite 2 defines `game.heap.Eatcake`, the
 //! Cutcake schema `GenCutcake` with the take-and-break code `0.7` for both players). A position is
 //! a set of rectangular cakes scored into unit squares. Left eats one whole column (a vertical
 //! strip one square wide) of one cake, Right one whole row; what is left of that cake, none, one or

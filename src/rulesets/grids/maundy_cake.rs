@@ -1,6 +1,6 @@
 //! Maundy Cake.
 //!
-//! **Rules** (*Winning Ways*, 2nd ed., vol. 1, ch. 2, "Maundy Cake", pp. 27 and 51; CGSuite's
+//! **Rules** (WW ch. 2, "Maundy Cake", pp. 27 and 51; CGSuite's
 //! `game.heap.MaundyCake`). A position is a set of rectangular cakes scored into unit squares.
 //! Left divides one cake by vertical cuts into any number `d >= 2` of pieces of equal width (so
 //! `d` divides the width), Right divides one cake by horizontal cuts into `d >= 2` pieces of equal
@@ -16,14 +16,14 @@
 //!
 //! **Values** (checked by tests/partizan_rulesets.rs, the solver does not use them). Every value
 //! is an integer. A strip `n × 1` is worth `F(n) = n·(1/p1 + 1/(p1·p2) + … + 1/(p1·…·pk))` where
-//! `p1 <= … <= pk` are the prime factors of `n` with repetition (*Winning Ways*, 2nd ed., vol. 1,
+//! `p1 <= … <= pk` are the prime factors of `n` with repetition (WW, 2nd ed., vol. 1,
 //! pp. 27 and 51; OEIS A006022, whose first 79 terms the tests compare); equivalently
 //! `F(1) = 0` and `F(n) = p·F(n/p) + 1` with `p` the largest prime factor of `n`. For a general
 //! cake the tests check, on every cake up to 48 × 48 against a brute force written from the rules,
 //! the rule: with `Ω(n)` the number of prime factors of `n` with repetition and `n ↓ j` the number
 //! `n` stripped of its `j` smallest prime factors, the `w × h` cake is worth `F(w ↓ Ω(h))` when
 //! `Ω(w) > Ω(h)`, `−F(h ↓ Ω(w))` when `Ω(h) > Ω(w)`, and 0 when they are equal. (We found this rule
-//! from the computed values; we did not read it in *Winning Ways*, which analyses the game on the
+//! from the computed values; we did not read it in WW, which analyses the game on the
 //! pages above.)
 //!
 //! **In expressions:** `maundy_cake(12, 2)` (= 4). **Tables:** `partizan table maundy_cake

@@ -1,6 +1,6 @@
 //! Ski-Jumps.
 //!
-//! **Rules** (*Winning Ways*, 2nd ed., vol. 1, ch. 1, "Ski-Jumps for Beginners" and "What Is a
+//! **Rules** (WW ch. 1, "Ski-Jumps for Beginners" and "What Is a
 //! Jump Worth?"). Skiers stand on a slope of squares, row 1 at the top. Left's skiers move east
 //! (to the right), Right's west. A move is either
 //! * a *slide*: one skier moves any number of squares in its direction along its row, through

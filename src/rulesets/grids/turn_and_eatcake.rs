@@ -1,6 +1,6 @@
 //! Turn-and-Eatcake.
 //!
-//! **Rules** (named in *Winning Ways*; the rules as CGSuite 2 defines the twisted form of its
+//! **Rules** (named in WW; the rules as CGSuite 2 defines the twisted form of its
 //! `GenCutcake` schema with Eatcake's code `0.7`). As in [Eatcake](crate::rulesets::eatcake), Left eats one
 //! whole column of one cake and Right one whole row, and what is left of that cake (none, one or
 //! two pieces) stays as separate cakes; then those pieces are turned through a right angle, so that

@@ -1,7 +1,7 @@
 //! All-but subtraction games: take any number of tokens except those in a finite set.
 //!
 //! **Rules.** A heap of `n` tokens; a move takes `s` tokens, `1 <= s <= n`, for any `s` not in
-//! the finite *excluded set* `F` (the subtraction set is `ℕ \ F`; *Winning Ways* ch. 4, "All-but
+//! the finite *excluded set* `F` (the subtraction set is `ℕ \ F`; WW ch. 4, "All-but
 //! subtraction games"; D. Sleator and M. Slusky, *Subtraction games with FES sets of size 3*,
 //! arXiv:1201.3299, which extends Angela Siegel's work on them). Normal play. `F = {}` is Nim:
 //! `G(n) = n`.

@@ -12,7 +12,7 @@
 //!   Mathematics 3 (1901–02) 35–39; the Sprague–Grundy theorem gives it as a value): the value of
 //!   heaps `a, b, c, ...` is `*(a ⊕ b ⊕ c ⊕ ...)`, so the player to move wins iff the nim-sum is
 //!   not 0, and a winning move reduces a heap `h` with `h ⊕ s < h` to `h ⊕ s` (`s` the nim-sum).
-//! - *Misère Nim* (Bouton 1901, same paper; *Winning Ways* ch. 13): the player to move wins iff
+//! - *Misère Nim* (Bouton 1901, same paper; WW ch. 13): the player to move wins iff
 //!   some heap exceeds 1 and the nim-sum is not 0, or every heap is at most 1 and the nim-sum is 0.
 //!   He plays as in normal play, except when his move would leave only heaps of at most 1: then he
 //!   leaves an odd number of heaps of 1.

@@ -4,7 +4,7 @@
 //! `0..7`: digit `d_k` says how a move may take `k` tokens from one heap. It is the sum of 1 if
 //! the move may take a whole heap of exactly `k`, 2 if it may take `k` from a larger heap and
 //! leave the rest as one heap, and 4 if it may take `k` and split the rest into two non-empty
-//! heaps (*Winning Ways* ch. 4, "Octal games"; Siegel, *Combinatorial Game Theory* ch. IV). The
+//! heaps (WW ch. 4, "Octal games"; CGT ch. IV). The
 //! digit before the point
 //! is 0 or 4 (4: split a heap without taking anything). Normal play.
 //! - `0.77` *Kayles*: knock down one pin or two adjacent pins from a row.
@@ -19,12 +19,12 @@
 //! 200` and `partizan grundy grundy_game --to 100` on the command line.
 //!
 //! **Engine.** Sequences are computed by the sparse-space engine of [`crate::solve::sparse`]
-//! (rare and common values, Winning Ways ch. 4), which proves periods as the values stream in
+//! (rare and common values, WW ch. 4), which proves periods as the values stream in
 //! ([`crate::solve::periodic`]); [`grundy_run`] is `partizan grundy CODE --to N` (summary, value
 //! formats, saved and resumed runs).
 //!
 //! **Theorems checked.**
-//! - The *Octal Periodicity Theorem* (Guy and Smith 1956; *Winning Ways* ch. 4): for a code of
+//! - The *Octal Periodicity Theorem* (Guy and Smith 1956; WW ch. 4): for a code of
 //!   length `t`, if `G(n + p) = G(n)` for `n0 <= n < 2·n0 + p + t`, the sequence has period `p`
 //!   from `n0` on. [`OctalGame::periodicity`] reports a period only when the computed values
 //!   reach that bound ([`crate::solve::grundy::octal_periodicity`]); it proves period 12 from 71

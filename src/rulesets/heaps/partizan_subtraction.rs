@@ -14,7 +14,7 @@
 //!
 //! **Checked against** (tests/partizan_rulesets.rs): a brute-force evaluator written in the test
 //! from the rules on every pair of sets drawn from `{1, …, 4}` up to heaps of 30; equal sets give
-//! the nimbers of the impartial subtraction game (`L = R = {1, 2}`: `*(n mod 3)`, *Winning Ways*
+//! the nimbers of the impartial subtraction game (`L = R = {1, 2}`: `*(n mod 3)`, WW
 //! ch. 4); `L = {1}`, `R = {}`: the heap is worth `n`; hand derivations of small heaps.
 //!
 //! Values can be deep: with `L = {1, 2}` and `R = {1, 3}` the heaps `n ≡ 1 (mod 3)` are

@@ -13,13 +13,13 @@
 //! subtraction 1,3,4 --to 40` prints the sequence and its period on the command line.
 //!
 //! **Theorems checked.**
-//! - The Grundy sequence of a finite subtraction set is eventually periodic (*Winning Ways* ch. 4;
-//!   Siegel, *Combinatorial Game Theory* ch. IV): from `n = max S` on, `G(n)` depends only on the
+//! - The Grundy sequence of a finite subtraction set is eventually periodic (WW ch. 4;
+//!   CGT ch. IV): from `n = max S` on, `G(n)` depends only on the
 //!   previous `max S` values, so once that window of values repeats an earlier one the sequence
 //!   repeats for ever. The period and pre-period are proven that way, from the computed values
 //!   alone ([`crate::solve::grundy::subtraction_periodicity`]), and the values past the repeat
 //!   are copied rather than computed.
-//! - Bash game: `G(n) = n mod (m + 1)` (*Winning Ways* ch. 4; Siegel, *Combinatorial Game Theory*
+//! - Bash game: `G(n) = n mod (m + 1)` (WW ch. 4; CGT
 //!   ch. IV).
 //! - Take-a-range, with `r = n mod (p + q)`: when the last taker wins, the player to move loses
 //!   iff `r = 0` or `r > q`; when the last taker loses, he loses iff `1 <= r <= p`. A popular

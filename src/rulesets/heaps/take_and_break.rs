@@ -1,7 +1,7 @@
 //! Take-and-break games given by a code: octal and hexadecimal codes and CGSuite's extended
 //! codes (`4!.0` for Grundy's game, `0.[3]` for Nim, `&20;`, `*`, `{2,3}`, additive digits).
 //!
-//! **Rules** (*Winning Ways* ch. 4, "Octal games"; Siegel, *Combinatorial Game Theory* ch. IV;
+//! **Rules** (WW ch. 4, "Octal games"; CGT ch. IV;
 //! hexadecimal codes as in S. Howse and R. J. Nowakowski, "Periodicity and arithmetic-periodicity
 //! in hexadecimal games", *Theoret. Comput. Sci.* 313 (2004)). Heaps of tokens. A code `d0.d1d2d3…`
 //! gives the moves: bit `j` of digit `dk` (`dk & 2^j ≠ 0`) allows taking `k` tokens from a heap and
@@ -33,7 +33,7 @@
 //! **Input.** `take_and_break("0.F", 20)`: the value of a heap of 20. `partizan grundy
 //! take_and_break 4!.0 --to 50` prints the sequence and, where a theorem proves one, the period.
 //!
-//! **Periodicity.** The Octal Periodicity Theorem (Guy and Smith 1956; *Winning Ways* ch. 4)
+//! **Periodicity.** The Octal Periodicity Theorem (Guy and Smith 1956; WW ch. 4)
 //! holds with the same proof for any finite code without constraints whose moves leave at most
 //! `h` heaps, with the bound `h·n0 + (h − 1)·p + t` in place of `2·n0 + p + t`: in the induction
 //! step, the largest of the `h` heaps left by a move from `n + p` has at least

@@ -15,7 +15,7 @@
 //!   ([`grundy_by_hooks`]).
 //! - *Welter's function* (C. P. Welter, "The theory of a class of games on a sequence of squares,
 //!   in terms of the advancing operation in a special group", Indag. Math. 16 (1954) 194–200;
-//!   Conway, *On Numbers and Games*, the chapter on Welter's game): the value is `a_1 ⊕ ... ⊕ a_k`
+//!   Conway, ONAG, the chapter on Welter's game): the value is `a_1 ⊕ ... ⊕ a_k`
 //!   XORed with `d ⊕ (d − 1)` for the distance `d` of every pair of coins ([`welter_function`]).
 //!
 //! **Tables:** `partizan table welter size=N [third=C]`: the values of two coins on squares

@@ -1,6 +1,6 @@
 //! Backsliding Toads and Frogs: Toads and Frogs in which a creature may also step back.
 //!
-//! **Rules** (Winning Ways ch. 11; CGSuite's `BackslidingToadsAndFrogs`, the strip game
+//! **Rules** (WW ch. 11; CGSuite's `BackslidingToadsAndFrogs`, the strip game
 //! `GenToadsAndFrogs(1, backsliding => true)`). One row of squares. Left's toads `T` face right,
 //! Right's frogs `F` face left. On a move a creature steps one square forward or one square
 //! backward onto an empty square, or jumps forward over one creature of the other kind onto the

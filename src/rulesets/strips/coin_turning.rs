@@ -1,22 +1,22 @@
 //! Coin-turning games: Turning Turtles, Mock Turtles, Ruler, Twins, Grunt, and any game given
 //! by a rule in CGSuite's `Spawning` code.
 //!
-//! **Rules** (*Winning Ways* ch. 14, "Turn and Turn About"). A row of coins numbered 1, 2, 3, …
+//! **Rules** (WW ch. 14, "Turn and Turn About"). A row of coins numbered 1, 2, 3, …
 //! from the left, each heads or tails. A move turns over a set of coins allowed by the rule,
 //! the rightmost of which (the highest-numbered) must go from heads to tails; the others may go
 //! either way. Normal play: whoever cannot move loses.
 //! - *Turning Turtles*: turn one or two coins. `G(n) = n`.
 //! - *Mock Turtles*: turn one, two or three coins. `G(n)` is the `n`-th odious number (an odd
-//!   number of 1s in binary): 1, 2, 4, 7, 8, 11, … (OEIS A000069; *Winning Ways* ch. 14, "Mock
+//!   number of 1s in binary): 1, 2, 4, 7, 8, 11, … (OEIS A000069; WW ch. 14, "Mock
 //!   Turtles").
 //! - *Ruler*: turn any number of consecutive coins. `G(n)` is the largest power of 2 dividing
-//!   `n`: 1, 2, 1, 4, 1, 2, 1, 8, … (OEIS A006519; *Winning Ways* ch. 14, "Ruler").
+//!   `n`: 1, 2, 1, 4, 1, 2, 1, 8, … (OEIS A006519; WW ch. 14, "Ruler").
 //! - *Twins*: turn exactly two coins. `G(n) = n − 1`.
 //! - *Grunt*: turn four coins placed symmetrically, the leftmost being coin 1. It is Grundy's
-//!   game in disguise (*Winning Ways* ch. 14, "Grunt"): `G(n + 1)` is the value of a heap of `n`
+//!   game in disguise (WW ch. 14, "Grunt"): `G(n + 1)` is the value of a heap of `n`
 //!   in Grundy's game (OEIS A002188).
 //!
-//! **The coin-turning theorem** (*Winning Ways* ch. 14): when the sets a move may turn depend
+//! **The coin-turning theorem** (WW ch. 14): when the sets a move may turn depend
 //! only on the coins' positions (not on the other coins' faces), a position is the disjunctive
 //! sum of its heads, each alone: its Grundy value is the nim-sum of the values `G(n)` of the
 //! single heads, and `G(n)` is the mex, over the sets `T` the rule allows with rightmost coin

@@ -1,6 +1,6 @@
 //! Elephants and Rhinos.
 //!
-//! **Rules** (attributed to Albert, Nowakowski and Wolfe, *Lessons in Play*, A K Peters 2007; we
+//! **Rules** (attributed to Albert, Nowakowski and Wolfe, LIP; we
 //! could not consult the book to check the rules, the chapter or the page). On a row of squares,
 //! Left's elephants face east and Right's rhinos face west. A move takes one of the player's
 //! animals one square forward onto an empty square; there is no jumping. The player who cannot move

@@ -1,6 +1,6 @@
 //! Toads and Frogs on one row.
 //!
-//! **Rules** (*Winning Ways*, ch. 1; Erickson, "New Toads and Frogs results", *Games of No
+//! **Rules** (WW ch. 1; Erickson, "New Toads and Frogs results", *Games of No
 //! Chance*, MSRI Publ. 29, 1996). Left's toads `T` move right, Right's frogs `F` move left: a
 //! creature moves one square forward onto an empty square, or jumps over one creature of the
 //! other kind directly in front of it onto the empty square beyond. The player who cannot move

@@ -2,7 +2,7 @@
 //!
 //! **Rules** (Fink, Nowakowski, Siegel and Wolfe, "Toppling Conjectures", *Games of No Chance 4*,
 //! MSRI Publ. 63, 2015, from p. 65, which credits the game to Albert, Nowakowski and Wolfe,
-//! *Lessons in Play*, 2007; CGSuite's `game.strip.TopplingDominoes`). A row of dominoes
+//! LIP; CGSuite's `game.strip.TopplingDominoes`). A row of dominoes
 //! stands on a table, each blue (Left's), red (Right's) or green (either player's). A move topples
 //! one of the player's dominoes (or a green one) to the east or to the west: it falls, together
 //! with every domino on that side of it, and they are all removed. The player who cannot move

@@ -1,13 +1,13 @@
 //! Grundy values of take-and-break heap games at research scale: the *sparse space* method.
 //!
 //! **Class of games.** A move takes `k` tokens from one heap and leaves zero, one or two
-//! non-empty heaps: the octal games (*Winning Ways* ch. 4; Siegel, *Combinatorial Game Theory*
+//! non-empty heaps: the octal games (WW ch. 4; CGT
 //! ch. IV), i.e. the hexadecimal codes whose digits are all below 8, given by their digits
 //! ([`HeapRules::octal`]), and Grundy's game, which splits a heap into two unequal heaps
 //! ([`HeapRules::grundy_game`]). Splits into three or more heaps (hexadecimal digits 8 to F)
 //! are not computed.
 //!
-//! **Sparse space** (*Winning Ways* ch. 4, "Sparse space spells speed"; Gangolli and Plambeck,
+//! **Sparse space** (WW ch. 4, "Sparse space spells speed"; Gangolli and Plambeck,
 //! "A note on periodicity in some octal games", *Int. J. Game Theory* 18 (1989); Flammenkamp's
 //! octal-game tables). Fix a bit mask `m` and call a value `v` *odd* or *even* by the parity of
 //! the number of ones in `v & m`. The parity of `x ⊕ y` is the sum of the parities, so two odd
@@ -171,7 +171,7 @@ impl HeapRules {
         })
     }
 
-    /// Grundy's game: split a heap into two non-empty heaps of different sizes (*Winning Ways*
+    /// Grundy's game: split a heap into two non-empty heaps of different sizes (WW
     /// ch. 4). No periodicity theorem applies.
     pub fn grundy_game() -> HeapRules {
         HeapRules {
