@@ -743,18 +743,9 @@ fn families(only: Option<&str>) -> Result<String, Failure> {
             let _ = writeln!(s, "  {}", q.usage);
         }
     }
-    for f in partizan::expr::loopy::LOOPY_FAMILIES
-        .iter()
-        .filter(|f| wanted(f.name))
-    {
-        let _ = writeln!(s, "{}\n  {}\n  e.g. {}", f.name, f.usage, f.example);
-    }
     match only {
         Some(name) if s.is_empty() => {
-            let names = partizan::rulesets::FAMILIES
-                .iter()
-                .map(|f| f.name())
-                .chain(partizan::expr::loopy::LOOPY_FAMILIES.iter().map(|f| f.name));
+            let names = partizan::rulesets::FAMILIES.iter().map(|f| f.name());
             let near = partizan::suggest::suggest(name, names);
             let hint = if near.is_empty() {
                 "; partizan families lists them all".to_string()

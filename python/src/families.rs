@@ -23,7 +23,7 @@ pub(crate) fn family_arg(obj: &Bound<'_, PyAny>) -> PyResult<Arg> {
 /// Calls the family `name` with positional and named arguments (strings, ints, Fractions,
 /// Games), as `name(args)` in an expression; the work runs detached. A family of
 /// [`rulesets::FAMILIES`] gives a `Position` when it gives its positions
-/// ([`rulesets::Family::position`]), else a `Game`; a loopy family ([`LOOPY_FAMILIES`]) gives its value
+/// ([`rulesets::Family::position`]), else a `Game`; a loopy family ([`rulesets::Family::loopy`]) gives its value
 /// computed at once: a `Game` when it is short, otherwise as [`value_to_py`] converts it.
 #[pyfunction]
 #[pyo3(signature = (name, args, kwargs = None))]
@@ -43,17 +43,22 @@ pub(crate) fn call_family(
             named.push((k.extract::<String>()?, family_arg(&v)?));
         }
     }
-    if let Some(f) = loopy_family(name) {
+    if let Some(f) = rulesets::family(name).filter(|f| f.is_loopy()) {
         let v = run(py, move || {
-            let usage = |e: Error| Error::input(format!("{e} (usage: {})", f.usage));
-            match f.call(&positional, &named).map_err(usage)? {
+            let usage = |e: Error| Error::input(format!("{e} (usage: {})", f.usage()));
+            match f.loopy(&positional, &named) {
                 // The call gives the game; its value is computed here, as the evaluator does
                 // before it answers.
-                Value::Loopy(l) => Ok(match l.value().map_err(|e| usage(e.into()))?.as_game() {
-                    Some(g) => Value::Game(g),
-                    None => Value::Loopy(l),
-                }),
-                v => Ok(v),
+                Some(Ok(rulesets::LoopyCall::Graph(g))) => {
+                    let l = LoopyValue::from_graph(g);
+                    Ok(match l.value().map_err(|e| usage(e.into()))?.as_game() {
+                        Some(g) => Value::Game(g),
+                        None => Value::Loopy(l),
+                    })
+                }
+                Some(Ok(rulesets::LoopyCall::Smith(s))) => Ok(Value::SmithValue(s)),
+                Some(Err(e)) => Err(usage(e)),
+                None => Err(Error::input(format!("{} gives no loopy game", f.name()))),
             }
         })?;
         return value_to_py(py, v, None);
@@ -78,8 +83,7 @@ pub(crate) fn call_family(
 }
 
 /// Every family callable from Python, one dict each: `name`, `usage`, `example`, `loopy`
-/// (whether it is one of the loopy families of the expression language, whose values are not
-/// short games), `table` (the usage line of its table, or `None`), `table_params`
+/// (whether its values are loopy games, [`rulesets::Family::is_loopy`]), `table` (the usage line of its table, or `None`), `table_params`
 /// (`[(name, meaning)]`) and `sequence` (the usage line of its Grundy sequence, or `None`).
 #[pyfunction]
 pub(crate) fn families(py: Python<'_>) -> PyResult<Vec<Bound<'_, PyDict>>> {
@@ -89,7 +93,7 @@ pub(crate) fn families(py: Python<'_>) -> PyResult<Vec<Bound<'_, PyDict>>> {
         d.set_item("name", f.name())?;
         d.set_item("usage", f.usage())?;
         d.set_item("example", f.example())?;
-        d.set_item("loopy", false)?;
+        d.set_item("loopy", f.is_loopy())?;
         let table = f.table();
         d.set_item("table", table.map(|t| t.usage(f.name())))?;
         let params: Vec<(&str, &str)> = table
@@ -97,17 +101,6 @@ pub(crate) fn families(py: Python<'_>) -> PyResult<Vec<Bound<'_, PyDict>>> {
             .unwrap_or_default();
         d.set_item("table_params", params)?;
         d.set_item("sequence", f.sequence().map(|s| s.usage))?;
-        out.push(d);
-    }
-    for f in LOOPY_FAMILIES {
-        let d = PyDict::new(py);
-        d.set_item("name", f.name)?;
-        d.set_item("usage", f.usage)?;
-        d.set_item("example", f.example)?;
-        d.set_item("loopy", true)?;
-        d.set_item("table", py.None())?;
-        d.set_item("table_params", Vec::<(&str, &str)>::new())?;
-        d.set_item("sequence", py.None())?;
         out.push(d);
     }
     Ok(out)

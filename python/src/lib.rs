@@ -1,8 +1,8 @@
 //! `partizan._core`: the Python extension module of the partizan library (PyO3).
 //!
 //! This layer converts between Python and the library and nothing more: games are
-//! [`partizan::Game`] handles, families (those of [`partizan::rulesets::FAMILIES`] and the loopy
-//! ones of [`partizan::expr::loopy::LOOPY_FAMILIES`]) are called by name through
+//! [`partizan::Game`] handles, families (those of [`partizan::rulesets::FAMILIES`], loopy ones
+//! included) are called by name through
 //! [`partizan::rulesets::call`], tables through [`partizan::rulesets::table`], Grundy sequences through
 //! [`partizan::rulesets::sequence()`], the methods of games by name through the expression
 //! language's method table ([`partizan::expr::method`]), and rulesets written in Python are
@@ -25,7 +25,7 @@
 use num_bigint::BigInt;
 use partizan::algebra::limits;
 use partizan::algebra::loopy::smith::LoopyNimValue;
-use partizan::expr::loopy::{family as loopy_family, LOOPY_FAMILIES};
+use partizan::expr::loopy::LoopyValue;
 use partizan::expr::{self, Expr, ExprKind, Method, Sign, Value};
 use partizan::interrupt;
 use partizan::rulesets::{self, Arg, NamedArg};

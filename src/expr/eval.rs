@@ -71,9 +71,7 @@ fn check_call(c: &Call, scope: Scope) -> EResult<()> {
     if let Some(f) = function(name) {
         return check_arguments(c, f.params.len(), || f.usage(name));
     }
-    if scope == Scope::Families
-        && (rulesets::family(name).is_some() || loopy::family(name).is_some())
-    {
+    if scope == Scope::Families && rulesets::family(name).is_some() {
         return Ok(());
     }
     if scope == Scope::Families && name == IMPARTIAL {
@@ -83,11 +81,7 @@ fn check_call(c: &Call, scope: Scope) -> EResult<()> {
     }
     let families: Vec<&str> = match scope {
         Scope::Core => Vec::new(),
-        Scope::Families => rulesets::FAMILIES
-            .iter()
-            .map(|f| f.name())
-            .chain(loopy::LOOPY_FAMILIES.iter().map(|f| f.name))
-            .collect(),
+        Scope::Families => rulesets::FAMILIES.iter().map(|f| f.name()).collect(),
     };
     let near = suggest::suggest(name, families.iter().copied().chain(functions::spellings()));
     if !near.is_empty() {
@@ -558,12 +552,16 @@ impl Evaluator<'_> {
                 None => positional.push(arg),
             }
         }
-        if let (Scope::Families, Some(f)) = (self.scope, loopy::family(&c.name)) {
-            return f
-                .call(&positional, &named)
-                .or_else(|m| fail(c.span, format!("{}: {m} (usage: {})", c.name, f.usage)));
-        }
         if let (Scope::Families, Some(f)) = (self.scope, rulesets::family(&c.name)) {
+            if let Some(call) = f.loopy(&positional, &named) {
+                return match call {
+                    Ok(rulesets::LoopyCall::Graph(g)) => {
+                        Ok(Value::Loopy(LoopyValue::from_graph(g)))
+                    }
+                    Ok(rulesets::LoopyCall::Smith(s)) => Ok(Value::SmithValue(s)),
+                    Err(m) => fail(c.span, format!("{}: {m} (usage: {})", c.name, f.usage())),
+                };
+            }
             if let Some(p) = f.position(&positional, &named) {
                 return p
                     .map(Value::Position)

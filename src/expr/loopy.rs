@@ -21,7 +21,6 @@ use super::value::Value;
 use crate::algebra::loopy::smith::LoopyNimValue;
 use crate::algebra::loopy::{LoopyError, LoopyGame, LoopyOutcome, SidedValue, Stopper};
 use crate::algebra::Game;
-use crate::rulesets::{backsliding_toads, loopy_subtraction, Arg, NamedArg};
 use crate::Error;
 use std::fmt;
 use std::sync::{Arc, OnceLock};
@@ -385,50 +384,6 @@ const LOOPY_METHODS: &[LoopyMethod] = &[
         },
     },
 ];
-
-/// A loopy family callable in expressions: `name(args)`.
-pub struct LoopyFamily {
-    /// The name used in expressions.
-    pub name: &'static str,
-    /// A one-line description of the arguments.
-    pub usage: &'static str,
-    /// A call that evaluates at once, for `partizan families`.
-    pub example: &'static str,
-    call: fn(&[Arg], &[NamedArg]) -> Result<Value, Error>,
-}
-
-impl LoopyFamily {
-    /// Evaluates a call (the game, not yet its value); the Python package calls loopy families
-    /// through this.
-    pub fn call(&self, positional: &[Arg], named: &[NamedArg]) -> Result<Value, Error> {
-        (self.call)(positional, named)
-    }
-}
-
-/// The loopy families.
-pub const LOOPY_FAMILIES: &[LoopyFamily] = &[
-    LoopyFamily {
-        name: "backsliding_toads",
-        usage: "backsliding_toads(\"T.F\"): Backsliding Toads and Frogs, one row, T Left's toads, F Right's frogs, . empty; creatures may also step back",
-        example: "backsliding_toads(\"T.F\")",
-        call: |p, n| {
-            Ok(Value::Loopy(LoopyValue::from_graph(
-                backsliding_toads::call(p, n)?,
-            )))
-        },
-    },
-    LoopyFamily {
-        name: "loopy_subtraction",
-        usage: "loopy_subtraction(\"1,2\", n[, add=\"1\"][, max=M]): take s in the set or add a in add while the heap stays <= M (default n); Smith's value",
-        example: "loopy_subtraction(\"2\", 3, add=\"1\", max=4)",
-        call: |p, n| Ok(Value::SmithValue(loopy_subtraction::call(p, n)?)),
-    },
-];
-
-/// The loopy family called `name`.
-pub fn family(name: &str) -> Option<&'static LoopyFamily> {
-    LOOPY_FAMILIES.iter().find(|f| f.name == name)
-}
 
 /// `a + b` for Smith's values: defined unless both are infinite (Smith's theory gives then an
 /// infinite value whose subscript depends on the games, not only on their values).

@@ -32,6 +32,8 @@
 //! ```
 
 use super::args::{Arg, NamedArg};
+use crate::algebra::loopy::smith::LoopyNimValue;
+use crate::algebra::loopy::LoopyGame;
 use crate::algebra::Game;
 use crate::solve::grundy::Periodicity;
 use crate::solve::{Position, Table, TableParams};
@@ -61,7 +63,19 @@ pub trait Family: Sync {
     /// A call that evaluates at once, for `partizan families`.
     fn example(&self) -> &'static str;
     /// The value of the call `name(args, named)`; an error names the argument that is wrong.
+    /// A loopy family (see [`Family::loopy`]) gives the value when it is a short game and says
+    /// so otherwise.
     fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error>;
+    /// For a family of loopy games (CGT ch. VI), the call `name(args, named)` as a loopy game
+    /// given by its graph or as Smith's value of an impartial one; `None` for the families of
+    /// short games.
+    fn loopy(&self, _args: &[Arg], _named: &[NamedArg]) -> Option<Result<LoopyCall, Error>> {
+        None
+    }
+    /// Whether the family is one of loopy games (whose [`Family::loopy`] answers).
+    fn is_loopy(&self) -> bool {
+        false
+    }
     /// The call `name(args, named)` as a position that keeps its rules (see
     /// [`crate::solve::position`]), for the families that give their positions; `None` for the
     /// others, whose calls are values only.
@@ -83,6 +97,31 @@ pub trait Family: Sync {
     fn heap_code(&self, _words: &[String]) -> Option<Result<HeapCode, Error>> {
         None
     }
+}
+
+/// The value of a call of a loopy family (see [`Family::loopy`]).
+#[derive(Clone, Debug)]
+pub enum LoopyCall {
+    /// A loopy game, by its graph (its value is computed from the graph when asked).
+    Graph(LoopyGame),
+    /// Smith's generalised Sprague–Grundy value of an impartial loopy game (WW ch. 11).
+    Smith(LoopyNimValue),
+}
+
+/// The value of a loopy family's call as a short game, for [`Family::evaluate`]; an error
+/// that says where to ask when it is not one.
+pub fn loopy_as_short(family: &dyn Family, call: LoopyCall) -> Result<Game, Error> {
+    let short = match &call {
+        LoopyCall::Graph(g) => g.value()?.as_game(),
+        LoopyCall::Smith(LoopyNimValue::Finite(n)) => Some(Game::nimber(*n)),
+        LoopyCall::Smith(_) => None,
+    };
+    short.ok_or_else(|| {
+        Error::undefined(format!(
+            "{} gives loopy games, and this one is not a short game: ask for it in an expression (partizan eval)",
+            family.name()
+        ))
+    })
 }
 
 /// A heap game given by its code (see [`Family::heap_code`]).

@@ -20,7 +20,7 @@ pub mod text;
 
 pub use args::{Arg, NamedArg};
 pub use family::SequenceReport;
-pub use family::{Family, Param, SequenceSpec, TableSpec, GRID_PARAMS};
+pub use family::{Family, LoopyCall, Param, SequenceSpec, TableSpec, GRID_PARAMS};
 
 use crate::algebra::Game;
 use crate::solve::Table;

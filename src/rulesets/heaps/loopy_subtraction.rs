@@ -122,3 +122,32 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<LoopyNimValue, Err
     let game = LoopySubtraction::new(subtract.set(), &add, max)?;
     Ok(loopy::generalized_grundy(&game, n, max + 1)?)
 }
+
+/// The `loopy_subtraction` family (see the module documentation).
+pub struct LoopySubtractionFamily;
+
+impl crate::rulesets::Family for LoopySubtractionFamily {
+    fn name(&self) -> &'static str {
+        "loopy_subtraction"
+    }
+    fn usage(&self) -> &'static str {
+        "loopy_subtraction(\"1,2\", n[, add=\"1\"][, max=M]): take s in the set or add a in add while the heap stays <= M (default n); Smith's value"
+    }
+    fn example(&self) -> &'static str {
+        "loopy_subtraction(\"2\", 3, add=\"1\", max=4)"
+    }
+    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<crate::algebra::Game, Error> {
+        let call = crate::rulesets::family::LoopyCall::Smith(call(args, named)?);
+        crate::rulesets::family::loopy_as_short(self, call)
+    }
+    fn loopy(
+        &self,
+        args: &[Arg],
+        named: &[NamedArg],
+    ) -> Option<Result<crate::rulesets::family::LoopyCall, Error>> {
+        Some(call(args, named).map(crate::rulesets::family::LoopyCall::Smith))
+    }
+    fn is_loopy(&self) -> bool {
+        true
+    }
+}

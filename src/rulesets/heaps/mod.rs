@@ -3,7 +3,7 @@
 crate::rulesets::family::families! {
     all_but => [AllButFamily],
     fibonacci_nim => [FibonacciNimFamily],
-    loopy_subtraction => [],
+    loopy_subtraction => [LoopySubtractionFamily],
     nim => [NimFamily],
     octal => [DawsonChessFamily, DawsonKaylesFamily, GrundyGameFamily, KaylesFamily, OctalFamily],
     partizan_euclid => [PartizanEuclidFamily],

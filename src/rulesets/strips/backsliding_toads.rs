@@ -127,3 +127,32 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<LoopyGame, Error> 
     )?)?;
     game(&row)
 }
+
+/// The `backsliding_toads` family (see the module documentation).
+pub struct BackslidingToadsFamily;
+
+impl crate::rulesets::Family for BackslidingToadsFamily {
+    fn name(&self) -> &'static str {
+        "backsliding_toads"
+    }
+    fn usage(&self) -> &'static str {
+        "backsliding_toads(\"T.F\"): Backsliding Toads and Frogs, one row, T Left's toads, F Right's frogs, . empty; creatures may also step back"
+    }
+    fn example(&self) -> &'static str {
+        "backsliding_toads(\"T.F\")"
+    }
+    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<crate::algebra::Game, Error> {
+        let call = crate::rulesets::family::LoopyCall::Graph(call(args, named)?);
+        crate::rulesets::family::loopy_as_short(self, call)
+    }
+    fn loopy(
+        &self,
+        args: &[Arg],
+        named: &[NamedArg],
+    ) -> Option<Result<crate::rulesets::family::LoopyCall, Error>> {
+        Some(call(args, named).map(crate::rulesets::family::LoopyCall::Graph))
+    }
+    fn is_loopy(&self) -> bool {
+        true
+    }
+}

@@ -1,7 +1,7 @@
 //! Games played on a strip of squares or coins (one row).
 
 crate::rulesets::family::families! {
-    backsliding_toads => [],
+    backsliding_toads => [BackslidingToadsFamily],
     coin_turning => [CoinTurningFamily],
     elephants_rhinos => [ElephantsRhinosFamily],
     toads_frogs => [ToadsFamily],
