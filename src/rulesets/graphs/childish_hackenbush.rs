@@ -29,9 +29,10 @@
 //! parts that meet only at the ground (a sum), and a part is stored with its vertices renumbered
 //! from the ground outward so that equal pictures reached along different paths coincide.
 //!
-//! **Values.** A stalk only ever loses its top edge (under either rule but for its Green edges
-//! under the free rule). Blue-Red pictures need not be numbers: a path of six Blue then four Red
-//! edges with both ends on the ground is `{4 | −2}` (CGSuite's test suite).
+//! **Values.** A stalk only ever loses its top edge, but under the free rule, where any of its
+//! Green edges may go with everything above it. Blue-Red pictures need not be numbers: a path
+//! of six Blue then four Red edges with both ends on the ground is `{4 | −2}` (CGSuite's test
+//! suite).
 //!
 //! **Checked against** (tests/partizan_rulesets.rs): a brute-force evaluator written in the test
 //! from the rules (explicit edge lists, a connectivity check after each removal, no
