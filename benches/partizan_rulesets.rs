@@ -35,7 +35,7 @@ fn rulesets(c: &mut Criterion) {
     });
     group.bench_function("childish_hackenbush 21-edge graph", |b| {
         let p = Picture::parse(CHILDISH).unwrap();
-        b.iter(|| Solver::new(ChildishHackenbush).value(black_box(&p.edges().to_vec())))
+        b.iter(|| Solver::new(ChildishHackenbush::default()).value(black_box(&p.edges().to_vec())))
     });
     group.bench_function("ski_jumps L.R.L.R|R.L.R.L|L.R.L.R", |b| {
         let p = Slope::parse(SKI).unwrap();

@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{ref_canonical, Rng, Tree};
+use common::{brute, ref_canonical, Rng, Tree};
 use partizan::rulesets::board::Board;
 use partizan::rulesets::board_engine::{BoardRules, Engine};
 use partizan::rulesets::clobber_variants::{self, GenClobber, Variant, VARIANTS};
@@ -26,28 +26,6 @@ fn g(s: &str) -> Game {
 // The independent evaluators: a position's options from the rules, then `Game::new` bottom-up
 // (or explicit trees and the reference canonical form).
 // ---------------------------------------------------------------------------------------------
-
-/// The value of `p` from its options (`moves(p, true)` for Left, `false` for Right), memoised.
-fn brute<P: Clone + Eq + Hash>(
-    p: &P,
-    moves: &dyn Fn(&P, bool) -> Vec<P>,
-    memo: &mut HashMap<P, Game>,
-) -> Game {
-    if let Some(&v) = memo.get(p) {
-        return v;
-    }
-    let left: Vec<Game> = moves(p, true)
-        .iter()
-        .map(|o| brute(o, moves, memo))
-        .collect();
-    let right: Vec<Game> = moves(p, false)
-        .iter()
-        .map(|o| brute(o, moves, memo))
-        .collect();
-    let v = Game::new(left, right);
-    memo.insert(p.clone(), v);
-    v
-}
 
 /// The canonical form of `p` by the definitions (explicit trees, `ref_canonical`), memoised.
 fn brute_tree<P: Clone + Eq + Hash>(

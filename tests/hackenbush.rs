@@ -304,8 +304,243 @@ fn bad_pictures_are_errors() {
         .unwrap_err()
         .to_string()
         .contains("unknown colour"));
+    assert!(Picture::parse("0-a:B a:R")
+        .unwrap_err()
+        .to_string()
+        .contains("cannot read the edge \"a:R\""));
+    // Without '-' or '=' a text with ':' is CGSuite's notation, where the '0' cannot stand.
     assert!(Picture::parse("0a:B")
         .unwrap_err()
         .to_string()
-        .contains("cannot read the edge"));
+        .contains("at character 1: unexpected '0'"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// CGSuite's string notation
+// ---------------------------------------------------------------------------------------------
+
+fn edge(a: u32, b: u32, colour: char) -> Edge {
+    Edge {
+        a,
+        b,
+        colour: Colour::from_letter(colour).unwrap(),
+    }
+}
+
+/// The edges of a picture as a sorted list of `(min, max, colour)`.
+fn sorted(edges: &[Edge]) -> Vec<(u32, u32, Colour)> {
+    let mut out: Vec<_> = edges
+        .iter()
+        .map(|e| (e.a.min(e.b), e.a.max(e.b), e.colour))
+        .collect();
+    out.sort();
+    out
+}
+
+fn g(s: &str) -> Game {
+    s.parse().unwrap_or_else(|e| panic!("{s}: {e:?}"))
+}
+
+/// An edge `(a, b, colour letter)`.
+type ColouredEdge = (u32, u32, char);
+
+#[test]
+fn cgsuite_strings_make_the_pictures_they_describe() {
+    // CGSuite numbers the vertices in the order the string makes them, the ground first; the
+    // expected edges below use that numbering (ground 0).
+    let cases: &[(&str, &[ColouredEdge])] = &[
+        ("lrr", &[(0, 1, 'B'), (1, 2, 'R'), (2, 3, 'R')]),
+        (
+            "l(l;rl)",
+            &[(0, 1, 'B'), (1, 2, 'B'), (1, 3, 'R'), (3, 4, 'B')],
+        ),
+        // A 4-cycle through the ground, and a "bulb": a 4-cycle on a stalk of two.
+        (
+            ":Geeee:G",
+            &[(0, 1, 'G'), (1, 2, 'G'), (2, 3, 'G'), (3, 0, 'G')],
+        ),
+        (
+            "ee:Aeeee:A",
+            &[
+                (0, 1, 'G'),
+                (1, 2, 'G'),
+                (2, 3, 'G'),
+                (3, 4, 'G'),
+                (4, 5, 'G'),
+                (5, 2, 'G'),
+            ],
+        ),
+        // Two parallel Green edges carrying a cycle of two Blue and one Red edge.
+        (
+            "(e:B;e:Bllr:B)",
+            &[
+                (0, 1, 'G'),
+                (0, 1, 'G'),
+                (1, 2, 'B'),
+                (2, 3, 'B'),
+                (3, 1, 'R'),
+            ],
+        ),
+        // Names in braces, a loop, a '.' marking a vertex, spaces, two parts joined at the ground.
+        (":{root} l:{top} r:{top}", &[(0, 1, 'B'), (1, 1, 'R')]),
+        ("l.r . e", &[(0, 1, 'B'), (1, 2, 'R'), (2, 3, 'G')]),
+        (":G lr; :G e", &[(0, 1, 'B'), (1, 2, 'R'), (0, 3, 'G')]),
+        // A trailing ';' ends the string, as in CGSuite.
+        ("l;", &[(0, 1, 'B')]),
+        // Nested groups: branches of branches.
+        (
+            "e(e(l;r);ee)",
+            &[
+                (0, 1, 'G'),
+                (1, 2, 'G'),
+                (2, 3, 'B'),
+                (2, 4, 'R'),
+                (1, 5, 'G'),
+                (5, 6, 'G'),
+            ],
+        ),
+    ];
+    for &(text, expected) in cases {
+        let picture = Picture::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let expected: Vec<Edge> = expected.iter().map(|&(a, b, c)| edge(a, b, c)).collect();
+        assert_eq!(sorted(picture.edges()), sorted(&expected), "{text}");
+    }
+}
+
+#[test]
+fn cgsuite_strings_and_edge_lists_give_the_same_values() {
+    // The same pictures in CGSuite's notation and in the edge-list (or stalk) form.
+    let pairs = [
+        ("lrlrrllr", "BRBRRBBR"),
+        ("l(l;rl)", "0-a:B a-b:B a-c:R c-d:B"),
+        ("lrlerrr", "BRBGRRR"),
+        (":Geeee:G", "0-a:G a-b:G b-c:G c-0:G"),
+        ("ee:Aeeee:A", "0-a:G a-b:G b-c:G c-d:G d-e:G e-b:G"),
+        ("(e:B;e:Bllr:B)", "0-t:G 0-t:G t-x:B x-y:B y-t:R"),
+        ("l(r:X;e:X)", "0-a:B a-b:R a-b:G"),
+        (":G lr; :G rl(e;e)", "0-a:B a-b:R 0-c:R c-d:B d-e:G d-f:G"),
+        (
+            "e(l(r;e);r:{top}l:{top})",
+            "0-a:G a-b:B b-c:R b-d:G a-e:R e-e:B",
+        ),
+    ];
+    let mut plain = Solver::new(Hackenbush::rules_only());
+    for (cgsuite, ours) in pairs {
+        let a = Picture::parse(cgsuite).unwrap_or_else(|e| panic!("{cgsuite}: {e}"));
+        let b = Picture::parse(ours).unwrap_or_else(|e| panic!("{ours}: {e}"));
+        assert_eq!(a.edges().len(), b.edges().len(), "{cgsuite} / {ours}");
+        assert_eq!(plain.value(&a), plain.value(&b), "{cgsuite} / {ours}");
+    }
+}
+
+#[test]
+fn cgsuite_published_values() {
+    // CGSuite's test suite (lib/core/src/test/scala/org/cgsuite/lang/GameGraphTest.scala).
+    let v = |s: &str| Solver::new(Hackenbush::new()).value(&Picture::parse(s).unwrap());
+    let rules = |s: &str| Solver::new(Hackenbush::rules_only()).value(&Picture::parse(s).unwrap());
+    for (text, expected) in [
+        ("lrlrrllr", "77/128"),
+        ("l(l;rl)", "3/2"),
+        ("eeeeeee", "*7"),
+        ("lrlerrr", "3/4v[3]*"),
+        ("e(ee(e;e);e(eee;ee);e(ee;e))", "*5"),
+        // The "Green Girl", Winning Ways ch. 7, Figure 3.
+        ("e(ee:{waist};ee:{waist}e(ee;e(e:{head};e:{head}e)))", "*2"),
+    ] {
+        assert_eq!(v(text), g(expected), "{text}");
+        assert_eq!(rules(text), g(expected), "{text} from the rules");
+    }
+}
+
+#[test]
+fn cgsuite_stalks_follow_the_sign_expansion_rule() {
+    // Every Blue-Red stalk of up to 7 edges written with l and r (Winning Ways ch. 2, Berlekamp's
+    // rule, coded above), and every Green stalk of n edges, which is *n (Winning Ways ch. 2).
+    for len in 1..=7u32 {
+        for bits in 0..1u32 << len {
+            let stalk: Vec<Colour> = (0..len).map(|i| colour_of(bits >> i & 1)).collect();
+            let text: String = stalk
+                .iter()
+                .map(|c| if *c == Colour::Blue { 'l' } else { 'r' })
+                .collect();
+            let (n, e) = berlekamp(&stalk);
+            let picture = Picture::parse(&text).unwrap();
+            assert_eq!(picture.as_stalk(), Some(stalk), "{text}");
+            let mut plain = Solver::new(Hackenbush::rules_only());
+            assert_eq!(plain.value(&picture), Game::dyadic(n, e), "{text}");
+        }
+        let green = "e".repeat(len as usize);
+        let picture = Picture::parse(&green).unwrap();
+        assert_eq!(brute_grundy(&green_edges(&picture)), len as u64);
+        assert_eq!(
+            Solver::new(Hackenbush::rules_only()).value(&picture),
+            Game::nimber(len as u64)
+        );
+    }
+}
+
+/// The edges of a Green picture as pairs, for [`brute_grundy`].
+fn green_edges(p: &Picture) -> Vec<(u32, u32)> {
+    p.edges().iter().map(|e| (e.a, e.b)).collect()
+}
+
+#[test]
+fn cgsuite_green_trees_and_cycles_match_brute_force() {
+    // Green pictures written in CGSuite's notation against the brute-force Grundy values.
+    for text in [
+        "e(e;e)",
+        "ee(e;ee)",
+        "e(ee(e;e);e(eee;ee);e(ee;e))",
+        ":Geee:G",
+        "e:Aeee:A",
+        "(e:X;e:X)",
+        "(e:X;e:X;e:Xe)",
+        "e(e:A;e:A;ee:A)",
+        ":Ge:G",
+        "e(e:{a}e:{b};e:{b}e:{a})",
+    ] {
+        let picture = Picture::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let expected = brute_grundy(&green_edges(&picture));
+        assert_eq!(green_value(&picture), expected, "{text}");
+        assert_eq!(
+            Solver::new(Hackenbush::rules_only()).value(&picture),
+            Game::nimber(expected),
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn bad_cgsuite_strings_are_one_line_errors_naming_the_character() {
+    for (text, message) in [
+        ("l(r", "at character 2: '(' without a matching ')'"),
+        ("lr)", "at character 3: ')' without a matching '('"),
+        ("l(r;e)l", "at character 7: 'l' after ')'"),
+        ("lx", "at character 2: unexpected 'x'"),
+        ("lB", "at character 2: unexpected 'B'"),
+        (
+            "l:",
+            "at character 2: ':' must be followed by a vertex name",
+        ),
+        (
+            "l:(",
+            "at character 2: ':' must be followed by a vertex name",
+        ),
+        ("l:{ab", "at character 3: '{' without a closing '}'"),
+        ("l:{}", "at character 3: an empty vertex name"),
+        ("l{ab}", "at character 2: a name in braces must follow ':'"),
+        (
+            "lr;lr",
+            "at character 4: this vertex has no path to the ground",
+        ),
+        (
+            "l;.",
+            "at character 3: this vertex has no path to the ground",
+        ),
+    ] {
+        let e = Picture::parse(text).unwrap_err().to_string();
+        assert!(e.contains(message), "{text}: {e}");
+        assert!(e.contains(&format!("{text:?}")), "{text}: {e}");
+        assert!(!e.contains('\n'), "{text}: {e}");
+    }
 }

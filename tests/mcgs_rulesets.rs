@@ -6,8 +6,9 @@
 mod common;
 
 // splitmix64 with a fixed seed per test, so that every run tests the same boards.
-use common::Rng;
+use common::{brute, Rng};
 use partizan::rulesets::{king_dirt, sheep};
+use partizan::solve::{Table, TableParams};
 use partizan::{Game, Outcome};
 use std::collections::HashMap;
 
@@ -416,5 +417,137 @@ fn king_dirt_matches_mcgs_tests() {
             expected,
             "king_dirt({position:?})"
         );
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The tables of Sheep and King Dirt, cell by cell against values built from the brute-force
+// moves above by `common::brute` (every move of both players, evaluated the same way, put
+// together with `Game::new`: no regions, no solver of the crate).
+// ---------------------------------------------------------------------------------------------
+
+/// A snapshot under the top-level `snapshots/` directory.
+fn snapshot(name: &str, text: &str) {
+    insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false}, {
+        insta::assert_snapshot!(name, text);
+    });
+}
+
+/// The table of `sheep` with `params`, checked cell by cell: Black's herd of `black` in the
+/// top-left corner, White's of `white` in the bottom-right, `-` for the 1 × 1 board.
+fn check_sheep_table(params: TableParams, black: i32, white: i32) -> Table {
+    let table = sheep::table(&params).unwrap();
+    for (r, row) in table.cells.iter().enumerate() {
+        for (c, cell) in row.iter().enumerate() {
+            let (rows, cols) = (r + 1, c + 1);
+            if rows * cols == 1 {
+                assert_eq!(cell, "-");
+                continue;
+            }
+            let mut cells = vec![0; rows * cols];
+            cells[0] = black;
+            cells[rows * cols - 1] = -white;
+            let rules = SheepBrute::new(rows, cols);
+            let moves = |b: &Vec<i32>, black: bool| rules.moves(b, black);
+            let expected = brute(&cells, &moves, &mut HashMap::new());
+            let board = text(rows, cols, &cells);
+            assert_eq!(*cell, expected.to_string(), "sheep({board:?})");
+            if black == white {
+                // The half turn with the colours exchanged maps the board to its negative.
+                assert_eq!(expected, -expected, "sheep({board:?})");
+            }
+        }
+    }
+    table
+}
+
+#[test]
+fn sheep_table_matches_brute_force() {
+    let table = check_sheep_table(TableParams::new(), 3, 3);
+    assert_eq!((table.rows.len(), table.columns.len()), (3, 4));
+    snapshot("sheep_table_3x4", &table.to_tsv());
+    let params = |rows: i64, cols: i64, black: i64, white: i64| {
+        TableParams::new()
+            .with("rows", rows)
+            .with("cols", cols)
+            .with("black", black)
+            .with("white", white)
+    };
+    check_sheep_table(params(3, 4, 3, 2), 3, 2);
+    check_sheep_table(params(2, 5, 2, 5), 2, 5);
+    // The limits, one line each.
+    for (params, message) in [
+        (TableParams::new().with("size", 5), "the table stops at 16"),
+        (
+            TableParams::new().with("black", 7),
+            "black must be between 2 and 6",
+        ),
+        (
+            TableParams::new().with("white", 1),
+            "white must be between 2 and 6",
+        ),
+    ] {
+        let e = sheep::table(&params).unwrap_err().to_string();
+        assert!(e.contains(message), "{e}");
+    }
+}
+
+/// The table of `king_dirt` with `params`, checked cell by cell: the empty board with `hand`
+/// kings in hand (Black's, White's) and `must_place`.
+fn check_king_dirt_table(params: TableParams, hand: [u32; 2], must_place: bool) -> Table {
+    let table = king_dirt::table(&params).unwrap();
+    for (r, row) in table.cells.iter().enumerate() {
+        for (c, cell) in row.iter().enumerate() {
+            let (rows, cols) = (r + 1, c + 1);
+            let p = Kd {
+                cells: vec![b'.'; rows * cols],
+                hand,
+                must_place,
+            };
+            let rules = KdBrute::new(rows, cols);
+            let moves = |q: &Kd, black: bool| rules.moves(q, black);
+            let expected = brute(&p, &moves, &mut HashMap::new());
+            assert_eq!(*cell, expected.to_string(), "{}", kd_text(rows, cols, &p));
+            if hand[0] == hand[1] {
+                // Exchanging the colours maps the board to its negative.
+                assert_eq!(expected, -expected, "{}", kd_text(rows, cols, &p));
+            }
+        }
+    }
+    table
+}
+
+#[test]
+fn king_dirt_table_matches_brute_force() {
+    let table = check_king_dirt_table(TableParams::new(), [1, 1], false);
+    assert_eq!((table.rows.len(), table.columns.len()), (3, 3));
+    snapshot("king_dirt_table_3x3", &table.to_tsv());
+    let params = |b: i64, w: i64, m: i64| {
+        TableParams::new()
+            .with("rows", 2)
+            .with("cols", 3)
+            .with("black", b)
+            .with("white", w)
+            .with("must_place", m)
+    };
+    check_king_dirt_table(params(2, 1, 0), [2, 1], false);
+    check_king_dirt_table(params(1, 1, 1), [1, 1], true);
+    check_king_dirt_table(params(0, 2, 1), [0, 2], true);
+    for (params, message) in [
+        (
+            TableParams::new().with("rows", 3).with("cols", 5),
+            "the table stops at 12",
+        ),
+        (
+            TableParams::new().with("black", 3),
+            "black must be between 0 and 2",
+        ),
+        (
+            TableParams::new().with("must_place", 2),
+            "must_place must be between 0 and 1",
+        ),
+    ] {
+        let e = king_dirt::table(&params).unwrap_err().to_string();
+        assert!(e.contains(message), "{e}");
     }
 }

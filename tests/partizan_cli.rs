@@ -34,6 +34,19 @@ fn family_calls() {
     // Sign expansion: BRR = 1 − 1/2 − 1/4.
     assert_eq!(eval("hackenbush(\"BRR\")"), "1/4");
     assert_eq!(eval("hackenbush(\"0-a:G a-b:G b-0:G\")"), "*");
+    // CGSuite's string notation, with CGSuite's published values (its GameGraphTest.scala).
+    assert_eq!(eval("hackenbush(\"l(l;rl)\")"), "3/2");
+    assert_eq!(eval("hackenbush(\"lrlerrr\")"), "3/4v[3]*");
+    // Childish Hackenbush under CGSuite's rule for Green edges: its "lollipop".
+    assert_eq!(
+        eval("childish_hackenbush(\"(e:B;e:Bllllllrrr:B)\", green=\"free\")"),
+        "{0|^[4]*||vv}"
+    );
+    // A position keeps its rule: its options are written with it, and read back.
+    assert_eq!(
+        eval("childish_hackenbush(\"GB\", green=\"free\").LeftOptions"),
+        "childish_hackenbush(\"\", green=\"free\")\nchildish_hackenbush(\"G\", green=\"free\")"
+    );
 }
 
 #[test]
@@ -47,6 +60,15 @@ fn bad_input_is_a_one_line_error() {
     eval_error("clobber(\"xo|x\")", "ragged");
     eval_error("cutcake(0,3)", "width must be at least 1");
     eval_error("hackenbush(\"BQ\")", "unknown colour 'Q'");
+    eval_error(
+        "hackenbush(\"l(l;rl\")",
+        "at character 2: '(' without a matching ')'",
+    );
+    eval_error("hackenbush(\"lr;lr\")", "has no path to the ground");
+    eval_error(
+        "childish_hackenbush(\"GB\", green=\"loose\")",
+        "green must be \"restricted\"",
+    );
 }
 
 #[test]

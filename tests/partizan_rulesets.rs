@@ -5,6 +5,7 @@
 //! Cake strips), values published with CGSuite, hand derivations, and the command line's one-line
 //! errors for bad input.
 
+use partizan::rulesets::childish_hackenbush::Green;
 use partizan::rulesets::hackenbush::{Colour, Edge, Picture};
 use partizan::rulesets::{
     self, childish_hackenbush, eatcake, hackenbush, maundy_cake, partizan_euclid,
@@ -407,8 +408,17 @@ fn partizan_euclid_table() {
 // Childish Hackenbush
 // ---------------------------------------------------------------------------------------------
 
-/// Whether every edge is connected to the ground (vertex 0), by repeated relaxation.
+/// Whether every edge is connected to the ground (vertex 0).
 fn all_grounded(edges: &[Edge]) -> bool {
+    still_grounded(edges).len() == edges.len()
+}
+
+fn childish_brute() -> Brute<Vec<Edge>> {
+    childish_brute_with(false)
+}
+
+/// The edges of `edges` still connected to the ground (vertex 0), by repeated relaxation.
+fn still_grounded(edges: &[Edge]) -> Vec<Edge> {
     let mut grounded = vec![0u32];
     loop {
         let before = grounded.len();
@@ -420,22 +430,34 @@ fn all_grounded(edges: &[Edge]) -> bool {
             }
         }
         if grounded.len() == before {
-            return edges.iter().all(|e| grounded.contains(&e.a));
+            return edges
+                .iter()
+                .copied()
+                .filter(|e| grounded.contains(&e.a))
+                .collect();
         }
     }
 }
 
-fn childish_brute() -> Brute<Vec<Edge>> {
-    Brute::new(|edges: &Vec<Edge>| {
+/// Childish Hackenbush from the rules: a player removes an edge of their colour or a Green one
+/// when nothing falls; with `green_free` (CGSuite's rule) a Green edge may also go when something
+/// falls, and what falls disappears.
+fn childish_brute_with(green_free: bool) -> Brute<Vec<Edge>> {
+    Brute::new(move |edges: &Vec<Edge>| {
         let remove = |allowed: Colour| {
             (0..edges.len())
                 .filter(|&i| edges[i].colour == allowed || edges[i].colour == Colour::Green)
-                .map(|i| {
+                .filter_map(|i| {
                     let mut rest = edges.clone();
                     rest.remove(i);
-                    rest
+                    if all_grounded(&rest) {
+                        Some(rest)
+                    } else if green_free && edges[i].colour == Colour::Green {
+                        Some(still_grounded(&rest))
+                    } else {
+                        None
+                    }
                 })
-                .filter(|rest| all_grounded(rest))
                 .collect()
         };
         (remove(Colour::Blue), remove(Colour::Red))
@@ -466,8 +488,81 @@ fn childish_hackenbush_published_and_hand_values() {
 }
 
 #[test]
+fn childish_hackenbush_cgsuite_values() {
+    // CGSuite's test suite (lib/core/src/test/scala/org/cgsuite/lang/GameGraphTest.scala), in
+    // CGSuite's own notation, under CGSuite's rule (green="free").
+    let free = |s: &str| {
+        rulesets::call(
+            "childish_hackenbush",
+            &[text(s)],
+            &[("green".to_string(), text("free"))],
+        )
+        .unwrap()
+        .unwrap()
+    };
+    let restricted = |s: &str| call("childish_hackenbush", vec![text(s)]);
+    assert_eq!(free("l(l;rl)"), Game::integer(2));
+    assert_eq!(free(":{ground}llllllrrrr:{ground}"), g("{4|-2}"));
+    assert_eq!(free("r(l:T;r(l:T;r(l:T;r(l:T;rl:T))))"), g("15/16"));
+    // The lollipops: Green edges from the ground to a cycle of Blue and Red edges.
+    let lollipop = "(e:B;e:Bllllllrrr:B)";
+    assert_eq!(free(lollipop), g("{0|^[4]*||vv}"));
+    let lollipop2 = "(e:B;e:B;e:Blllllllllrr:B)";
+    assert_eq!(free(lollipop2).atomic_weight().unwrap(), g("3/2"));
+    // The same against the rules written here.
+    let mut brute_free = childish_brute_with(true);
+    for s in [lollipop, lollipop2] {
+        assert_eq!(free(s), brute_free.value(&picture(s)), "{s}");
+    }
+    // Without Green edges the rules agree. On the lollipop either of the two Green edges may go
+    // under both rules (the other still holds the cycle up), but only the free rule lets the
+    // last one go, dropping the cycle: the values differ.
+    for s in ["l(l;rl)", "r(l:T;r(l:T;r(l:T;r(l:T;rl:T))))"] {
+        assert_eq!(free(s), restricted(s), "{s}");
+    }
+    let mut brute_restricted = childish_brute();
+    assert_eq!(
+        restricted(lollipop),
+        brute_restricted.value(&picture(lollipop))
+    );
+    assert_ne!(restricted(lollipop), free(lollipop));
+}
+
+#[test]
+fn childish_hackenbush_green_rule_is_a_named_argument() {
+    let with = |s: &str, green: Arg| {
+        rulesets::call(
+            "childish_hackenbush",
+            &[text(s)],
+            &[("green".to_string(), green)],
+        )
+        .unwrap()
+    };
+    // A Green edge carrying a Blue one. Restricted: Left may take only the Blue edge (leaving
+    // G = *), Right nothing: {* | } = 0 (Right answers * with 0, where Left has no move). Free:
+    // either player may also take the Green edge, dropping the Blue one: {0, * | 0} = ^*.
+    assert_eq!(with("GB", text("restricted")).unwrap(), Game::zero());
+    assert_eq!(call("childish_hackenbush", vec![text("GB")]), Game::zero());
+    assert_eq!(with("GB", text("free")).unwrap(), g("^*"));
+    let e = with("GB", text("loose")).unwrap_err().to_string();
+    assert!(e.contains("green must be \"restricted\""), "{e}");
+    let e = with("GB", int(1)).unwrap_err().to_string();
+    assert!(e.contains("green must be the string"), "{e}");
+    let e = rulesets::call(
+        "childish_hackenbush",
+        &[text("GB")],
+        &[("greens".to_string(), text("free"))],
+    )
+    .unwrap()
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains("unknown named argument 'greens'"), "{e}");
+}
+
+#[test]
 fn childish_hackenbush_matches_the_rules() {
     let mut brute = childish_brute();
+    let mut brute_free = childish_brute_with(true);
     for s in [
         "BRGB",
         "BR GB RG",
@@ -482,6 +577,11 @@ fn childish_hackenbush_matches_the_rules() {
             childish_hackenbush::value(&Picture::parse(s).unwrap()),
             brute.value(&edges),
             "{s}"
+        );
+        assert_eq!(
+            childish_hackenbush::value_with(&Picture::parse(s).unwrap(), Green::Free),
+            brute_free.value(&edges),
+            "{s}, green free"
         );
     }
     // Random pictures: up to 8 edges among the ground and 4 vertices, kept when grounded.
@@ -508,6 +608,11 @@ fn childish_hackenbush_matches_the_rules() {
         }
         let p = Picture::new(edges.clone()).unwrap();
         assert_eq!(childish_hackenbush::value(&p), brute.value(&edges), "{p}");
+        assert_eq!(
+            childish_hackenbush::value_with(&p, Green::Free),
+            brute_free.value(&edges),
+            "{p}, green free"
+        );
         checked += 1;
     }
 }

@@ -80,12 +80,17 @@ pub fn run_partizan_subtraction(args: &[String]) -> Result<(), String> {
 
 /// `childish-hackenbush PICTURE...`.
 pub fn run_childish_hackenbush(args: &[String]) -> Result<(), String> {
-    run("childish-hackenbush", ChildishHackenbush, args, |text| {
-        Ok(Picture::parse(text)
-            .map_err(|e| e.to_string())?
-            .edges()
-            .to_vec())
-    })
+    run(
+        "childish-hackenbush",
+        ChildishHackenbush::default(),
+        args,
+        |text| {
+            Ok(Picture::parse(text)
+                .map_err(|e| e.to_string())?
+                .edges()
+                .to_vec())
+        },
+    )
 }
 
 /// `ski-jumps SLOPE...`.

@@ -555,3 +555,27 @@ impl quickcheck::Arbitrary for Day4 {
         Day4(random_game(&mut rng, 3))
     }
 }
+
+/// The value of `p` from its options (`moves(p, true)` for Left, `false` for Right), evaluated
+/// the same way and put together with `Game::new` bottom-up, memoised in `memo`: an evaluator
+/// from the rules alone, for positions small enough to recurse on.
+pub fn brute<P: Clone + Eq + std::hash::Hash>(
+    p: &P,
+    moves: &dyn Fn(&P, bool) -> Vec<P>,
+    memo: &mut HashMap<P, Game>,
+) -> Game {
+    if let Some(&v) = memo.get(p) {
+        return v;
+    }
+    let left: Vec<Game> = moves(p, true)
+        .iter()
+        .map(|o| brute(o, moves, memo))
+        .collect();
+    let right: Vec<Game> = moves(p, false)
+        .iter()
+        .map(|o| brute(o, moves, memo))
+        .collect();
+    let v = Game::new(left, right);
+    memo.insert(p.clone(), v);
+    v
+}

@@ -2,45 +2,99 @@
 //!
 //! **Rules** (WW ch. 2, "Childish Hackenbush" and "How Childish Can
 //! You Get?"; CGSuite's `game.graph.ChildishHackenbush`). A picture of Blue, Red and Green edges
-//! standing on the ground, as in [Hackenbush](crate::rulesets::hackenbush): Left removes a Blue or Green
-//! edge, Right a Red or Green edge, but only an edge whose removal leaves every other edge still
-//! connected to the ground: nothing may fall. (A child can only pick what hangs free: a leaf of a
-//! tree, or an edge of a cycle.) The player who cannot move loses.
+//! standing on the ground, as in [Hackenbush](crate::rulesets::hackenbush): Left removes a Blue or
+//! Green edge, Right a Red or Green edge, but only an edge whose removal leaves every other edge
+//! still connected to the ground: nothing may fall. (A child can only pick what hangs free: a leaf
+//! of a tree, or an edge of a cycle.) The player who cannot move loses.
+//!
+//! Two rules for Green edges, chosen by the named argument `green`:
+//! * `green="restricted"`, the default: the restriction holds for every edge, Green ones
+//!   included, as *Winning Ways* states the rule (for any edge) and as this family has always
+//!   played.
+//! * `green="free"`: CGSuite's rule. Its `ChildishHackenbush` (ruleset library `game.graph`,
+//!   `GenHackenbush` with the childish restriction on Blue and Red edges only) restricts only
+//!   Blue and Red edges; a Green edge may always be removed, and whatever it cuts off from the
+//!   ground falls, as in ordinary Hackenbush.
+//!
+//! The two agree on Blue-Red pictures and on every Green edge whose removal drops nothing, so
+//! they differ only where a Green edge holds something up: CGSuite's "lollipop"
+//! `(e:B;e:Bllllllrrr:B)` (two Green edges from the ground to a cycle of six Blue and three Red
+//! edges) is `{0|^[4]*||vv}` under the free rule.
 //!
 //! **Input format.** As for `hackenbush`: stalks `"BRB"` (from the ground up; several separated by
-//! spaces), or an edge list `"0-a:B a-b:R b-0:G"` with the ground `0` (or `ground=NAME`).
+//! spaces), an edge list `"0-a:B a-b:R b-0:G"` with the ground `0` (or `ground=NAME`), or
+//! CGSuite's string `"l(l;rl)"` (see [`crate::rulesets::hackenbush`]).
 //!
 //! **How values are computed.** The generic [`Solver`] from the rules: a picture is split into the
 //! parts that meet only at the ground (a sum), and a part is stored with its vertices renumbered
 //! from the ground outward so that equal pictures reached along different paths coincide.
 //!
-//! **Values.** A stalk only ever loses its top edge. Blue-Red pictures need not be numbers: a
-//! path of six Blue then four Red edges with both ends on the ground is `{4 | −2}` (CGSuite's test
+//! **Values.** A stalk only ever loses its top edge, but under the free rule, where any of its
+//! Green edges may go with everything above it. Blue-Red pictures need not be numbers: a path
+//! of six Blue then four Red edges with both ends on the ground is `{4 | −2}` (CGSuite's test
 //! suite).
 //!
 //! **Checked against** (tests/partizan_rulesets.rs): a brute-force evaluator written in the test
 //! from the rules (explicit edge lists, a connectivity check after each removal, no
-//! decomposition) on hand-made pictures and on random pictures of up to 9 edges; CGSuite's
-//! published values `l(l;rl) = 2` and the grounded path `{4 | −2}`; hand derivations of stalks.
+//! decomposition), for both rules, on hand-made pictures and on random pictures of up to 8
+//! edges; CGSuite's published values `l(l;rl) = 2`, the grounded path `{4 | −2}`, the tree
+//! `r(l:T;r(l:T;r(l:T;r(l:T;rl:T)))) = 15/16` and the two lollipops (`{0|^[4]*||vv}` and atomic
+//! weight 3/2, free rule); hand derivations of stalks.
 //!
-//! **In expressions:** `childish_hackenbush("0-a:B a-b:B a-c:R c-d:B")` (= 2). **Tables:**
+//! **In expressions:** `childish_hackenbush("0-a:B a-b:B a-c:R c-d:B")` (= 2),
+//! `childish_hackenbush("(e:B;e:Bllllllrrr:B)", green="free")`. **Tables:**
 //! `partizan table childish_hackenbush blue=A red=C`: the path of `a` Blue then `c` Red edges
-//! with both ends on the ground, for `a <= A` and `c <= C`; its cell `a = 6, c = 4` is CGSuite's
-//! `{4 | −2}` (snapshot `snapshots/childish_hackenbush_table_6x6.snap`).
+//! with both ends on the ground, for `a <= A` and `c <= C` (no Green edge, so either rule); its
+//! cell `a = 6, c = 4` is CGSuite's `{4 | −2}` (snapshot
+//! `snapshots/childish_hackenbush_table_6x6.snap`).
 
 use crate::algebra::Game;
 use crate::rulesets::family::{bounded, Family, Param, TableSpec};
 use crate::rulesets::hackenbush::{relabelled, text, vertex_count, Colour, Edge, Picture};
 use crate::rulesets::text::one_string;
-use crate::rulesets::{Arg, NamedArg};
+use crate::rulesets::{args, Arg, NamedArg};
 use crate::solve::position::{self, write_text_call};
 use crate::solve::{Position, Ruleset, Solver, Table, TableParams};
 use crate::Error;
 use std::collections::VecDeque;
 
+/// Which Green edges may be removed (see the module documentation).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Green {
+    /// Only a Green edge whose removal drops nothing, like every other edge (the default).
+    #[default]
+    Restricted,
+    /// Any Green edge, with whatever falls with it (CGSuite's `ChildishHackenbush`).
+    Free,
+}
+
+impl Green {
+    /// The value of the named argument `green`: `"restricted"` or `"free"`.
+    pub fn parse(word: &str) -> Result<Green, Error> {
+        match word {
+            "restricted" => Ok(Green::Restricted),
+            "free" => Ok(Green::Free),
+            _ => Err(Error::input(format!(
+                "green must be \"restricted\" (every edge keeps the childish rule, the default) or \"free\" (Green edges removed as in Hackenbush, CGSuite's rule), not {word:?}"
+            ))),
+        }
+    }
+
+    /// The word [`Green::parse`] reads.
+    pub fn word(self) -> &'static str {
+        match self {
+            Green::Restricted => "restricted",
+            Green::Free => "free",
+        }
+    }
+}
+
 /// The Childish Hackenbush ruleset; a position is a list of edges, vertex 0 the ground.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct ChildishHackenbush;
+pub struct ChildishHackenbush {
+    /// The rule for Green edges.
+    pub green: Green,
+}
 
 /// For every vertex, its neighbours with the colour and index of the joining edge.
 fn adjacency(edges: &[Edge]) -> Vec<Vec<(Colour, u32, usize)>> {
@@ -54,8 +108,8 @@ fn adjacency(edges: &[Edge]) -> Vec<Vec<(Colour, u32, usize)>> {
     adjacent
 }
 
-/// Whether every edge but `skip` is still connected to the ground once `skip` is gone.
-fn stays_grounded(edges: &[Edge], adjacent: &[Vec<(Colour, u32, usize)>], skip: usize) -> bool {
+/// For every vertex, whether it is still connected to the ground once edge `skip` is gone.
+fn reached_without(adjacent: &[Vec<(Colour, u32, usize)>], skip: usize) -> Vec<bool> {
     let mut reached = vec![false; adjacent.len()];
     reached[0] = true;
     let mut queue = VecDeque::from([0u32]);
@@ -67,21 +121,50 @@ fn stays_grounded(edges: &[Edge], adjacent: &[Vec<(Colour, u32, usize)>], skip: 
             }
         }
     }
+    reached
+}
+
+/// Whether every edge but `skip` is still connected to the ground once `skip` is gone.
+fn stays_grounded(edges: &[Edge], adjacent: &[Vec<(Colour, u32, usize)>], skip: usize) -> bool {
+    let reached = reached_without(adjacent, skip);
     edges
         .iter()
         .enumerate()
         .all(|(i, e)| i == skip || reached[e.a as usize])
 }
 
-/// The pictures left by the legal removals of `player`'s edges.
-fn removals(edges: &[Edge], may_remove: impl Fn(Colour) -> bool) -> Vec<Vec<Edge>> {
+/// The edges other than `skip` that are still connected to the ground once `skip` is gone.
+fn grounded_without(
+    edges: &[Edge],
+    adjacent: &[Vec<(Colour, u32, usize)>],
+    skip: usize,
+) -> Vec<Edge> {
+    let reached = reached_without(adjacent, skip);
+    edges
+        .iter()
+        .enumerate()
+        .filter(|&(i, e)| i != skip && reached[e.a as usize])
+        .map(|(_, e)| *e)
+        .collect()
+}
+
+/// The pictures left by the legal removals of `player`'s edges: an edge whose removal drops
+/// nothing; under [`Green::Free`] also a Green edge that drops something, the fallen edges
+/// gone with it.
+fn removals(edges: &[Edge], green: Green, may_remove: impl Fn(Colour) -> bool) -> Vec<Vec<Edge>> {
     let adjacent = adjacency(edges);
     (0..edges.len())
-        .filter(|&i| may_remove(edges[i].colour) && stays_grounded(edges, &adjacent, i))
-        .map(|i| {
-            let mut rest = edges.to_vec();
-            rest.remove(i);
-            rest
+        .filter(|&i| may_remove(edges[i].colour))
+        .filter_map(|i| {
+            if stays_grounded(edges, &adjacent, i) {
+                let mut rest = edges.to_vec();
+                rest.remove(i);
+                Some(rest)
+            } else if green == Green::Free && edges[i].colour == Colour::Green {
+                Some(grounded_without(edges, &adjacent, i))
+            } else {
+                None
+            }
         })
         .collect()
 }
@@ -90,11 +173,11 @@ impl Ruleset for ChildishHackenbush {
     type Position = Vec<Edge>;
 
     fn left_options(&self, edges: &Vec<Edge>) -> Vec<Vec<Edge>> {
-        removals(edges, |c| c != Colour::Red)
+        removals(edges, self.green, |c| c != Colour::Red)
     }
 
     fn right_options(&self, edges: &Vec<Edge>) -> Vec<Vec<Edge>> {
-        removals(edges, |c| c != Colour::Blue)
+        removals(edges, self.green, |c| c != Colour::Blue)
     }
 
     /// The parts that meet only at the ground: the edges joined through vertices other than the
@@ -142,39 +225,65 @@ impl Ruleset for ChildishHackenbush {
 /// edges).
 pub const MAX_EDGES: usize = 64;
 
-/// The value of a picture (a fresh transposition table).
+/// The value of a picture under the default rule, [`Green::Restricted`] (a fresh
+/// transposition table).
 pub fn value(p: &Picture) -> Game {
-    Solver::new(ChildishHackenbush).value(&p.edges().to_vec())
+    value_with(p, Green::Restricted)
 }
 
-/// Reads `childish_hackenbush("...")`: a picture of at most [`MAX_EDGES`] edges.
-fn read(positional: &[Arg], named: &[NamedArg]) -> Result<Picture, Error> {
-    let p = Picture::parse(one_string(positional, named, "the picture")?)?;
+/// The value of a picture under the rule `green` for Green edges (a fresh transposition table).
+pub fn value_with(p: &Picture, green: Green) -> Game {
+    Solver::new(ChildishHackenbush { green }).value(&p.edges().to_vec())
+}
+
+/// Reads `childish_hackenbush("...", green="free")`: a picture of at most [`MAX_EDGES`] edges
+/// and the rule for Green edges.
+fn read(positional: &[Arg], named: &[NamedArg]) -> Result<(Picture, Green), Error> {
+    let green = match args::named(named, "green", &["green"])? {
+        None => Green::Restricted,
+        Some(Arg::Str(word)) => Green::parse(word)?,
+        Some(Arg::Game(g)) => {
+            return Err(Error::input(format!(
+                "green must be the string \"restricted\" or \"free\", not {g}"
+            )))
+        }
+    };
+    let without_named: [NamedArg; 0] = [];
+    let p = Picture::parse(one_string(positional, &without_named, "the picture")?)?;
     if p.edges().len() > MAX_EDGES {
         return Err(Error::input(format!(
             "a picture of {} edges is too large (at most {MAX_EDGES})",
             p.edges().len()
         )));
     }
-    Ok(p)
+    Ok((p, green))
 }
 
-/// `childish_hackenbush("...")`.
+/// `childish_hackenbush("...")`, `childish_hackenbush("...", green="free")`.
 pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-    Ok(value(&read(positional, named)?))
+    let (p, green) = read(positional, named)?;
+    Ok(value_with(&p, green))
 }
 
 /// `childish_hackenbush("...")` as a position (see [`crate::solve::position`]), its options
-/// written as `hackenbush` writes its own ([`text`]).
+/// written as `hackenbush` writes its own ([`text`]), with `green="free"` under that rule.
 fn call_position(positional: &[Arg], named: &[NamedArg]) -> Result<Position, Error> {
-    let picture = read(positional, named)?;
-    let known = value(&picture);
+    let (picture, green) = read(positional, named)?;
+    let known = value_with(&picture, green);
     let p = position::of(
-        ChildishHackenbush,
+        ChildishHackenbush { green },
         false,
         picture.edges().to_vec(),
-        |_, edges, f| write_text_call(f, "childish_hackenbush", &text(edges)),
-        |_, edges| Ok(Solver::new(ChildishHackenbush).value(edges)),
+        |r, edges, f| match r.green {
+            Green::Restricted => write_text_call(f, "childish_hackenbush", &text(edges)),
+            g => write!(
+                f,
+                "childish_hackenbush(\"{}\", green=\"{}\")",
+                text(edges),
+                g.word()
+            ),
+        },
+        |r, edges| Ok(Solver::new(*r).value(edges)),
     );
     Ok(p.with_value(known))
 }
@@ -201,7 +310,7 @@ pub fn arch(blue: usize, red: usize) -> Vec<Edge> {
 pub fn table(a: &TableParams) -> Result<Table, Error> {
     let blue = bounded(a, "blue", 6, (1, 16))?;
     let red = bounded(a, "red", 6, (1, 16))?;
-    let mut solver = Solver::new(ChildishHackenbush);
+    let mut solver = Solver::new(ChildishHackenbush::default());
     Ok(Table::sizes(
         "Childish Hackenbush: a Blue then c Red edges in a path with both ends on the ground",
         "c",
@@ -220,7 +329,7 @@ impl Family for ChildishHackenbushFamily {
         "childish_hackenbush"
     }
     fn usage(&self) -> &'static str {
-        "childish_hackenbush(\"BRB\") or childish_hackenbush(\"0-a:B a-b:R b-0:G\"): Hackenbush in which only an edge whose removal drops nothing may be removed"
+        "childish_hackenbush(\"BRB\"[, green=\"free\"]) (a picture as hackenbush reads it: stalks, edges \"0-a:B a-b:R b-0:G\" or CGSuite's \"l(l;rl)\"): Hackenbush in which only an edge whose removal drops nothing may be removed; green=\"restricted\" (default) holds Green edges to that too, green=\"free\" (CGSuite's rule) lets a Green edge go with whatever falls"
     }
     fn example(&self) -> &'static str {
         "childish_hackenbush(\"0-a:B a-b:B a-c:R c-d:B\")"

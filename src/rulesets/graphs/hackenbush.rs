@@ -14,6 +14,22 @@
 //!   vertex named by an item `ground=NAME`: `"0-a:B a-b:R a-c:G b-c:G"`, or
 //!   `"ground=g; g-x:B x-x:R"` (a Blue edge carrying a Red loop). Every edge must be connected to
 //!   the ground.
+//! * CGSuite's strings (CGSuite's ruleset library, `game.graph.Hackenbush`, and its tutorial
+//!   "Games on Graphs"): the first vertex of the string is the ground, and each edge letter, `l`
+//!   Blue (bLue, Left's), `r` Red, `e` Green (grEen, either player's), draws an edge from the
+//!   vertex reached so far to a new vertex, which the chain then stands on: `"lrr"` is the stalk
+//!   `BRR`. Parentheses hold branches from the vertex before them, separated by `;`:
+//!   `"l(l;rl)"` is a Blue edge carrying a Blue edge and a Red-Blue stalk; a group of branches
+//!   ends its chain. A vertex may be named by `:A` (one letter or digit) or `:{name}` after it
+//!   (after its edge letter, or at the start for the ground); vertices of the same name are one
+//!   vertex, which draws cycles: `":Geeee:G"` is a Green 4-cycle through the ground, `"ee:Aeeee:A"`
+//!   a Green 4-cycle on a stalk of two, `"(e:B;e:B)"` two parallel Green edges. A `.` may mark a
+//!   vertex (`"l.r"` is `"lr"`); spaces are ignored. A `;` outside parentheses starts a new part
+//!   from a new vertex, which must be joined to the ground by names (`":G l; :G r"` is two
+//!   stalks on the ground); as in CGSuite, a string whose vertices are not all joined to the
+//!   ground is refused. A text with `-` or `=` is read as an edge list, one with `l`, `e`, `(`,
+//!   `)`, `:`, `{`, `}` or `.` as CGSuite's string, any other as stalks (a string of `r`s is the
+//!   same picture either way).
 //!
 //! **How values are computed.** The generic [`Solver`] with the [`Hackenbush`] ruleset, which
 //! splits a picture into its components (the parts that meet only at the ground: a sum) and,
@@ -38,7 +54,8 @@
 //! graphs with cycles against a brute-force Grundy computation; the weighted-edge rule against the
 //! solver.
 //!
-//! **In expressions:** `hackenbush("BRR")` (= `1/4`), `hackenbush("0-a:B a-b:R a-b:G")`.
+//! **In expressions:** `hackenbush("BRR")` (= `1/4`), `hackenbush("0-a:B a-b:R a-b:G")`,
+//! `hackenbush("l(l;rl)")` (= `3/2`, from CGSuite's tests).
 //! **Tables:** `partizan table hackenbush size=N`: every stalk of 1 to `N` Blue, Red and Green
 //! edges, from the ground up (snapshot `snapshots/hackenbush_table_3.snap`).
 
@@ -69,6 +86,17 @@ impl Colour {
             'B' => Some(Colour::Blue),
             'R' => Some(Colour::Red),
             'G' => Some(Colour::Green),
+            _ => None,
+        }
+    }
+
+    /// The colour of an edge letter of CGSuite's Hackenbush strings: `l` Blue (Left's), `r` Red
+    /// (Right's), `e` Green (either player's); lower case only, as in CGSuite.
+    pub fn from_cgsuite(c: char) -> Option<Colour> {
+        match c {
+            'l' => Some(Colour::Blue),
+            'r' => Some(Colour::Red),
+            'e' => Some(Colour::Green),
             _ => None,
         }
     }
@@ -151,6 +179,75 @@ pub(crate) fn relabelled(edges: &[Edge]) -> Vec<Edge> {
     out
 }
 
+/// A token of CGSuite's Hackenbush string: a character, or a vertex name in braces.
+enum Token {
+    Char(char),
+    Name(String),
+}
+
+/// The state of [`Picture::parse_cgsuite`]: the tokens, the next one to read, the named
+/// vertices, where each vertex was made (a character index, for errors) and the edges so far.
+struct CgsuiteReader<'a> {
+    tokens: &'a [(usize, Token)],
+    next: usize,
+    names: BTreeMap<String, u32>,
+    created_at: Vec<usize>,
+    edges: Vec<Edge>,
+}
+
+impl CgsuiteReader<'_> {
+    /// Reads a vertex, an optional `.` then an optional name `:A` or `:{name}`: the named vertex
+    /// if the name was met before, a new vertex otherwise (made at character `pos`). With
+    /// `edge = Some((from, colour))` it adds the edge from `from` to the vertex (a loop when they
+    /// coincide). Returns the vertex.
+    fn vertex(
+        &mut self,
+        edge: Option<(u32, Colour)>,
+        pos: usize,
+        fail: &dyn Fn(usize, String) -> Error,
+    ) -> Result<u32, Error> {
+        if let Some((_, Token::Char('.'))) = self.tokens.get(self.next) {
+            self.next += 1;
+        }
+        let mut name = None;
+        if let Some(&(at, Token::Char(':'))) = self.tokens.get(self.next) {
+            name = match self.tokens.get(self.next + 1) {
+                Some((_, Token::Name(n))) => Some(n.clone()),
+                Some((_, Token::Char(c))) if c.is_ascii_alphanumeric() || *c == '_' => {
+                    Some(c.to_string())
+                }
+                _ => {
+                    return Err(fail(
+                        at,
+                        "':' must be followed by a vertex name, one letter or digit (:A) or a name in braces (:{name})".to_string(),
+                    ))
+                }
+            };
+            self.next += 2;
+        }
+        let known = name.as_ref().and_then(|n| self.names.get(n).copied());
+        let v = match known {
+            Some(v) => v,
+            None => {
+                let v = self.created_at.len() as u32;
+                self.created_at.push(pos);
+                if let Some(n) = name {
+                    self.names.insert(n, v);
+                }
+                v
+            }
+        };
+        if let Some((from, colour)) = edge {
+            self.edges.push(Edge {
+                a: from,
+                b: v,
+                colour,
+            });
+        }
+        Ok(v)
+    }
+}
+
 /// A Hackenbush picture: coloured edges, vertex 0 being the ground.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Picture {
@@ -193,11 +290,17 @@ impl Picture {
         Picture { edges }
     }
 
-    /// Parses the stalk form (`"BBRG"`, `"BR GG"`) or the edge-list form (`"0-a:B a-b:R"`,
-    /// `"ground=g; g-a:B"`) described in the module documentation.
+    /// Parses the stalk form (`"BBRG"`, `"BR GG"`), the edge-list form (`"0-a:B a-b:R"`,
+    /// `"ground=g; g-a:B"`) or CGSuite's string (`"l(l;rl)"`, `":Geeee:G"`) described in the
+    /// module documentation: a text with `-` or `=` is an edge list, one with a character only
+    /// CGSuite's strings have (`l`, `e`, `(`, `)`, `:`, `{`, `}`, `.`) is CGSuite's, any other
+    /// stalks.
     pub fn parse(text: &str) -> Result<Picture, Error> {
-        if text.contains(['-', ':', '=']) {
+        if text.contains(['-', '=']) {
             return Picture::parse_edges(text);
+        }
+        if text.contains(['l', 'e', '(', ')', ':', '{', '}', '.']) {
+            return Picture::parse_cgsuite(text);
         }
         let mut stalks = Vec::new();
         for word in text.split([' ', ',', ';', '\t']).filter(|w| !w.is_empty()) {
@@ -275,6 +378,114 @@ impl Picture {
         Ok(p)
     }
 
+    /// Parses CGSuite's Hackenbush string (see the module documentation); an error names the
+    /// character (counted from 1) where the string goes wrong.
+    pub fn parse_cgsuite(text: &str) -> Result<Picture, Error> {
+        let chars: Vec<char> = text.chars().collect();
+        let fail = |at: usize, what: String| {
+            Error::input(format!(
+                "cannot read the Hackenbush string {text:?} at character {}: {what}",
+                at + 1
+            ))
+        };
+        // The tokens with the index of their first character: a name in braces is one token.
+        let mut tokens: Vec<(usize, Token)> = Vec::new();
+        let mut i = 0;
+        while i < chars.len() {
+            let c = chars[i];
+            if c.is_whitespace() {
+                i += 1;
+            } else if c == '{' {
+                let close = (i + 1..chars.len())
+                    .find(|&j| chars[j] == '}')
+                    .ok_or_else(|| fail(i, "'{' without a closing '}'".to_string()))?;
+                let name: String = chars[i + 1..close].iter().collect();
+                if name.is_empty() {
+                    return Err(fail(i, "an empty vertex name '{}'".to_string()));
+                }
+                tokens.push((i, Token::Name(name)));
+                i = close + 1;
+            } else {
+                tokens.push((i, Token::Char(c)));
+                i += 1;
+            }
+        }
+        let mut reader = CgsuiteReader {
+            tokens: &tokens,
+            next: 0,
+            names: BTreeMap::new(),
+            created_at: Vec::new(),
+            edges: Vec::new(),
+        };
+        // The vertex the chain stands on, the vertices where an open '(' branches (with where
+        // it stands), and whether a ')' just closed a group (then the chain must end).
+        let mut at = reader.vertex(None, 0, &fail)?;
+        let mut groups: Vec<(u32, usize)> = Vec::new();
+        let mut closed = false;
+        while let Some(&(pos, ref token)) = tokens.get(reader.next) {
+            let c = match token {
+                Token::Char(c) => *c,
+                Token::Name(_) => {
+                    return Err(fail(pos, "a name in braces must follow ':'".to_string()))
+                }
+            };
+            if closed && c != ';' && c != ')' {
+                return Err(fail(
+                    pos,
+                    format!("{c:?} after ')': a group of branches ends its chain (expected ';', ')' or the end)"),
+                ));
+            }
+            reader.next += 1;
+            match c {
+                '(' => groups.push((at, pos)),
+                ';' => {
+                    closed = false;
+                    match groups.last() {
+                        Some(&(v, _)) => at = v,
+                        // A new part of the picture, from a vertex of its own (named to join it
+                        // to the others), unless the string ends here.
+                        None if reader.next < tokens.len() => {
+                            at = reader.vertex(None, tokens[reader.next].0, &fail)?
+                        }
+                        None => {}
+                    }
+                }
+                ')' => {
+                    groups
+                        .pop()
+                        .ok_or_else(|| fail(pos, "')' without a matching '('".to_string()))?;
+                    closed = true;
+                }
+                _ => match Colour::from_cgsuite(c) {
+                    Some(colour) => at = reader.vertex(Some((at, colour)), pos, &fail)?,
+                    None => {
+                        return Err(fail(
+                            pos,
+                            format!("unexpected {c:?} (expected an edge l Blue, r Red or e Green, '(', ';' or ')'; an edge list is written U-V:C)"),
+                        ))
+                    }
+                },
+            }
+        }
+        if let Some(&(_, pos)) = groups.last() {
+            return Err(fail(pos, "'(' without a matching ')'".to_string()));
+        }
+        let picture = Picture {
+            edges: reader.edges,
+        };
+        // Every vertex must hang from the ground, the first vertex (CGSuite refuses a graph that
+        // is not connected).
+        let reached = picture.reached();
+        let hangs = |v: usize| reached.get(v).copied().unwrap_or(false);
+        if let Some(v) = (0..reader.created_at.len()).find(|&v| !hangs(v)) {
+            return Err(fail(
+                reader.created_at[v],
+                "this vertex has no path to the ground (the string's first vertex; join parts with a vertex name, as in \":G l; :G r\")".to_string(),
+            ));
+        }
+        Ok(picture)
+    }
+
     /// The edges.
     pub fn edges(&self) -> &[Edge] {
         &self.edges
@@ -296,6 +507,19 @@ impl Picture {
 
     /// The edges still connected to the ground.
     fn grounded(&self) -> Picture {
+        let reached = self.reached();
+        Picture {
+            edges: self
+                .edges
+                .iter()
+                .copied()
+                .filter(|e| reached[e.a as usize])
+                .collect(),
+        }
+    }
+
+    /// For every vertex `0..vertex_count`, whether a path joins it to the ground.
+    fn reached(&self) -> Vec<bool> {
         let n = self.vertex_count();
         let mut adjacent: Vec<Vec<u32>> = vec![Vec::new(); n];
         for e in &self.edges {
@@ -313,14 +537,7 @@ impl Picture {
                 }
             }
         }
-        Picture {
-            edges: self
-                .edges
-                .iter()
-                .copied()
-                .filter(|e| reached[e.a as usize])
-                .collect(),
-        }
+        reached
     }
 
     /// The picture after removing edge `i` (and whatever falls with it).
@@ -798,7 +1015,7 @@ impl Family for HackenbushFamily {
         "hackenbush"
     }
     fn usage(&self) -> &'static str {
-        "hackenbush(\"BRG\") (stalks from the ground up, space-separated) or hackenbush(\"0-a:B a-b:R\") (edges U-V:C, ground 0 or ground=NAME)"
+        "hackenbush(\"BRG\") (stalks from the ground up, space-separated), hackenbush(\"0-a:B a-b:R\") (edges U-V:C, ground 0 or ground=NAME) or CGSuite's string hackenbush(\"l(l;rl)\") (l Blue, r Red, e Green edges up from the ground, (..;..) branches, :A or :{name} joins vertices)"
     }
     fn example(&self) -> &'static str {
         "hackenbush(\"BRR\")"

@@ -37,6 +37,13 @@
 //! (tests/data/mcgs_king_dirt.txt, from MCGS's `input/autotests/gen_king_dirt/`); and by hand:
 //! `king_dirt("X.")` is 1, `king_dirt("X.O")` is `*` and `king_dirt("1,0,0:.")` is 1.
 //!
+//! **Tables:** `partizan table king_dirt rows=R cols=C black=B white=W must_place=M` (or
+//! `size=N`; default 3 × 3, one king in each hand, must place 0): every empty `r × c` board with
+//! `B` and `W` kings in hand (0 to 2), the shape of MCGS's tests (`1,1,0:...|...|...`), for
+//! boards of up to 12 squares. With equal hands, exchanging the colours maps a board to its
+//! negative, so every value `G` has `G = −G`. Snapshot `snapshots/king_dirt_table_3x3.snap`,
+//! checked against a brute-force evaluator written in the test.
+//!
 //! ```
 //! use partizan::rulesets::king_dirt::{parse, value};
 //! use partizan::Game;
@@ -47,10 +54,10 @@
 //! ```
 
 use crate::algebra::Game;
-use crate::rulesets::family::Family;
+use crate::rulesets::family::{bounded, grid_table, Family, Param, TableSpec, GRID_PARAMS};
 use crate::rulesets::{Arg, NamedArg};
 use crate::solve::position::{self, write_text_call};
-use crate::solve::{Position, Ruleset, Solver};
+use crate::solve::{Position, Ruleset, Solver, Table, TableParams};
 use crate::Error;
 
 /// An empty square.
@@ -319,6 +326,63 @@ pub fn position(p: KingDirt) -> Position {
     )
 }
 
+/// The largest board area `partizan table king_dirt` evaluates.
+pub const MAX_TABLE_AREA: usize = 12;
+
+/// The most kings in a hand in `partizan table king_dirt` (3 × 4 boards with two kings in each
+/// hand take about 20 seconds).
+pub const MAX_TABLE_HAND: usize = 2;
+
+/// The parameters of `partizan table king_dirt`: the board's dimensions, the kings in hand and
+/// must place.
+const TABLE_PARAMS: &[Param] = &[
+    GRID_PARAMS[0],
+    GRID_PARAMS[1],
+    GRID_PARAMS[2],
+    Param {
+        name: "black",
+        meaning: "Black's (Left's) kings in hand, default 1, at most 2",
+    },
+    Param {
+        name: "white",
+        meaning: "White's (Right's) kings in hand, default 1, at most 2",
+    },
+    Param {
+        name: "must_place",
+        meaning: "1 if a player with a king in hand must place it, default 0",
+    },
+];
+
+/// `partizan table king_dirt rows=R cols=C black=B white=W must_place=M` (or `size=N`): the
+/// value of every empty `r × c` board, Black with `B` kings in hand and White with `W`, as in
+/// MCGS's tests (`1,1,0:...|...|...`). Boards of up to [`MAX_TABLE_AREA`] squares.
+pub fn table(a: &TableParams) -> Result<Table, Error> {
+    let black = bounded(a, "black", 1, (0, MAX_TABLE_HAND))? as u32;
+    let white = bounded(a, "white", 1, (0, MAX_TABLE_HAND))? as u32;
+    let must_place = bounded(a, "must_place", 0, (0, 1))? == 1;
+    let mut solver = Solver::new(KingDirtRules);
+    grid_table(
+        &format!(
+            "Values of King Dirt: empty boards, {black} Black and {white} White kings in hand, must place {}, rows x columns",
+            u8::from(must_place)
+        ),
+        a,
+        (3, 3),
+        MAX_TABLE_AREA,
+        |r, c| {
+            let p = KingDirt {
+                rows: r,
+                cols: c,
+                cells: vec![EMPTY; r * c],
+                black_hand: black,
+                white_hand: white,
+                must_place,
+            };
+            Ok(solver.value(&p).to_string())
+        },
+    )
+}
+
 /// The `king_dirt` family (see the module documentation).
 pub struct KingDirtFamily;
 
@@ -338,5 +402,12 @@ impl Family for KingDirtFamily {
     fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
         let text = crate::rulesets::text::one_string(args, named, "the position");
         Some(text.and_then(parse).map(position))
+    }
+    fn table(&self) -> Option<TableSpec> {
+        Some(TableSpec {
+            params: TABLE_PARAMS,
+            example: "table king_dirt rows=2 cols=3",
+            build: table,
+        })
     }
 }

@@ -39,6 +39,14 @@
 //! move twice, White never), `sheep("2, 0, -2")` is `*` (whoever moves first blocks the other),
 //! and `sheep("2, -2 | 0, 0")` is `−1/2` (the square down-right of a herd is not a neighbour).
 //!
+//! **Tables:** `partizan table sheep rows=R cols=C black=B white=W` (or `size=N`; default 3 × 4,
+//! herds of 3 and 3): every `r × c` board with Black's herd of `B` sheep in the top-left corner
+//! and White's herd of `W` in the bottom-right (2 to 6 sheep each), the rest empty, for boards
+//! of up to 16 squares (`-` for `1 × 1`). The six neighbours are the same set of steps turned
+//! half a turn, so with equal herds the half turn with the colours exchanged maps each board to
+//! its negative: the value `G` has `G = −G` (0, `*` or a switch such as `±1`). Snapshot `snapshots/sheep_table_3x4.snap`, checked against a
+//! brute-force evaluator written in the test.
+//!
 //! ```
 //! use partizan::rulesets::sheep::{parse, value};
 //! use partizan::Game;
@@ -49,10 +57,10 @@
 //! ```
 
 use crate::algebra::Game;
-use crate::rulesets::family::Family;
+use crate::rulesets::family::{bounded, grid_table, Family, Param, TableSpec, GRID_PARAMS};
 use crate::rulesets::{Arg, NamedArg};
 use crate::solve::position::{self, write_text_call};
-use crate::solve::{Position, Ruleset, Solver};
+use crate::solve::{Position, Ruleset, Solver, Table, TableParams};
 use crate::Error;
 
 /// The largest herd, as in MCGS.
@@ -284,6 +292,58 @@ pub fn position(b: SheepBoard) -> Position {
     )
 }
 
+/// The largest board area `partizan table sheep` evaluates.
+pub const MAX_TABLE_AREA: usize = 16;
+
+/// The largest herd of `partizan table sheep`.
+pub const MAX_TABLE_HERD: usize = 6;
+
+/// The parameters of `partizan table sheep`: the board's dimensions and the herds' sizes.
+const TABLE_PARAMS: &[Param] = &[
+    GRID_PARAMS[0],
+    GRID_PARAMS[1],
+    GRID_PARAMS[2],
+    Param {
+        name: "black",
+        meaning: "sheep in Black's (Left's) herd, default 3, 2 to 6",
+    },
+    Param {
+        name: "white",
+        meaning: "sheep in White's (Right's) herd, default 3, 2 to 6",
+    },
+];
+
+/// The `rows × cols` board of the table: Black's herd of `black` sheep in the top-left corner,
+/// White's herd of `white` in the bottom-right corner, every other square empty (at least two
+/// squares).
+pub fn corners(rows: usize, cols: usize, black: i8, white: i8) -> SheepBoard {
+    let mut cells = vec![0; rows * cols];
+    cells[0] = black;
+    cells[rows * cols - 1] = -white;
+    SheepBoard { rows, cols, cells }
+}
+
+/// `partizan table sheep rows=R cols=C black=B white=W` (or `size=N`): the value of every
+/// `r × c` board of [`corners`], `-` for `1 × 1`, which holds only one herd. Boards of up to
+/// [`MAX_TABLE_AREA`] squares, herds of 2 to [`MAX_TABLE_HERD`] sheep.
+pub fn table(a: &TableParams) -> Result<Table, Error> {
+    let black = bounded(a, "black", 3, (2, MAX_TABLE_HERD))? as i8;
+    let white = bounded(a, "white", 3, (2, MAX_TABLE_HERD))? as i8;
+    let mut solver = Solver::new(Sheep);
+    grid_table(
+        &format!("Values of Sheep: Black's herd of {black} in the top-left corner, White's herd of {white} in the bottom-right, rows x columns"),
+        a,
+        (3, 4),
+        MAX_TABLE_AREA,
+        |r, c| {
+            if r * c == 1 {
+                return Ok("-".to_string());
+            }
+            Ok(solver.value(&corners(r, c, black, white)).to_string())
+        },
+    )
+}
+
 /// The `sheep` family (see the module documentation).
 pub struct SheepFamily;
 
@@ -303,5 +363,12 @@ impl Family for SheepFamily {
     fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
         let text = crate::rulesets::text::one_string(args, named, "the position");
         Some(text.and_then(parse).map(position))
+    }
+    fn table(&self) -> Option<TableSpec> {
+        Some(TableSpec {
+            params: TABLE_PARAMS,
+            example: "table sheep rows=2 cols=3 black=3 white=2",
+            build: table,
+        })
     }
 }
