@@ -132,12 +132,21 @@ pub(crate) fn neg(g: Game) -> Game {
 }
 
 fn quick_neg(g: Game) -> Option<Game> {
-    if let Some(n) = g.as_nus() {
-        return Some(intern_nus(
-            n.checked_neg().unwrap_or_else(|| limits::up_overflow()),
-        ));
+    if let Some(&n) = g.0.negative.get() {
+        return Some(n);
     }
-    g.0.negative.get().copied()
+    let n = intern_nus(
+        g.as_nus()?
+            .checked_neg()
+            .unwrap_or_else(|| limits::up_overflow()),
+    );
+    // Kept in the entry like the negative of a general form, so that negating a value again
+    // reads it instead of interning it.
+    let _ = g.0.negative.set(n);
+    if n != g {
+        let _ = n.0.negative.set(g);
+    }
+    Some(n)
 }
 
 /// `−g` from the negatives of its Right options and then of its Left options.
