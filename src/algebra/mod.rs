@@ -178,18 +178,18 @@ impl Game {
 
     /// The Left options of the canonical form (in an unspecified but fixed order).
     pub fn left_options(&self) -> &'static [Game] {
-        &self.options_entry().left
+        self.options_entry().left()
     }
 
     /// The Right options of the canonical form (in an unspecified but fixed order).
     pub fn right_options(&self) -> &'static [Game] {
-        &self.options_entry().right
+        self.options_entry().right()
     }
 
     /// The value as `x + n·↑ + *k`, when it has that form.
     pub fn as_nus(&self) -> Option<&'static Nus> {
         let e: &'static Entry = self.0;
-        e.nus.as_ref()
+        e.nus.as_deref()
     }
 
     /// The number this value equals, if it is a number.
