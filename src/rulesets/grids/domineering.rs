@@ -695,10 +695,12 @@ impl RegionTable {
     fn insert(&mut self, key: u64, value: Game) {
         // At most three quarters full; a full table grows by half.
         if 4 * (self.len + 1) > 3 * self.slots.len() {
-            let mut bigger = RegionTable {
-                slots: vec![EMPTY_SLOT; self.slots.len() / 2 * 3],
-                len: 0,
-            };
+            let n = self.slots.len() / 2 * 3;
+            let mut slots = Vec::with_capacity(n);
+            // Before the slots are first written: a large table is read at random addresses.
+            crate::algebra::advise_huge_pages(slots.spare_capacity_mut());
+            slots.resize(n, EMPTY_SLOT);
+            let mut bigger = RegionTable { slots, len: 0 };
             for s in &self.slots {
                 if let Some(v) = s.value {
                     bigger.place(s.key, v);
