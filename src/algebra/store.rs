@@ -40,17 +40,20 @@ pub(crate) struct Entry {
 
 /// The options of a form: the Left options, then the Right options.
 pub(crate) struct Options {
-    all: Box<[Game]>,
+    all: &'static [Game],
     split: usize,
 }
 
 impl Options {
-    fn new(mut left: Vec<Game>, right: Vec<Game>) -> Options {
-        let split = left.len();
-        left.extend_from_slice(&right);
+    fn new(left: &[Game], right: &[Game]) -> Options {
+        let all = ARENA
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .games
+            .store(left.iter().chain(right).copied(), left.len() + right.len());
         Options {
-            all: left.into_boxed_slice(),
-            split,
+            all,
+            split: left.len(),
         }
     }
 
@@ -134,7 +137,83 @@ fn nus_shard(n: &Nus) -> usize {
 }
 
 fn leak(entry: Entry) -> Game {
-    Game(Box::leak(Box::new(entry)))
+    let mut arena = ARENA.lock().unwrap_or_else(|e| e.into_inner());
+    let stored = arena.entries.store(std::iter::once(entry), 1);
+    Game(&stored[0])
+}
+
+/// Where the entries and option lists are kept: they are never freed, so they are handed out in
+/// order from large blocks, without the global allocator's bookkeeping for each, and the blocks
+/// are close to the entries stored at about the same time.
+struct Arena {
+    entries: Blocks<Entry>,
+    games: Blocks<Game>,
+}
+
+// SAFETY: the blocks are plain memory owned by the arena (and then by the leaked values written
+// into them); the mutex around the arena serialises its use.
+unsafe impl Send for Arena {}
+
+static ARENA: Mutex<Arena> = Mutex::new(Arena {
+    entries: Blocks::new(),
+    games: Blocks::new(),
+});
+
+/// A bump allocator of `T`s in blocks, each twice the size of the previous one up to
+/// [`LARGEST_BLOCK`] bytes (so that a small computation takes little memory).
+struct Blocks<T> {
+    next: *mut T,
+    /// The number of `T`s left in the current block.
+    left: usize,
+    /// The size of the next block, in bytes.
+    block: usize,
+}
+
+/// The size of the largest blocks: a few huge pages (see [`super::advise_huge_pages`]).
+const LARGEST_BLOCK: usize = 8 << 20;
+
+impl<T> Blocks<T> {
+    const fn new() -> Blocks<T> {
+        Blocks {
+            next: std::ptr::null_mut(),
+            left: 0,
+            block: 64 << 10,
+        }
+    }
+
+    /// Writes the `n` values of `values` into memory that lives as long as the process.
+    fn store(&mut self, values: impl Iterator<Item = T>, n: usize) -> &'static [T] {
+        if n == 0 {
+            return &[];
+        }
+        if n > self.left {
+            let len = (self.block / std::mem::size_of::<T>()).max(n);
+            let mut block: Vec<T> = Vec::with_capacity(len);
+            if self.block == LARGEST_BLOCK {
+                super::advise_huge_pages(block.spare_capacity_mut());
+            }
+            self.block = (self.block * 2).min(LARGEST_BLOCK);
+            self.next = block.as_mut_ptr();
+            self.left = len;
+            // The block is never freed: the values written into it are `'static`.
+            std::mem::forget(block);
+        }
+        let start = self.next;
+        let mut written = 0;
+        for v in values.take(n) {
+            // SAFETY: `start + written` lies inside the current block (`written < n <=
+            // self.left`), which no value has used yet.
+            unsafe { start.add(written).write(v) };
+            written += 1;
+        }
+        assert_eq!(written, n, "as many values as announced");
+        // SAFETY: as above, the block has room for `n` more values.
+        self.next = unsafe { start.add(n) };
+        self.left -= n;
+        // SAFETY: the `n` values from `start` were just written, and the block is never freed
+        // nor written again at these places.
+        unsafe { std::slice::from_raw_parts(start, n) }
+    }
 }
 
 /// The handle of `x + n·↑ + *k`.
@@ -201,7 +280,7 @@ pub(crate) fn intern_general(left: Vec<Game>, right: Vec<Game>) -> Game {
                 .unwrap_or(0)
                 .saturating_add(1);
             let options = OnceLock::new();
-            let _ = options.set(Options::new(left, right));
+            let _ = options.set(Options::new(&left, &right));
             let g = leak(Entry {
                 id: next_id(),
                 nus: None,
@@ -252,7 +331,7 @@ impl Game {
             let mut right: Vec<Game> = r.into_iter().map(intern_nus).collect();
             left.sort_by_key(|g| g.id());
             right.sort_by_key(|g| g.id());
-            Options::new(left, right)
+            Options::new(&left, &right)
         })
     }
 }
