@@ -989,7 +989,7 @@ pub const MAX_TABLE_AREA: usize = 40;
 
 /// `partizan table domineering rows=R cols=C` (or `size=N` for both).
 pub fn table(a: &TableParams) -> Result<Table, Error> {
-    // The work grows exponentially with the area: 6×6 (36 squares) takes minutes and a gigabyte.
+    // The work grows exponentially with the area (6×6, 36 squares: see docs/PERFORMANCE.md).
     let mut solver = Solver::new(Domineering::new());
     crate::rulesets::family::grid_table(
         "Values of Domineering rectangles (Left places vertical dominoes), rows x columns",
