@@ -24,12 +24,12 @@ use std::sync::OnceLock;
 
 const SHARDS: usize = 64;
 
-/// Sums remembered per generation (about 30 bytes each).
+/// Sums remembered per generation (a key and a handle, 16 bytes, in a hash table).
 const SUM_BUDGET: usize = 1 << 21;
 
 pub(crate) fn sums() -> &'static Memo<u64, Game> {
     static SUMS: OnceLock<Memo<u64, Game>> = OnceLock::new();
-    SUMS.get_or_init(|| Memo::new(SHARDS, SUM_BUDGET))
+    SUMS.get_or_init(|| Memo::new(SHARDS, SUM_BUDGET, |_| 1))
 }
 
 /// The memo key of the unordered pair `{g, h}` and its shard (also used by the Conway product,
@@ -114,7 +114,7 @@ fn combine_sum((g, h): (Game, Game), values: &[Game]) -> Game {
         }
     };
     let (key, shard) = sum_key(g, h);
-    sums().insert(shard, key, s, 1);
+    sums().insert(shard, key, s);
     s
 }
 
@@ -132,12 +132,21 @@ pub(crate) fn neg(g: Game) -> Game {
 }
 
 fn quick_neg(g: Game) -> Option<Game> {
-    if let Some(n) = g.as_nus() {
-        return Some(intern_nus(
-            n.checked_neg().unwrap_or_else(|| limits::up_overflow()),
-        ));
+    if let Some(n) = g.0.negative() {
+        return Some(n);
     }
-    g.0.negative.get().copied()
+    let n = intern_nus(
+        g.as_nus()?
+            .checked_neg()
+            .unwrap_or_else(|| limits::up_overflow()),
+    );
+    // Kept in the entry like the negative of a general form, so that negating a value again
+    // reads it instead of interning it.
+    g.0.set_negative(n);
+    if n != g {
+        n.0.set_negative(g);
+    }
+    Some(n)
 }
 
 /// `−g` from the negatives of its Right options and then of its Left options.
@@ -148,10 +157,10 @@ fn combine_neg(g: Game, values: &[Game]) -> Game {
     left.sort_unstable_by_key(|o| o.id());
     right.sort_unstable_by_key(|o| o.id());
     let n = intern_general(left, right);
-    let _ = g.0.negative.set(n);
+    g.0.set_negative(n);
     // A self-negative game (±x) has its cell set just above.
     if n != g {
-        let _ = n.0.negative.set(g);
+        n.0.set_negative(g);
     }
     n
 }

@@ -14,16 +14,15 @@ use std::sync::{Mutex, MutexGuard};
 
 /// Two generations of one shard.
 struct Generations<K, V> {
-    /// Values with their weights.
-    young: HashMap<K, (V, usize)>,
-    old: HashMap<K, (V, usize)>,
+    young: HashMap<K, V>,
+    old: HashMap<K, V>,
     /// The weight of the young generation.
     weight: usize,
 }
 
 impl<K: Hash + Eq, V> Generations<K, V> {
     fn add(&mut self, key: K, value: V, weight: usize, budget: usize) {
-        self.young.insert(key, (value, weight));
+        self.young.insert(key, value);
         self.weight += weight;
         if self.weight > budget {
             self.old = std::mem::take(&mut self.young);
@@ -40,12 +39,15 @@ pub(crate) struct Memo<K, V> {
     mask: usize,
     /// The weight at which a shard's young generation is retired.
     shard_budget: usize,
+    /// The weight of a value (computed again when a value moves between generations, so that
+    /// the tables need not store it).
+    weigh: fn(&V) -> usize,
 }
 
 impl<K: Hash + Eq + Clone, V: Clone> Memo<K, V> {
-    /// A memo of `shards` shards (a power of two) whose total weight stays below about
-    /// `2 × budget`.
-    pub(crate) fn new(shards: usize, budget: usize) -> Memo<K, V> {
+    /// A memo of `shards` shards (a power of two) whose total weight, each value weighing
+    /// `weigh(value)`, stays below about `2 × budget`.
+    pub(crate) fn new(shards: usize, budget: usize, weigh: fn(&V) -> usize) -> Memo<K, V> {
         assert!(shards.is_power_of_two(), "a power of two of shards");
         Memo {
             mask: shards - 1,
@@ -59,6 +61,7 @@ impl<K: Hash + Eq + Clone, V: Clone> Memo<K, V> {
                 })
                 .collect(),
             shard_budget: (budget / shards).max(1),
+            weigh,
         }
     }
 
@@ -73,20 +76,21 @@ impl<K: Hash + Eq + Clone, V: Clone> Memo<K, V> {
     /// The value of `key`, stored in shard `shard`.
     pub(crate) fn get(&self, shard: usize, key: &K) -> Option<V> {
         let mut s = self.shard(shard);
-        if let Some((v, _)) = s.young.get(key) {
+        if let Some(v) = s.young.get(key) {
             return Some(v.clone());
         }
         if s.old.is_empty() {
             return None;
         }
-        let (v, weight) = s.old.remove(key)?;
+        let v = s.old.remove(key)?;
         // Still in use: keep it through the next retirement.
-        s.add(key.clone(), v.clone(), weight, self.shard_budget);
+        s.add(key.clone(), v.clone(), (self.weigh)(&v), self.shard_budget);
         Some(v)
     }
 
-    /// Stores `value` for `key` in shard `shard`, counting `weight` towards the budget.
-    pub(crate) fn insert(&self, shard: usize, key: K, value: V, weight: usize) {
+    /// Stores `value` for `key` in shard `shard`.
+    pub(crate) fn insert(&self, shard: usize, key: K, value: V) {
+        let weight = (self.weigh)(&value);
         self.shard(shard).add(key, value, weight, self.shard_budget);
     }
 

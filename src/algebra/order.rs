@@ -71,6 +71,7 @@ impl CacheTable {
         // aligned, as on 32-bit x86), which is the layout `Box<[AtomicU64]>` frees it with; its
         // bytes are all zero, a valid `AtomicU64`; and nothing else owns it.
         let slots = unsafe { Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, len)) };
+        super::advise_huge_pages(&slots);
         CacheTable {
             bits,
             slots,

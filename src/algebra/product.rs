@@ -25,7 +25,7 @@ const PRODUCT_BUDGET: usize = 1 << 20;
 
 fn products() -> &'static Memo<u64, Game> {
     static PRODUCTS: OnceLock<Memo<u64, Game>> = OnceLock::new();
-    PRODUCTS.get_or_init(|| Memo::new(SHARDS, PRODUCT_BUDGET))
+    PRODUCTS.get_or_init(|| Memo::new(SHARDS, PRODUCT_BUDGET, |_| 1))
 }
 
 /// Empties the memo of Conway products.
@@ -120,7 +120,7 @@ fn combine_product((g, h): (Game, Game), values: &[Game]) -> Game {
     }
     let p = Game::new(left, right);
     let (key, shard) = product_key(g, h);
-    products().insert(shard, key, p, 1);
+    products().insert(shard, key, p);
     p
 }
 

@@ -10,33 +10,81 @@ use super::number::Number;
 use super::nus::Nus;
 use super::Game;
 use hashbrown::hash_table::{Entry as TableEntry, HashTable};
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::{AtomicPtr, AtomicU32, Ordering};
 use std::sync::{Mutex, OnceLock};
 
 const SHARDS: usize = 32;
 
 /// One stored canonical form.
+///
+/// Kept small, as a computation may store millions: the options in one allocation, the parts of
+/// a number + up + nimber value (a small minority of the forms) behind a pointer, the birthday
+/// in 32 bits.
 pub(crate) struct Entry {
     /// Sequence number; unique, used as a compact key in memo tables.
     pub(crate) id: u32,
+    /// The birthday when it is below `u32::MAX` (`u32::MAX` otherwise).
+    small_birthday: u32,
     /// `Some` exactly when the value is `x + n·↑ + *k`.
-    pub(crate) nus: Option<Nus>,
-    /// Left and right options, sorted by id. Set at creation for general forms and on first
-    /// request for number + up + nimber values.
+    pub(crate) nus: Option<Box<Nus>>,
+    /// Left and right options, each side sorted by id. Set at creation for general forms and on
+    /// first request for number + up + nimber values.
     pub(crate) options: OnceLock<Options>,
     /// Left and right stops (CGT §II.3): the number itself for numbers; for other
     /// forms `max RS(G^L)` and `min LS(G^R)`.
     pub(crate) left_stop: Number,
     pub(crate) right_stop: Number,
-    /// The birthday when it fits a `u64` (`u64::MAX` otherwise).
-    pub(crate) small_birthday: u64,
-    /// The negative, filled in on first use.
-    pub(crate) negative: OnceLock<Game>,
+    /// The negative, filled in on first use (null until then).
+    negative: AtomicPtr<Entry>,
 }
 
+/// The options of a form: the Left options, then the Right options.
 pub(crate) struct Options {
-    pub(crate) left: Box<[Game]>,
-    pub(crate) right: Box<[Game]>,
+    all: &'static [Game],
+    split: usize,
+}
+
+impl Options {
+    fn new(left: &[Game], right: &[Game]) -> Options {
+        let all = ARENA
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .games
+            .store(left.iter().chain(right).copied(), left.len() + right.len());
+        Options {
+            all,
+            split: left.len(),
+        }
+    }
+
+    #[inline]
+    pub(crate) fn left(&self) -> &[Game] {
+        &self.all[..self.split]
+    }
+
+    #[inline]
+    pub(crate) fn right(&self) -> &[Game] {
+        &self.all[self.split..]
+    }
+}
+
+impl Entry {
+    /// The negative, when it is known.
+    #[inline]
+    pub(crate) fn negative(&self) -> Option<Game> {
+        let p = self.negative.load(Ordering::Acquire);
+        // SAFETY: the pointer is null or was stored by `set_negative` from a `Game`, whose
+        // entry is leaked and never freed.
+        (!p.is_null()).then(|| Game(unsafe { &*p }))
+    }
+
+    /// Records the negative (a second call stores the same handle, as the negative of a form
+    /// is unique).
+    #[inline]
+    pub(crate) fn set_negative(&self, n: Game) {
+        let p: *const Entry = n.0;
+        self.negative.store(p.cast_mut(), Ordering::Release);
+    }
 }
 
 struct Store {
@@ -89,7 +137,83 @@ fn nus_shard(n: &Nus) -> usize {
 }
 
 fn leak(entry: Entry) -> Game {
-    Game(Box::leak(Box::new(entry)))
+    let mut arena = ARENA.lock().unwrap_or_else(|e| e.into_inner());
+    let stored = arena.entries.store(std::iter::once(entry), 1);
+    Game(&stored[0])
+}
+
+/// Where the entries and option lists are kept: they are never freed, so they are handed out in
+/// order from large blocks, without the global allocator's bookkeeping for each, and the blocks
+/// are close to the entries stored at about the same time.
+struct Arena {
+    entries: Blocks<Entry>,
+    games: Blocks<Game>,
+}
+
+// SAFETY: the blocks are plain memory owned by the arena (and then by the leaked values written
+// into them); the mutex around the arena serialises its use.
+unsafe impl Send for Arena {}
+
+static ARENA: Mutex<Arena> = Mutex::new(Arena {
+    entries: Blocks::new(),
+    games: Blocks::new(),
+});
+
+/// A bump allocator of `T`s in blocks, each twice the size of the previous one up to
+/// [`LARGEST_BLOCK`] bytes (so that a small computation takes little memory).
+struct Blocks<T> {
+    next: *mut T,
+    /// The number of `T`s left in the current block.
+    left: usize,
+    /// The size of the next block, in bytes.
+    block: usize,
+}
+
+/// The size of the largest blocks: a few huge pages (see [`super::advise_huge_pages`]).
+const LARGEST_BLOCK: usize = 8 << 20;
+
+impl<T> Blocks<T> {
+    const fn new() -> Blocks<T> {
+        Blocks {
+            next: std::ptr::null_mut(),
+            left: 0,
+            block: 64 << 10,
+        }
+    }
+
+    /// Writes the `n` values of `values` into memory that lives as long as the process.
+    fn store(&mut self, values: impl Iterator<Item = T>, n: usize) -> &'static [T] {
+        if n == 0 {
+            return &[];
+        }
+        if n > self.left {
+            let len = (self.block / std::mem::size_of::<T>()).max(n);
+            let mut block: Vec<T> = Vec::with_capacity(len);
+            if self.block == LARGEST_BLOCK {
+                super::advise_huge_pages(block.spare_capacity_mut());
+            }
+            self.block = (self.block * 2).min(LARGEST_BLOCK);
+            self.next = block.as_mut_ptr();
+            self.left = len;
+            // The block is never freed: the values written into it are `'static`.
+            std::mem::forget(block);
+        }
+        let start = self.next;
+        let mut written = 0;
+        for v in values.take(n) {
+            // SAFETY: `start + written` lies inside the current block (`written < n <=
+            // self.left`), which no value has used yet.
+            unsafe { start.add(written).write(v) };
+            written += 1;
+        }
+        assert_eq!(written, n, "as many values as announced");
+        // SAFETY: as above, the block has room for `n` more values.
+        self.next = unsafe { start.add(n) };
+        self.left -= n;
+        // SAFETY: the `n` values from `start` were just written, and the block is never freed
+        // nor written again at these places.
+        unsafe { std::slice::from_raw_parts(start, n) }
+    }
 }
 
 /// The handle of `x + n·↑ + *k`.
@@ -102,15 +226,15 @@ pub(crate) fn intern_nus(n: Nus) -> Game {
     if let Some(g) = table.get(&n) {
         return *g;
     }
-    let birthday = u64::try_from(n.birthday()).unwrap_or(u64::MAX);
+    let birthday = u32::try_from(n.birthday()).unwrap_or(u32::MAX);
     let g = leak(Entry {
         id: next_id(),
         left_stop: n.number.clone(),
         right_stop: n.number.clone(),
-        nus: Some(n.clone()),
+        nus: Some(Box::new(n.clone())),
         options: OnceLock::new(),
         small_birthday: birthday,
-        negative: OnceLock::new(),
+        negative: AtomicPtr::new(std::ptr::null_mut()),
     });
     table.insert(n, g);
     g
@@ -151,15 +275,12 @@ pub(crate) fn intern_general(left: Vec<Game>, right: Vec<Game>) -> Game {
             let small_birthday = left
                 .iter()
                 .chain(right.iter())
-                .map(|g| g.small_birthday())
+                .map(|g| g.0.small_birthday)
                 .max()
                 .unwrap_or(0)
                 .saturating_add(1);
             let options = OnceLock::new();
-            let _ = options.set(Options {
-                left: left.into_boxed_slice(),
-                right: right.into_boxed_slice(),
-            });
+            let _ = options.set(Options::new(&left, &right));
             let g = leak(Entry {
                 id: next_id(),
                 nus: None,
@@ -167,7 +288,7 @@ pub(crate) fn intern_general(left: Vec<Game>, right: Vec<Game>) -> Game {
                 left_stop,
                 right_stop,
                 small_birthday,
-                negative: OnceLock::new(),
+                negative: AtomicPtr::new(std::ptr::null_mut()),
             });
             v.insert(g);
             g
@@ -186,10 +307,13 @@ impl Game {
         self.0.id
     }
 
-    /// The birthday if it fits in a `u64`, else `u64::MAX`.
+    /// The birthday if it is below `u32::MAX`, else `u64::MAX`.
     #[inline]
     pub(crate) fn small_birthday(self) -> u64 {
-        self.0.small_birthday
+        match self.0.small_birthday {
+            u32::MAX => u64::MAX,
+            b => u64::from(b),
+        }
     }
 
     pub(crate) fn options_entry(self) -> &'static Options {
@@ -207,10 +331,7 @@ impl Game {
             let mut right: Vec<Game> = r.into_iter().map(intern_nus).collect();
             left.sort_by_key(|g| g.id());
             right.sort_by_key(|g| g.id());
-            Options {
-                left: left.into_boxed_slice(),
-                right: right.into_boxed_slice(),
-            }
+            Options::new(&left, &right)
         })
     }
 }

@@ -699,7 +699,7 @@ const THERMO_BUDGET: usize = 32 << 20;
 
 fn thermos() -> &'static Memo<Game, Arc<Thermo>> {
     static CACHE: OnceLock<Memo<Game, Arc<Thermo>>> = OnceLock::new();
-    CACHE.get_or_init(|| Memo::new(16, THERMO_BUDGET))
+    CACHE.get_or_init(|| Memo::new(16, THERMO_BUDGET, |th| th.weight()))
 }
 
 /// Empties the memo of thermographs.
@@ -712,7 +712,7 @@ fn cached(g: Game) -> Option<Arc<Thermo>> {
 }
 
 fn remember(g: Game, th: &Arc<Thermo>) {
-    thermos().insert(g.id() as usize, g, th.clone(), th.weight());
+    thermos().insert(g.id() as usize, g, th.clone());
 }
 
 /// The thermograph of `g` when no options are needed: integers and `x + n·↑ + *k`.

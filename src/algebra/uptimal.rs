@@ -316,7 +316,7 @@ const RECOGNITION_BUDGET: usize = 1 << 16;
 
 fn memo() -> &'static Memo<Game, Option<UptimalExpansion>> {
     static MEMO: OnceLock<Memo<Game, Option<UptimalExpansion>>> = OnceLock::new();
-    MEMO.get_or_init(|| Memo::new(8, RECOGNITION_BUDGET))
+    MEMO.get_or_init(|| Memo::new(8, RECOGNITION_BUDGET, |_| 1))
 }
 
 /// Empties the memo of recognised uptimals.
@@ -363,7 +363,7 @@ fn recognise(g: Game) -> Option<UptimalExpansion> {
             continue;
         }
         let e = candidate(h, &found, false).or_else(|| candidate(h, &found, true));
-        memo().insert(h.id() as usize, h, e.clone(), 1);
+        memo().insert(h.id() as usize, h, e.clone());
         found.insert(h, e);
     }
     found.remove(&g).expect("the root is recognised")

@@ -274,7 +274,7 @@ impl Domineering {
 
     /// The number of regions in the engine's transposition table.
     pub fn engine_positions(&self) -> usize {
-        self.engine.borrow().table.len()
+        self.engine.borrow().len()
     }
 }
 
@@ -583,8 +583,23 @@ impl Small {
     }
 }
 
-/// The key of a region in the transposition table: its dimensions and squares (a compact
-/// layout, as the table is large and its lookups are memory-bound).
+/// The largest bounding box, in squares, of a region with a compact key (see
+/// [`Small::compact_key`]); larger regions are keyed by [`Key`].
+const COMPACT_AREA: u32 = 57;
+
+impl Small {
+    /// The key of a region of at most [`COMPACT_AREA`] squares cropped to its bounding box: its
+    /// squares in the low 57 bits and its width in the top 7 (the height follows, as the last
+    /// row holds a square). Never 0, as the width is at least 1.
+    #[inline]
+    fn compact_key(&self) -> u64 {
+        debug_assert!(self.h * self.w <= COMPACT_AREA);
+        self.bits as u64 | (self.w as u64) << COMPACT_AREA
+    }
+}
+
+/// The key of a region of more than [`COMPACT_AREA`] squares in the transposition table: its
+/// dimensions and squares.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 struct Key {
     bits: [u64; 2],
@@ -602,11 +617,140 @@ impl From<Small> for Key {
     }
 }
 
-/// The engine: a transposition table from normal forms of regions to their values (and
-/// negatives, as half of the lookups are of transposed regions), and the values of the shapes of
-/// at most three squares.
+/// One slot of a [`RegionTable`]: a compact key (0 when the slot is empty) and its value.
+#[derive(Clone, Copy)]
+#[repr(C, align(16))]
+struct Slot {
+    key: u64,
+    value: Option<Game>,
+}
+
+const EMPTY_SLOT: Slot = Slot {
+    key: 0,
+    value: None,
+};
+
+/// The transposition table of the regions with compact keys: open addressing with linear
+/// probing over slots of 16 bytes, four to a cache line. The table is large and its lookups
+/// are memory-bound, so a lookup should cost one cache miss, and the engine prefetches the
+/// slot of a region before it reads it (see [`Engine::evaluate`]).
+struct RegionTable {
+    slots: Vec<Slot>,
+    len: usize,
+}
+
+impl RegionTable {
+    fn new() -> RegionTable {
+        RegionTable {
+            slots: vec![EMPTY_SLOT; 1 << 10],
+            len: 0,
+        }
+    }
+
+    /// The first slot to probe for `key`: the high bits of a mixed key scaled to the table's
+    /// length (which need not be a power of two).
+    #[inline]
+    fn home(&self, key: u64) -> usize {
+        let mut h = key.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        h ^= h >> 29;
+        h = h.wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        ((h as u128 * self.slots.len() as u128) >> 64) as usize
+    }
+
+    /// Asks the processor to load the home slot of `key` (a hint: it changes nothing).
+    #[inline(always)]
+    fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            let slot: *const Slot = &self.slots[self.home(key)];
+            // SAFETY: SSE is part of every x86-64 processor, and a prefetch never faults; the
+            // address is a slot of the table anyway.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(slot.cast::<i8>()) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
+    #[inline]
+    fn get(&self, key: u64) -> Option<Game> {
+        let n = self.slots.len();
+        let mut i = self.home(key);
+        loop {
+            let s = self.slots[i];
+            if s.key == key {
+                return s.value;
+            }
+            if s.key == 0 {
+                return None;
+            }
+            i += 1;
+            if i == n {
+                i = 0;
+            }
+        }
+    }
+
+    /// Stores the value of a key that is not in the table.
+    fn insert(&mut self, key: u64, value: Game) {
+        // At most three quarters full; a full table grows by half.
+        if 4 * (self.len + 1) > 3 * self.slots.len() {
+            let n = self.slots.len() / 2 * 3;
+            let mut slots = Vec::with_capacity(n);
+            // Before the slots are first written: a large table is read at random addresses.
+            crate::algebra::advise_huge_pages(slots.spare_capacity_mut());
+            slots.resize(n, EMPTY_SLOT);
+            let mut bigger = RegionTable { slots, len: 0 };
+            for s in &self.slots {
+                if let Some(v) = s.value {
+                    bigger.place(s.key, v);
+                }
+            }
+            *self = bigger;
+        }
+        self.place(key, value);
+    }
+
+    fn place(&mut self, key: u64, value: Game) {
+        let n = self.slots.len();
+        let mut i = self.home(key);
+        while self.slots[i].key != 0 {
+            debug_assert!(self.slots[i].key != key, "a key stored twice");
+            i += 1;
+            if i == n {
+                i = 0;
+            }
+        }
+        self.slots[i] = Slot {
+            key,
+            value: Some(value),
+        };
+        self.len += 1;
+    }
+}
+
+/// One region of an option of a position being evaluated (see [`Engine::evaluate`]).
+#[derive(Clone, Copy)]
+struct Part {
+    /// The region's normal form, to look up when `known` is `None`.
+    region: Small,
+    /// The value when it needs no lookup (the shapes of at most three squares, or an option
+    /// without a region).
+    known: Option<Game>,
+    /// Whether the value is the negative of the normal form's.
+    negate: bool,
+    /// Whether this is the last region of its option.
+    last: bool,
+}
+
+/// The engine: a transposition table from normal forms of regions to their values, and the
+/// values of the shapes of at most three squares.
 struct Engine {
-    table: HashMap<Key, [Game; 2]>,
+    compact: RegionTable,
+    large: HashMap<Key, Game>,
+    /// The regions of the options of the positions being evaluated: a stack shared by the
+    /// levels of the search, each level using the entries above those of the level below.
+    parts: Vec<Part>,
     zero: Game,
     one: Game,
     minus_one: Game,
@@ -616,7 +760,9 @@ struct Engine {
 impl Default for Engine {
     fn default() -> Engine {
         Engine {
-            table: HashMap::new(),
+            compact: RegionTable::new(),
+            large: HashMap::new(),
+            parts: Vec::new(),
             zero: Game::zero(),
             one: Game::integer(1),
             minus_one: Game::integer(-1),
@@ -626,21 +772,33 @@ impl Default for Engine {
 }
 
 impl Engine {
+    /// The number of regions in the transposition table.
+    fn len(&self) -> usize {
+        self.compact.len + self.large.len()
+    }
+
     /// The value of any board of at most 128 squares: the sum of its regions.
     fn board_value(&mut self, b: Small) -> Game {
+        // A search abandoned by an interruption leaves its entries behind.
+        self.parts.clear();
         if b.bits == 0 {
             return self.zero;
         }
         let not_last = b.not_last_column();
-        self.sum_of_regions(b, not_last)
+        let start = self.parts.len();
+        self.push_regions(b, not_last);
+        let v = self.sum_parts(start);
+        self.parts.clear();
+        v
     }
 
-    /// The sum of the values of the regions of `b` (`not_last`: its squares not in the last
-    /// column).
-    fn sum_of_regions(&mut self, b: Small, not_last: u128) -> Game {
+    /// Pushes the regions of `b` onto the stack of parts (`not_last`: its squares not in the
+    /// last column), prefetching the table slots of those to look up; at least one part, the
+    /// last marked as such.
+    fn push_regions(&mut self, b: Small, not_last: u128) {
         let not_first = not_last << 1;
+        let start = self.parts.len();
         let mut rest = b.bits;
-        let mut total: Option<Game> = None;
         while rest != 0 {
             let mut region = rest & rest.wrapping_neg();
             loop {
@@ -654,43 +812,117 @@ impl Engine {
             if region & (region - 1) == 0 {
                 continue; // a lone square
             }
-            let v = self.region_value(b.crop(region));
+            let part = self.part(b.crop(region));
+            self.parts.push(part);
+        }
+        if self.parts.len() == start {
+            self.parts.push(Part {
+                region: b,
+                known: Some(self.zero),
+                negate: false,
+                last: true,
+            });
+        }
+        if let Some(p) = self.parts.last_mut() {
+            p.last = true;
+        }
+    }
+
+    /// The part of one connected region, cropped to its bounding box.
+    #[inline]
+    fn part(&self, region: Small) -> Part {
+        // The shapes of two or three squares: a domino or a straight tromino is one move for its
+        // owner; the L-tromino (in a 2×2 box) is {0 | 0} = *, as either move leaves a lone square.
+        let known = match (region.bits.count_ones(), region.h, region.w) {
+            (2 | 3, 1, _) => Some(self.minus_one),
+            (2 | 3, _, 1) => Some(self.one),
+            (3, 2, 2) => Some(self.star),
+            _ => None,
+        };
+        if known.is_some() {
+            return Part {
+                region,
+                known,
+                negate: false,
+                last: false,
+            };
+        }
+        let (key, negate) = region.normal_form();
+        if key.h * key.w <= COMPACT_AREA {
+            self.compact.prefetch(key.compact_key());
+        }
+        Part {
+            region: key,
+            known: None,
+            negate,
+            last: false,
+        }
+    }
+
+    /// The sum of the values of the parts from `start` up to the next last one.
+    fn sum_parts(&mut self, mut i: usize) -> Game {
+        let mut total: Option<Game> = None;
+        loop {
+            let p = self.parts[i];
+            i += 1;
+            let v = match p.known {
+                Some(v) => v,
+                None => self.region_value(p.region, p.negate),
+            };
             total = Some(match total {
                 None => v,
                 Some(t) => t + v,
             });
+            if p.last {
+                return total.unwrap_or(self.zero);
+            }
         }
-        total.unwrap_or(self.zero)
     }
 
-    /// The value of one connected region, cropped to its bounding box.
-    fn region_value(&mut self, region: Small) -> Game {
-        // The shapes of two or three squares: a domino or a straight tromino is one move for its
-        // owner; the L-tromino (in a 2×2 box) is {0 | 0} = *, as either move leaves a lone square.
-        match (region.bits.count_ones(), region.h, region.w) {
-            (2 | 3, 1, _) => return self.minus_one,
-            (2 | 3, _, 1) => return self.one,
-            (3, 2, 2) => return self.star,
-            _ => {}
-        }
-        let (key, negate) = region.normal_form();
-        let values = match self.table.get(&Key::from(key)) {
-            Some(&v) => v,
-            None => {
-                // An interruption point (see `crate::interrupt`): the table holds only regions
-                // whose values are complete.
-                crate::interrupt::check();
-                let v = self.evaluate(key);
-                let v = [v, -v];
-                self.table.insert(Key::from(key), v);
-                // One relaxed addition per new region, next to a `Game::new`: cheap enough.
-                crate::progress::record(1);
-                v
+    /// The value of a region in normal form (negated when `negate`), from the table or
+    /// evaluated and stored.
+    fn region_value(&mut self, key: Small, negate: bool) -> Game {
+        let v = if key.h * key.w <= COMPACT_AREA {
+            let k = key.compact_key();
+            match self.compact.get(k) {
+                Some(v) => v,
+                None => {
+                    let v = self.evaluate_new(key);
+                    self.compact.insert(k, v);
+                    v
+                }
+            }
+        } else {
+            match self.large.get(&Key::from(key)) {
+                Some(&v) => v,
+                None => {
+                    let v = self.evaluate_new(key);
+                    self.large.insert(Key::from(key), v);
+                    v
+                }
             }
         };
-        values[negate as usize]
+        if negate {
+            -v
+        } else {
+            v
+        }
     }
 
+    /// [`Engine::evaluate`] for a region not in the table.
+    fn evaluate_new(&mut self, key: Small) -> Game {
+        // An interruption point (see `crate::interrupt`): the table holds only regions whose
+        // values are complete.
+        crate::interrupt::check();
+        let v = self.evaluate(key);
+        // One relaxed addition per new region, next to a `Game::new`: cheap enough.
+        crate::progress::record(1);
+        v
+    }
+
+    /// The value of a region: the canonical form of its options. The regions of all options
+    /// are found and normalised first, and their table slots prefetched, so that the lookups
+    /// that follow overlap their cache misses.
     fn evaluate(&mut self, b: Small) -> Game {
         let not_last = b.not_last_column();
         let vertical = b.vertical_pairs();
@@ -701,22 +933,39 @@ impl Engine {
         if vertical == 0 {
             return Game::integer(-b.packing(false));
         }
-        let mut left = Vec::with_capacity(vertical.count_ones() as usize);
+        let base = self.parts.len();
         let mut rest = vertical;
         while rest != 0 {
             let k = rest.trailing_zeros();
             rest &= rest - 1;
             let bits = b.bits & !(1 << k | 1 << (k + b.w));
-            left.push(self.sum_of_regions(Small { bits, ..b }, not_last));
+            self.push_regions(Small { bits, ..b }, not_last);
         }
-        let mut right = Vec::with_capacity(horizontal.count_ones() as usize);
         let mut rest = horizontal;
         while rest != 0 {
             let k = rest.trailing_zeros();
             rest &= rest - 1;
             let bits = b.bits & !(3 << k);
-            right.push(self.sum_of_regions(Small { bits, ..b }, not_last));
+            self.push_regions(Small { bits, ..b }, not_last);
         }
+        let end = self.parts.len();
+        let lefts = vertical.count_ones() as usize;
+        let mut left = Vec::with_capacity(lefts);
+        let mut right = Vec::with_capacity(horizontal.count_ones() as usize);
+        let mut i = base;
+        while i < end {
+            let v = self.sum_parts(i);
+            while !self.parts[i].last {
+                i += 1;
+            }
+            i += 1;
+            if left.len() < lefts {
+                left.push(v);
+            } else {
+                right.push(v);
+            }
+        }
+        self.parts.truncate(base);
         Game::new(left, right)
     }
 }
@@ -740,7 +989,7 @@ pub const MAX_TABLE_AREA: usize = 40;
 
 /// `partizan table domineering rows=R cols=C` (or `size=N` for both).
 pub fn table(a: &TableParams) -> Result<Table, Error> {
-    // The work grows exponentially with the area: 6×6 (36 squares) takes minutes and a gigabyte.
+    // The work grows exponentially with the area (6×6, 36 squares: see docs/PERFORMANCE.md).
     let mut solver = Solver::new(Domineering::new());
     crate::rulesets::family::grid_table(
         "Values of Domineering rectangles (Left places vertical dominoes), rows x columns",
