@@ -216,13 +216,17 @@ fn the_memory_budget_stops_with_one_line() {
 #[cfg(target_os = "linux")]
 #[test]
 fn the_memory_budget_stops_one_line_of_a_batch() {
-    let input = format!("^\n{BIG_BOARD}\n{{3|-2}}.Mean\n*2 + *3\n");
-    let r = run_with_input(&["--max-memory", "50MB", "eval", "-"], &input);
+    // Clobber 5 × 6 (checkerboard) needs far more than 100 MB; its tables grow by steps small
+    // against the budget. (A table that would grow past twice the budget in one allocation
+    // ends the run instead, as outside a batch.)
+    let big = "clobber(\"xoxoxo|oxoxox|xoxoxo|oxoxox|xoxoxo\")";
+    let input = format!("^\n{big}\n{{3|-2}}.Mean\n*2 + *3\n");
+    let r = run_with_input(&["--max-memory", "100MB", "eval", "-"], &input);
     assert_eq!(r.status, 2, "{:?}", r.stderr);
     let lines: Vec<&str> = r.stdout.lines().collect();
     assert_eq!(lines.len(), 4, "{:?}", r.stdout);
     assert!(
-        lines[1].starts_with("error: stopped: memory budget 50 MB reached after "),
+        lines[1].starts_with("error: stopped: memory budget 100 MB reached after "),
         "{:?}",
         lines[1]
     );
