@@ -214,3 +214,24 @@ fn outcome_of_a_row_of_210210_positions() {
     );
     assert_eq!(bt_outcome(&row(r)).unwrap(), brute_outcome(r));
 }
+
+#[test]
+fn the_table_lists_every_row_with_its_value() {
+    let t =
+        partizan::rulesets::table("backsliding_toads", &["size=5".to_string()]).expect("the table");
+    let expected: Vec<String> = (1..=5).flat_map(all_rows).collect();
+    let mut keys = t.rows.clone();
+    keys.sort();
+    let mut sorted = expected.clone();
+    sorted.sort();
+    assert_eq!(keys, sorted, "every row of 1 to 5 squares, once");
+    assert_eq!(t.rows.len(), 3 + 9 + 27 + 81 + 243);
+    for (r, cells) in t.rows.iter().zip(&t.cells) {
+        assert_eq!(cells[0], value(&row(r)).unwrap().to_string(), "{r}");
+    }
+    // A toad at the right end with room behind it passes for ever: .T = on (Left's pass).
+    let at = |r: &str| t.rows.iter().position(|k| k == r).expect("a row");
+    assert_eq!(t.cells[at(".T")][0], "on");
+    assert_eq!(t.cells[at("F.")][0], "off");
+    assert!(partizan::rulesets::table("backsliding_toads", &["size=9".to_string()]).is_err());
+}

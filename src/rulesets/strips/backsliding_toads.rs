@@ -155,4 +155,51 @@ impl crate::rulesets::Family for BackslidingToadsFamily {
     fn is_loopy(&self) -> bool {
         true
     }
+    fn table(&self) -> Option<crate::rulesets::TableSpec> {
+        Some(crate::rulesets::TableSpec {
+            params: &[crate::rulesets::Param {
+                name: "size",
+                meaning: "every row of 1 to size squares, at most 8, default 4",
+            }],
+            example: "table backsliding_toads size=3",
+            build: table,
+        })
+    }
+}
+
+/// The longest rows of `partizan table backsliding_toads`.
+pub const MAX_TABLE_LENGTH: usize = 8;
+
+/// `partizan table backsliding_toads size=N`: every row of 1 to N squares (`.`, `T`, `F` in
+/// that order at each square, shorter rows first) with its value.
+pub fn table(a: &crate::solve::TableParams) -> Result<crate::solve::Table, Error> {
+    let n = crate::rulesets::family::bounded(a, "size", 4, (1, MAX_TABLE_LENGTH))?;
+    let rows: Vec<String> = (1..=n)
+        .flat_map(|len| {
+            (0..3usize.pow(len as u32)).map(move |code| {
+                (0..len)
+                    .map(|i| b".TF"[code / 3usize.pow((len - 1 - i) as u32) % 3] as char)
+                    .collect()
+            })
+        })
+        .collect();
+    let _steps = crate::progress::steps("row", rows.len() as u64);
+    let (cells, interrupted) = crate::solve::table::rows_until_interrupted(rows.len(), |i| {
+        crate::progress::step(i as u64 + 1);
+        Row::parse(&rows[i])
+            .and_then(|row| value(&row))
+            .map(|v| vec![v.to_string()])
+    });
+    let cells = cells.into_iter().collect::<Result<Vec<_>, Error>>()?;
+    Ok(crate::solve::Table {
+        caption: format!(
+            "Backsliding Toads and Frogs: every row of 1 to {n} squares (T Left's toads, F Right's frogs)"
+        ),
+        column_label: "value".to_string(),
+        row_label: "row".to_string(),
+        columns: vec!["value".to_string()],
+        rows: rows[..cells.len()].to_vec(),
+        cells,
+        interrupted,
+    })
 }
