@@ -813,31 +813,22 @@ fn product(values: &[Value], a: &Expr, b: &Expr, span: Span) -> EResult<Game> {
     multiple(&n, g).or_else(|message| fail(span, message))
 }
 
-/// `n · G`, the sum of `|n|` copies of `G` (negated for `n < 0`).
+/// `n · G`, the sum of `|n|` copies of `G` (negated for `n < 0`): a number-up-star on its
+/// parts (so that an up multiple beyond the algebra's range is an error here, with the count),
+/// any other game by the algebra's doubling ([`crate::algebra::ops::integer_multiple`]).
 fn multiple(n: &num_bigint::BigInt, g: Game) -> Result<Game, String> {
-    use num_traits::Signed;
-    let g = if n.is_negative() { -g } else { g };
-    let n = num_bigint::BigInt::from(n.magnitude().clone());
-    if let Some(v) = g.as_nus() {
-        let ups = num_bigint::BigInt::from(v.ups) * &n;
-        let ups = i64::try_from(&ups).map_err(|_| {
-            format!("{n} * {g} has {ups} ups: at most 2^63 - 1 either way are supported")
-        })?;
-        let odd = n.bit(0);
-        return Ok(Game::nus(Nus {
-            number: &v.number * &Number::from(n.clone()),
-            ups,
-            nimber: if odd { v.nimber } else { 0 },
-        }));
-    }
-    let mut acc = Game::zero();
-    for i in (0..n.bits()).rev() {
-        acc = acc + acc;
-        if n.bit(i) {
-            acc += g;
-        }
-    }
-    Ok(acc)
+    let Some(v) = g.as_nus() else {
+        return Ok(crate::algebra::ops::integer_multiple(n, g));
+    };
+    let ups = num_bigint::BigInt::from(v.ups) * n;
+    let ups = i64::try_from(&ups).map_err(|_| {
+        format!("{n} * {g} has {ups} ups: at most 2^63 - 1 either way are supported")
+    })?;
+    Ok(Game::nus(Nus {
+        number: &v.number * &Number::from(n.clone()),
+        ups,
+        nimber: if n.bit(0) { v.nimber } else { 0 },
+    }))
 }
 
 /// A position stands for its canonical form (computed here, at `span`); other values are kept.
