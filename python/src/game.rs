@@ -394,9 +394,14 @@ pub(crate) fn game_hash(py: Python<'_>, g: Game) -> PyResult<isize> {
     if let Some(x) = g.as_number() {
         return fraction(py, x)?.hash();
     }
+    Ok(rust_hash(&g))
+}
+
+/// Python's hash of a value hashed by Rust's `Hash` (a game's handle, a notation).
+pub(crate) fn rust_hash(x: &impl Hash) -> isize {
     let mut h = std::collections::hash_map::DefaultHasher::new();
-    g.hash(&mut h);
-    Ok(h.finish() as isize)
+    x.hash(&mut h);
+    h.finish() as isize
 }
 
 /// `g op h` in the partial order of games (detached).

@@ -99,9 +99,7 @@ impl PyMisereGame {
     }
 
     fn __hash__(&self) -> isize {
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        self.g.hash(&mut h);
-        h.finish() as isize
+        rust_hash(&self.g)
     }
 
     /// The misère outcome class: `'N'` (the player to move wins) or `'P'`.
@@ -245,9 +243,7 @@ impl PyLoopyGame {
     }
 
     fn __hash__(&self) -> isize {
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        self.text.hash(&mut h);
-        h.finish() as isize
+        rust_hash(&self.text)
     }
 
     /// The onside: the stopper equal to the game when Left wins infinite play.
