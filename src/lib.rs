@@ -59,6 +59,7 @@ pub mod error;
 pub mod expr;
 pub mod interrupt;
 pub mod progress;
+pub mod render;
 pub mod rulesets;
 pub mod solve;
 pub mod suggest;

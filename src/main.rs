@@ -408,8 +408,8 @@ fn run(cli: Cli, budget_bytes: usize) -> Result<(), Failure> {
             out.line(g.thermograph())?;
             match svg.as_deref() {
                 None => {}
-                Some("-") => out.print(&g.thermograph_svg())?,
-                Some(path) => std::fs::write(path, g.thermograph_svg())
+                Some("-") => out.print(&partizan::render::game_thermograph_svg(&g))?,
+                Some(path) => std::fs::write(path, partizan::render::game_thermograph_svg(&g))
                     .map_err(|e| format!("cannot write {path}: {e}"))?,
             }
         }

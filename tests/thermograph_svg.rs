@@ -6,6 +6,7 @@
 mod common;
 
 use common::g;
+use partizan::render::game_thermograph_svg as svg_of;
 use partizan::Game;
 use std::process::Command;
 
@@ -28,7 +29,7 @@ fn segments(svg: &str) -> (usize, usize, usize) {
 
 #[test]
 fn svg_of_three_minus_two_snapshot() {
-    let svg = g("{3|-2}").thermograph_svg();
+    let svg = svg_of(&g("{3|-2}"));
     insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false}, {
         insta::assert_snapshot!("thermograph_3_minus_2_svg", svg);
     });
@@ -38,28 +39,28 @@ fn svg_of_three_minus_two_snapshot() {
 fn svg_is_well_formed_with_the_expected_walls() {
     // {3|-2}: each wall is one straight piece from t = -1 (values 4 and -3) up to the mast
     // at t = 5/2.
-    assert_eq!(segments(&g("{3|-2}").thermograph_svg()), (1, 1, 1));
+    assert_eq!(segments(&svg_of(&g("{3|-2}"))), (1, 1, 1));
     // 1/2* = {1/2|1/2}: LW(t) = RW_{1/2}(t) - t, where RW_{1/2}(t) = LW_1(t) + t = 1 + t up to
     // -1/2 and 1/2 above; so LW is 1 on [-1, -1/2] and 1/2 - t on [-1/2, 0]: two pieces, and by
     // symmetry two on the right; they meet at t = 0.
-    assert_eq!(segments(&g("1/2*").thermograph_svg()), (2, 2, 1));
+    assert_eq!(segments(&svg_of(&g("1/2*"))), (2, 2, 1));
     // An integer is a mast from t = -1: no wall pieces.
-    assert_eq!(segments(&g("3").thermograph_svg()), (0, 0, 1));
+    assert_eq!(segments(&svg_of(&g("3"))), (0, 0, 1));
     // In general, one piece between consecutive corners of each wall.
     let mut rng = common::Rng(1);
     for _ in 0..50 {
         let x = common::random_game(&mut rng, 3);
         let th = x.thermograph();
         let expected = (th.left.corners().len() - 1, th.right.corners().len() - 1, 1);
-        assert_eq!(segments(&x.thermograph_svg()), expected, "{x}");
+        assert_eq!(segments(&svg_of(&x)), expected, "{x}");
     }
     // Captions are escaped: uptimals print with '<' and '>'.
-    segments(&(g("{3|-2}") + Game::up_nth(2)).thermograph_svg());
+    segments(&svg_of(&(g("{3|-2}") + Game::up_nth(2))));
 }
 
 #[test]
 fn larger_values_are_drawn_to_the_left() {
-    let svg = g("{3|-2}").thermograph_svg();
+    let svg = svg_of(&g("{3|-2}"));
     let doc = roxmltree::Document::parse(&svg).unwrap();
     let x_of = |class: &str| -> f64 {
         let line = doc
@@ -118,7 +119,7 @@ fn cli_thermograph_and_eval() {
     );
     let svg = std::fs::read_to_string(&path).unwrap();
     std::fs::remove_file(&path).ok();
-    assert_eq!(svg, g("{3|-2}").thermograph_svg());
+    assert_eq!(svg, svg_of(&g("{3|-2}")));
     assert_eq!(segments(&svg), (1, 1, 1));
 
     assert_eq!(partizan(&["eval", "({3|-2}).cool(5/2)"]).0, "1/2*\n");

@@ -69,7 +69,7 @@ impl PyThermograph {
 
     /// The picture: temperature upwards, larger values to the left (WW's layout).
     fn to_svg(&self) -> String {
-        self.t.to_svg(&self.caption)
+        partizan::render::thermograph_svg(&self.t, &self.caption)
     }
 
     fn _repr_svg_(&self) -> String {

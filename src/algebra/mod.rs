@@ -38,7 +38,6 @@ mod power;
 pub mod print;
 mod product;
 mod store;
-pub mod svg;
 pub mod thermo;
 pub mod uptimal;
 mod walk;
