@@ -249,7 +249,7 @@ fn amazons_moves(g: &Grid, left: bool) -> Vec<Grid> {
 
 #[test]
 fn amazons_table() {
-    let table = amazons::table(&TableParams::new()).unwrap();
+    let table = partizan::rulesets::table_with("amazons", &TableParams::new()).unwrap();
     let mut memo = HashMap::new();
     for r in 1..=3 {
         for c in 1..=4 {
@@ -442,7 +442,11 @@ fn konane_matches_the_rules_on_small_boards() {
 #[test]
 fn konane_table_of_corner_openings() {
     // Each cell against the evaluator from the rules on the same board.
-    let table = konane::table(&TableParams::new().with("rows", 3).with("cols", 4)).unwrap();
+    let table = partizan::rulesets::table_with(
+        "konane",
+        &TableParams::new().with("rows", 3).with("cols", 4),
+    )
+    .unwrap();
     let mut memo = HashMap::new();
     for r in 1..=3 {
         for c in 2..=4 {
@@ -599,7 +603,11 @@ fn the_orthogonal_variant_is_clobber() {
 #[test]
 fn clobber_checkerboard_table() {
     // Small checkerboards against the evaluator from the rules; the 2×2 is * by hand.
-    let table = clobber::table(&TableParams::new().with("rows", 3).with("cols", 3)).unwrap();
+    let table = partizan::rulesets::table_with(
+        "clobber",
+        &TableParams::new().with("rows", 3).with("cols", 3),
+    )
+    .unwrap();
     let moves = clobber_moves(Variant::Orthogonal);
     let mut memo = HashMap::new();
     for r in 1..=3 {
@@ -694,7 +702,7 @@ fn fission_matches_the_rules_and_the_transpose() {
 
 #[test]
 fn fission_table() {
-    let table = fission::table(&TableParams::new()).unwrap();
+    let table = partizan::rulesets::table_with("fission", &TableParams::new()).unwrap();
     let mut memo = HashMap::new();
     for r in 1..=5 {
         for c in 1..=5 {
@@ -708,7 +716,8 @@ fn fission_table() {
     // the ends; on a 1 × 3 board Right's one split ends the game (−1).
     assert_eq!(table.cells[0][2], "-1");
     snapshot("fission_table_5x5", &table.to_tsv());
-    let e = fission::table(&TableParams::new().with("size", 6)).unwrap_err();
+    let e =
+        partizan::rulesets::table_with("fission", &TableParams::new().with("size", 6)).unwrap_err();
     assert!(e.to_string().contains("too large"), "{e}");
 }
 
@@ -817,7 +826,8 @@ fn toppling_dominoes_theorems() {
 #[test]
 fn toppling_dominoes_table_snapshot() {
     let table =
-        partizan::rulesets::toppling_dominoes::table(&TableParams::new().with("size", 4)).unwrap();
+        partizan::rulesets::table_with("toppling_dominoes", &TableParams::new().with("size", 4))
+            .unwrap();
     // Every cell against the evaluator from the rules.
     let mut memo = HashMap::new();
     for (row, cells) in table.rows.iter().zip(&table.cells) {
@@ -1157,9 +1167,9 @@ fn toads_and_elephants_tables() {
             .with(nc, c_max as i64)
             .with("gap", gap as i64);
         let table = if toads {
-            rulesets::toads_frogs::table(&args)
+            partizan::rulesets::table_with("toads", &args)
         } else {
-            elephants_rhinos::table(&args)
+            partizan::rulesets::table_with("elephants_rhinos", &args)
         }
         .unwrap();
         let moves = toads_moves(1, usize::from(toads));
@@ -1175,7 +1185,8 @@ fn toads_and_elephants_tables() {
         snapshot(name, &table.to_tsv());
     }
     // Published: CGSuite's test suite (GameStripTest) prints ttttt..fffff as this form.
-    let t = rulesets::toads_frogs::table(
+    let t = partizan::rulesets::table_with(
+        "toads",
         &TableParams::new()
             .with("toads", 5)
             .with("frogs", 5)
@@ -1187,12 +1198,16 @@ fn toads_and_elephants_tables() {
         "+-{{2|*},{5/2||2|{0||||{0||v<2>|-1},{0||||0||Miny(1/32)|-2|||-1/2*}|||v<2>|-1/2||-1*}|||0}}"
     );
     // By hand: T.F = * (Winning Ways, ch. 1); E..R = 0 (src/rulesets/elephants_rhinos.rs).
-    let t = rulesets::toads_frogs::table(&TableParams::new()).unwrap();
+    let t = partizan::rulesets::table_with("toads", &TableParams::new()).unwrap();
     assert_eq!(t.cells[0][0], "*");
-    let t = elephants_rhinos::table(&TableParams::new().with("gap", 2)).unwrap();
+    let t = partizan::rulesets::table_with("elephants_rhinos", &TableParams::new().with("gap", 2))
+        .unwrap();
     assert_eq!(t.cells[0][0], "0");
-    let e = rulesets::toads_frogs::table(&TableParams::new().with("toads", 9).with("frogs", 9))
-        .unwrap_err();
+    let e = partizan::rulesets::table_with(
+        "toads",
+        &TableParams::new().with("toads", 9).with("frogs", 9),
+    )
+    .unwrap_err();
     assert!(e.to_string().contains("19 squares"), "{e}");
 }
 

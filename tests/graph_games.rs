@@ -759,7 +759,7 @@ fn snapshot(name: &str, text: &str) {
 #[test]
 fn cram_table_snapshot() {
     let args = TableParams::new().with("rows", 5).with("cols", 6);
-    let t = cram::table(&args).unwrap();
+    let t = partizan::rulesets::table_with("cram", &args).unwrap();
     // The cells with an independent source (see cram_published_values).
     for c in 1..=6 {
         assert_eq!(t.cells[0][c - 1], A002187[c - 1].to_string(), "1x{c}");
@@ -939,11 +939,18 @@ fn nogo_four_by_four_is_a_second_player_win() {
 // Bad input: one-line errors naming the problem and where it is.
 // ---------------------------------------------------------------------------------------------
 
-/// A family's `call`.
-type Call = fn(&[Arg], &[(String, Arg)]) -> Result<Game, partizan::Error>;
+/// The call `family(positional..., named...)` of a registered family.
+fn family_call(
+    family: &str,
+    positional: &[Arg],
+    named: &[(String, Arg)],
+) -> Result<Game, partizan::Error> {
+    partizan::rulesets::call(family, positional, named).expect("a registered family")
+}
 
-fn call_err(f: Call, text: &str) -> String {
-    f(&[Arg::Str(text.to_string())], &[])
+/// The error of the registered family `family` called on the string `text`.
+fn call_err(family: &str, text: &str) -> String {
+    family_call(family, &[Arg::Str(text.to_string())], &[])
         .unwrap_err()
         .to_string()
 }
@@ -951,53 +958,49 @@ fn call_err(f: Call, text: &str) -> String {
 #[test]
 fn bad_input_is_a_clear_error() {
     let cases: Vec<(&str, String, &str)> = vec![
-        ("snort ragged", call_err(snort::call, "..|."), "ragged"),
-        ("snort symbol", call_err(snort::call, "..|.z"), "'z'"),
-        ("snort rule", call_err(snort::call, "xo"), "next to"),
-        ("col rule", call_err(col::call, "xx"), "next to"),
-        ("cram symbol", call_err(cram::call, "..|.x"), "row 2"),
-        ("cram ragged", call_err(cram::call, "...|.."), "ragged"),
-        ("nogo dead block", call_err(nogo::call, "xo"), "no liberty"),
-        ("nogo symbol", call_err(nogo::call, "x.?"), "'?'"),
-        ("loop", call_err(node_kayles::call, "a-b b-b"), "loop"),
+        ("snort ragged", call_err("snort", "..|."), "ragged"),
+        ("snort symbol", call_err("snort", "..|.z"), "'z'"),
+        ("snort rule", call_err("snort", "xo"), "next to"),
+        ("col rule", call_err("col", "xx"), "next to"),
+        ("cram symbol", call_err("cram", "..|.x"), "row 2"),
+        ("cram ragged", call_err("cram", "...|.."), "ragged"),
+        ("nogo dead block", call_err("nogo", "xo"), "no liberty"),
+        ("nogo symbol", call_err("nogo", "x.?"), "'?'"),
+        ("loop", call_err("node_kayles", "a-b b-b"), "loop"),
         (
             "twice",
-            call_err(arc_kayles::call, "a-b c-d b-a"),
+            call_err("arc_kayles", "a-b c-d b-a"),
             "already given",
         ),
         (
             "empty name",
-            call_err(arc_kayles::call, "a-b -c"),
+            call_err("arc_kayles", "a-b -c"),
             "character 5",
         ),
         (
             "bad name",
-            call_err(node_kayles::call, "a-b c-d!"),
+            call_err("node_kayles", "a-b c-d!"),
             "not a vertex name",
         ),
-        (
-            "negative",
-            call_err(node_kayles::call, "path:-3"),
-            "negative",
-        ),
+        ("negative", call_err("node_kayles", "path:-3"), "negative"),
         (
             "shorthand",
-            call_err(node_kayles::call, "wheel:5"),
+            call_err("node_kayles", "wheel:5"),
             "unknown graph shorthand",
         ),
         (
             "pak colour",
-            call_err(partizan_arc_kayles::call, "a-b:B b-c:Q"),
+            call_err("partizan_arc_kayles", "a-b:B b-c:Q"),
             "unknown edge colour",
         ),
         (
             "pak uncoloured",
-            call_err(partizan_arc_kayles::call, "a-b:B b-c"),
+            call_err("partizan_arc_kayles", "a-b:B b-c"),
             "no colour",
         ),
         (
             "colour on kayles",
-            call_err(arc_kayles::call, "a-b:R"),
+            call_err("arc_kayles", "a-b:R"),
             "no colours",
         ),
     ];
@@ -1008,71 +1011,81 @@ fn bad_input_is_a_clear_error() {
         );
         assert!(!err.contains('\n'), "{what}: {err:?} is not one line");
     }
-    // Missing vertices in the named arguments.
-    let named = |k: &str, v: &str| vec![(k.to_string(), Arg::Str(v.to_string()))];
-    let err = snort::call_graph(&[Arg::Str("a-b".into())], &named("blue", "a z"))
+    // Missing vertices in the named arguments: the error of a graph family called on the path
+    // a-b with one named argument.
+    let err = |family: &str, name: &str, value: &str| {
+        family_call(
+            family,
+            &[Arg::Str("a-b".into())],
+            &[(name.to_string(), Arg::Str(value.to_string()))],
+        )
         .unwrap_err()
-        .to_string();
-    assert!(
-        err.contains("\"z\"") && err.contains("not a vertex"),
-        "{err}"
-    );
-    let err = col::call_graph(&[Arg::Str("a-b".into())], &named("tinted", "a:Q"))
-        .unwrap_err()
-        .to_string();
-    assert!(err.contains("unknown tint"), "{err}");
-    let err = snort::call_graph(&[Arg::Str("a-b".into())], &named("green", "a"))
-        .unwrap_err()
-        .to_string();
-    assert!(err.contains("unknown named argument"), "{err}");
-    let err = nogo::call_graph(&[Arg::Str("a-b".into())], &named("black", "a b"))
-        .unwrap_err()
-        .to_string();
-    assert!(err.contains("no liberty"), "{err}");
+        .to_string()
+    };
+    let e = err("snort_graph", "blue", "a z");
+    assert!(e.contains("\"z\"") && e.contains("not a vertex"), "{e}");
+    let e = err("col_graph", "tinted", "a:Q");
+    assert!(e.contains("unknown tint"), "{e}");
+    let e = err("snort_graph", "green", "a");
+    assert!(e.contains("unknown named argument"), "{e}");
+    let e = err("nogo_graph", "black", "a b");
+    assert!(e.contains("no liberty"), "{e}");
     // A table too large, a zero size.
     let big = TableParams::new().with("rows", 9).with("cols", 9);
-    assert!(cram::table(&big)
+    assert!(partizan::rulesets::table_with("cram", &big)
         .unwrap_err()
         .to_string()
         .contains("too large"));
-    assert!(snort::table(&big)
+    assert!(partizan::rulesets::table_with("snort", &big)
         .unwrap_err()
         .to_string()
         .contains("too large"));
     let zero = TableParams::new().with("rows", 0);
-    assert!(col::table(&zero).is_err());
+    assert!(partizan::rulesets::table_with("col", &zero).is_err());
 }
 
 #[test]
 fn calls_through_the_expression_syntax() {
     let s = |t: &str| Arg::Str(t.to_string());
     assert_eq!(
-        snort::call_graph(&[s("a-b")], &[]).unwrap().to_string(),
+        family_call("snort_graph", &[s("a-b")], &[])
+            .unwrap()
+            .to_string(),
         "+-1"
     );
     assert_eq!(
-        col::call_graph(&[s("a")], &[("tinted".into(), s("a:R"))]).unwrap(),
+        family_call("col_graph", &[s("a")], &[("tinted".into(), s("a:R"))]).unwrap(),
         Game::integer(1)
     );
     assert_eq!(
-        snort::call_graph(&[s("a-b-c")], &[("blue".into(), s("a"))]).unwrap(),
+        family_call("snort_graph", &[s("a-b-c")], &[("blue".into(), s("a"))]).unwrap(),
         common::g("{1|0}")
     );
     assert_eq!(
-        node_kayles::call(&[s("star:3")], &[]).unwrap(),
+        family_call("node_kayles", &[s("star:3")], &[]).unwrap(),
         Game::star()
     );
     assert_eq!(
-        arc_kayles::call(&[s("path:4")], &[]).unwrap(),
+        family_call("arc_kayles", &[s("path:4")], &[]).unwrap(),
         Game::nimber(2)
     );
     assert_eq!(
-        partizan_arc_kayles::call(&[s("a-b:B b-c:R")], &[]).unwrap(),
+        family_call("partizan_arc_kayles", &[s("a-b:B b-c:R")], &[]).unwrap(),
         common::g("{0|0}")
     );
-    assert_eq!(cram::call(&[s("..|..")], &[]).unwrap(), Game::zero());
-    assert_eq!(nogo::call_graph(&[s("a-b")], &[]).unwrap(), Game::star());
-    let t = snort::table(&TableParams::new().with("rows", 2).with("cols", 3)).unwrap();
+    assert_eq!(
+        family_call("cram", &[s("..|..")], &[]).unwrap(),
+        Game::zero()
+    );
+    assert_eq!(
+        family_call("nogo_graph", &[s("a-b")], &[]).unwrap(),
+        Game::star()
+    );
+    let t = partizan::rulesets::table_with(
+        "snort",
+        &TableParams::new().with("rows", 2).with("cols", 3),
+    )
+    .unwrap();
     assert_eq!(t.cells[0][0], "*");
     assert_eq!(t.cells[0][1], "+-1");
     assert_eq!(t.cells[0][2], "+-2");
@@ -1134,12 +1147,12 @@ const SHAPES: [&str; 4] = ["path", "cycle", "complete", "star"];
 
 #[test]
 fn kayles_graph_tables() {
-    let node = node_kayles::table(&TableParams::new()).unwrap();
+    let node = partizan::rulesets::table_with("node_kayles", &TableParams::new()).unwrap();
     check_shape_table(&node, &SHAPES, 12, |shape, k| {
         let g = shape_graph(shape, k);
         node_kayles_brute(&g, (1 << g.n) - 1, &mut HashMap::new()).to_string()
     });
-    let arc = arc_kayles::table(&TableParams::new()).unwrap();
+    let arc = partizan::rulesets::table_with("arc_kayles", &TableParams::new()).unwrap();
     check_shape_table(&arc, &SHAPES, 12, |shape, k| {
         let g = shape_graph(shape, k);
         arc_kayles_brute(&g, (1 << g.n) - 1, &mut HashMap::new()).to_string()
@@ -1156,12 +1169,13 @@ fn kayles_graph_tables() {
     snapshot("node_kayles_table_12", &node.to_tsv());
     snapshot("arc_kayles_table_12", &arc.to_tsv());
     let long = TableParams::new().with("n", 40);
-    let t = node_kayles::table(&long).unwrap();
+    let t = partizan::rulesets::table_with("node_kayles", &long).unwrap();
     for k in 1..=40 {
         assert_eq!(t.cells[0][k - 1], A002187[k].to_string(), "P{k}");
     }
     for bad in [0, 41] {
-        let err = node_kayles::table(&TableParams::new().with("n", bad)).unwrap_err();
+        let err = partizan::rulesets::table_with("node_kayles", &TableParams::new().with("n", bad))
+            .unwrap_err();
         assert!(
             err.to_string().contains("n must be between 1 and 40"),
             "{err}"
@@ -1296,7 +1310,7 @@ fn nogo_tables() {
         nogo_game(&g, &mut vec![0; g.n], &mut HashMap::new()).to_string()
     });
     snapshot("nogo_graph_table_8", &t.to_tsv());
-    let t = nogo::table(&TableParams::new()).unwrap();
+    let t = partizan::rulesets::table_with("nogo", &TableParams::new()).unwrap();
     assert_eq!((t.rows.len(), t.columns.len()), (3, 4));
     for r in 1..=3 {
         for c in 1..=4 {
@@ -1340,7 +1354,7 @@ fn pak_game(edges: &[(usize, usize, u8)], alive: u32, memo: &mut HashMap<u32, Ga
 
 #[test]
 fn partizan_arc_kayles_table() {
-    let t = partizan_arc_kayles::table(&TableParams::new()).unwrap();
+    let t = partizan::rulesets::table_with("partizan_arc_kayles", &TableParams::new()).unwrap();
     check_shape_table(&t, &["path", "cycle", "star"], 8, |shape, k| {
         // Edges alternately blue and red, the first blue, in the order along the shape.
         let (vertices, edges): (usize, Vec<(usize, usize)>) = match shape {
@@ -1369,9 +1383,9 @@ fn partizan_arc_kayles_table() {
 fn colouring_grid_tables() {
     for (snort, name) in [(true, "snort"), (false, "col")] {
         let t = if snort {
-            snort::table(&TableParams::new())
+            partizan::rulesets::table_with("snort", &TableParams::new())
         } else {
-            col::table(&TableParams::new())
+            partizan::rulesets::table_with("col", &TableParams::new())
         }
         .unwrap();
         assert_eq!((t.rows.len(), t.columns.len()), (3, 4));

@@ -7,7 +7,7 @@
 
 use num_bigint::BigUint;
 use partizan::rulesets::ryuoh::Ryuoh;
-use partizan::rulesets::{cutting, dag, fibonacci_nim, nim, ryuoh, tictactoe, welter, wythoff};
+use partizan::rulesets::{cutting, dag, fibonacci_nim, tictactoe, welter, wythoff};
 use partizan::solve::minimax::GameResult;
 use partizan::solve::{Table, TableParams};
 use std::collections::{HashMap, HashSet};
@@ -220,7 +220,7 @@ fn ryuoh_table_one_of_the_paper_cell_by_cell() {
         .with("size", 19)
         .with("p", 3)
         .with("q", 9);
-    let ours = ryuoh::table(&args).unwrap();
+    let ours = partizan::rulesets::table_with("ryuoh", &args).unwrap();
     assert_eq!(ours.columns, paper.columns);
     assert_eq!(ours.rows, paper.rows);
     assert_eq!(
@@ -241,7 +241,7 @@ fn ryuoh_table_one_of_the_paper_cell_by_cell() {
     }
     for bad in [0, -2] {
         let args = TableParams::new().with("p", bad);
-        assert!(ryuoh::table(&args)
+        assert!(partizan::rulesets::table_with("ryuoh", &args)
             .unwrap_err()
             .to_string()
             .contains("p must be at least 1"));
@@ -328,11 +328,14 @@ fn cutting_table_two_to_two_hundred() {
             assert_eq!((g[w][h], g[h][w]), (v, v), "{w}×{h}");
         }
     }
-    let t = cutting::table(&TableParams::new().with("size", n as i64)).unwrap();
+    let t = partizan::rulesets::table_with("cutting", &TableParams::new().with("size", n as i64))
+        .unwrap();
     assert_eq!(t.columns.first().map(String::as_str), Some("2"));
     assert_eq!(t.rows.len(), n - 1);
     assert_eq!(t.cell(198, 198), Some(g[200][200].to_string().as_str()));
-    assert!(cutting::table(&TableParams::new().with("size", 1)).is_err());
+    assert!(
+        partizan::rulesets::table_with("cutting", &TableParams::new().with("size", 1)).is_err()
+    );
 }
 
 /// Welter's coin game by search: coins on `squares`, a coin moves left to an empty square.
@@ -526,7 +529,7 @@ fn check_cells(
 
 #[test]
 fn nim_table() {
-    let t = nim::table(&TableParams::new()).unwrap();
+    let t = partizan::rulesets::table_with("nim", &TableParams::new()).unwrap();
     // Two heaps by search: a move lowers one heap.
     let mut g = [[0u32; 8]; 8];
     for a in 0..8 {
@@ -539,14 +542,14 @@ fn nim_table() {
     // Bouton: a ⊕ b.
     check_cells(&t, &keys, &keys, |a, b| (a ^ b).to_string());
     snapshot("nim_table_8", &t.to_tsv());
-    assert!(nim::table(&TableParams::new().with("size", 0)).is_err());
+    assert!(partizan::rulesets::table_with("nim", &TableParams::new().with("size", 0)).is_err());
 }
 
 #[test]
 fn welter_tables() {
     let mut memo = HashMap::new();
     let keys: Vec<usize> = (0..10).collect();
-    let t = welter::table(&TableParams::new()).unwrap();
+    let t = partizan::rulesets::table_with("welter", &TableParams::new()).unwrap();
     check_cells(&t, &keys, &keys, |a, b| {
         if a == b {
             "-".to_string()
@@ -563,7 +566,11 @@ fn welter_tables() {
         }
     });
     snapshot("welter_table_10", &t.to_tsv());
-    let t = welter::table(&TableParams::new().with("size", 8).with("third", 3)).unwrap();
+    let t = partizan::rulesets::table_with(
+        "welter",
+        &TableParams::new().with("size", 8).with("third", 3),
+    )
+    .unwrap();
     let keys: Vec<usize> = (0..8).collect();
     check_cells(&t, &keys, &keys, |a, b| {
         if a == b || a == 3 || b == 3 {
@@ -577,7 +584,7 @@ fn welter_tables() {
 
 #[test]
 fn fibonacci_nim_table() {
-    let t = fibonacci_nim::table(&TableParams::new()).unwrap();
+    let t = partizan::rulesets::table_with("fibonacci_nim", &TableParams::new()).unwrap();
     // G(n, m) by search: take k in 1..=m (at most n), leaving (n − k, 2k).
     fn rec(n: usize, m: usize, memo: &mut HashMap<(usize, usize), u32>) -> u32 {
         let m = m.min(n);
@@ -604,14 +611,14 @@ fn fibonacci_nim_table() {
 
 #[test]
 fn dag_table() {
-    let t = dag::table(&TableParams::new()).unwrap();
+    let t = partizan::rulesets::table_with("dag", &TableParams::new()).unwrap();
     // One token n squares from the sink, moving 1 to k squares: Bachet's n mod (k + 1)
     // (Winning Ways, ch. 4, the subtraction game S(1, 2, ..., k)).
     let rows: Vec<usize> = (1..=6).collect();
     let columns: Vec<usize> = (0..=20).collect();
     check_cells(&t, &rows, &columns, |k, n| (n % (k + 1)).to_string());
     snapshot("dag_table_6x20", &t.to_tsv());
-    let e = dag::table(&TableParams::new().with("take", 0)).unwrap_err();
+    let e = partizan::rulesets::table_with("dag", &TableParams::new().with("take", 0)).unwrap_err();
     assert!(
         e.to_string().contains("take must be between 1 and 64"),
         "{e}"
@@ -620,7 +627,7 @@ fn dag_table() {
 
 #[test]
 fn cutting_table_snapshot() {
-    let t = cutting::table(&TableParams::new()).unwrap();
+    let t = partizan::rulesets::table_with("cutting", &TableParams::new()).unwrap();
     let mut memo = HashMap::new();
     let keys: Vec<usize> = (2..=12).collect();
     check_cells(&t, &keys, &keys, |h, w| {

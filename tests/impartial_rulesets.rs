@@ -591,7 +591,11 @@ fn chomp_against_brute_force() {
         assert_eq!(chomp::grundy(&rows).unwrap(), b);
     }
     // The table agrees cell by cell with the search.
-    let t = chomp::table(&TableParams::new().with("rows", 5).with("cols", 5)).unwrap();
+    let t = partizan::rulesets::table_with(
+        "chomp",
+        &TableParams::new().with("rows", 5).with("cols", 5),
+    )
+    .unwrap();
     for r in 1..=5u8 {
         for c in 1..=5u8 {
             let b = chomp_brute(&vec![c; r as usize], &mut memo);
@@ -718,11 +722,12 @@ fn snapshot(name: &str, text: &str) {
 #[test]
 fn snapshot_tables() {
     // Coin-turning values, checked above against OEIS A000069, A006519, A002188 and n, n − 1.
-    let t = coin_turning::table(&TableParams::new().with("coins", 32)).unwrap();
+    let t = partizan::rulesets::table_with("coin_turning", &TableParams::new().with("coins", 32))
+        .unwrap();
     snapshot("coin_turning_32", &t.to_tsv());
     // Chomp rectangles up to 8 × 8: the 5 × 5 corner checked against the search above; the
     // whole table here against the same search.
-    let t = chomp::table(&TableParams::new().with("size", 8)).unwrap();
+    let t = partizan::rulesets::table_with("chomp", &TableParams::new().with("size", 8)).unwrap();
     let mut memo = HashMap::new();
     for r in 1..=8u8 {
         for c in 1..=8u8 {

@@ -5,7 +5,6 @@
 //! A002187 and A002188 (`impartial_heaps.rs`).
 
 use partizan::rulesets::octal::{GrundyGame, OctalGame};
-use partizan::rulesets::{ryuoh, wythoff};
 use partizan::solve::{Table, TableParams};
 
 fn snapshot(name: &str, text: &str) {
@@ -20,7 +19,7 @@ fn ryuoh_paper_table_one() {
         .with("size", 19)
         .with("p", 3)
         .with("q", 9);
-    let table = ryuoh::table(&args).unwrap();
+    let table = partizan::rulesets::table_with("ryuoh", &args).unwrap();
     let paper = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/tests/data/paper-table1-ryuoh-p3-q9.tsv"
@@ -33,7 +32,12 @@ fn ryuoh_paper_table_one() {
 #[test]
 fn wythoff_twelve_by_twelve() {
     let args = TableParams::new().with("size", 12);
-    snapshot("wythoff_12x12", &wythoff::table(&args).unwrap().to_tsv());
+    snapshot(
+        "wythoff_12x12",
+        &partizan::rulesets::table_with("wythoff", &args)
+            .unwrap()
+            .to_tsv(),
+    );
 }
 
 fn sequence(caption: &str, values: &[u32]) -> String {

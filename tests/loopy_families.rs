@@ -6,7 +6,19 @@ mod loopy_brute;
 
 use loopy_brute::{outcome, G};
 use partizan::algebra::loopy::{LoopyOutcome, SidedValue, Stopper};
-use partizan::rulesets::backsliding_toads::{call, outcome as bt_outcome, value, values};
+use partizan::rulesets::backsliding_toads::{outcome as bt_outcome, value, values};
+
+/// The call of the registered `backsliding_toads` family: its loopy game.
+fn call(
+    positional: &[partizan::rulesets::Arg],
+    named: &[partizan::rulesets::NamedArg],
+) -> Result<partizan::algebra::loopy::LoopyGame, partizan::Error> {
+    let family = partizan::rulesets::family("backsliding_toads").unwrap();
+    family.loopy().expect("a loopy family")(positional, named).map(|c| match c {
+        partizan::rulesets::LoopyCall::Graph(g) => g,
+        other => panic!("a loopy game, not {other:?}"),
+    })
+}
 use partizan::rulesets::toads_frogs::Row;
 use std::collections::HashMap;
 

@@ -178,7 +178,14 @@ fn loopy_subtraction_against_brute_force() {
 fn loopy_subtraction_calls() {
     use partizan::rulesets::Arg;
     use partizan::Game;
-    let call = partizan::rulesets::loopy_subtraction::call;
+    let family = partizan::rulesets::family("loopy_subtraction").unwrap();
+    let loopy_call = family.loopy().expect("a loopy family");
+    let call = |positional: &[Arg], named: &[partizan::rulesets::NamedArg]| {
+        loopy_call(positional, named).map(|c| match c {
+            partizan::rulesets::LoopyCall::Smith(v) => v,
+            other => panic!("a Smith value, not {other:?}"),
+        })
+    };
     let heap = |n: i64| Arg::Game(Game::integer(n));
     let set = |s: &str| Arg::Str(s.into());
     // Take 1 or 2, nothing added: heap 3 is a second-player win (3 mod 3 = 0), heap 4 is *1.

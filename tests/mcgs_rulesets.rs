@@ -436,7 +436,7 @@ fn snapshot(name: &str, text: &str) {
 /// The table of `sheep` with `params`, checked cell by cell: Black's herd of `black` in the
 /// top-left corner, White's of `white` in the bottom-right, `-` for the 1 × 1 board.
 fn check_sheep_table(params: TableParams, black: i32, white: i32) -> Table {
-    let table = sheep::table(&params).unwrap();
+    let table = partizan::rulesets::table_with("sheep", &params).unwrap();
     for (r, row) in table.cells.iter().enumerate() {
         for (c, cell) in row.iter().enumerate() {
             let (rows, cols) = (r + 1, c + 1);
@@ -487,7 +487,9 @@ fn sheep_table_matches_brute_force() {
             "white must be between 2 and 6",
         ),
     ] {
-        let e = sheep::table(&params).unwrap_err().to_string();
+        let e = partizan::rulesets::table_with("sheep", &params)
+            .unwrap_err()
+            .to_string();
         assert!(e.contains(message), "{e}");
     }
 }
@@ -495,7 +497,7 @@ fn sheep_table_matches_brute_force() {
 /// The table of `king_dirt` with `params`, checked cell by cell: the empty board with `hand`
 /// kings in hand (Black's, White's) and `must_place`.
 fn check_king_dirt_table(params: TableParams, hand: [u32; 2], must_place: bool) -> Table {
-    let table = king_dirt::table(&params).unwrap();
+    let table = partizan::rulesets::table_with("king_dirt", &params).unwrap();
     for (r, row) in table.cells.iter().enumerate() {
         for (c, cell) in row.iter().enumerate() {
             let (rows, cols) = (r + 1, c + 1);
@@ -547,7 +549,9 @@ fn king_dirt_table_matches_brute_force() {
             "must_place must be between 0 and 1",
         ),
     ] {
-        let e = king_dirt::table(&params).unwrap_err().to_string();
+        let e = partizan::rulesets::table_with("king_dirt", &params)
+            .unwrap_err()
+            .to_string();
         assert!(e.contains(message), "{e}");
     }
 }

@@ -8,8 +8,8 @@
 use partizan::rulesets::childish_hackenbush::Green;
 use partizan::rulesets::hackenbush::{Colour, Edge, Picture};
 use partizan::rulesets::{
-    self, childish_hackenbush, eatcake, hackenbush, maundy_cake, partizan_euclid,
-    partizan_subtraction, ski_jumps, turn_and_eatcake, Arg,
+    self, childish_hackenbush, eatcake, maundy_cake, partizan_euclid, partizan_subtraction,
+    ski_jumps, turn_and_eatcake, Arg,
 };
 use partizan::solve::TableParams;
 use partizan::Game;
@@ -168,7 +168,8 @@ fn maundy_cake_matches_the_rules_and_the_prime_factor_rule() {
 
 #[test]
 fn maundy_cake_table() {
-    let table = maundy_cake::table(&TableParams::new().with("size", 12)).unwrap();
+    let table = partizan::rulesets::table_with("maundy_cake", &TableParams::new().with("size", 12))
+        .unwrap();
     let mut brute = maundy_brute();
     for (h, row) in table.cells.iter().enumerate() {
         for (w, cell) in row.iter().enumerate() {
@@ -334,7 +335,8 @@ fn partizan_subtraction_matches_the_rules() {
 
 #[test]
 fn partizan_subtraction_table() {
-    let table = partizan_subtraction::table(
+    let table = partizan::rulesets::table_with(
+        "partizan_subtraction",
         &TableParams::new()
             .with("left", 12)
             .with("right", 13)
@@ -387,7 +389,9 @@ fn partizan_euclid_matches_the_rules() {
 
 #[test]
 fn partizan_euclid_table() {
-    let table = partizan_euclid::table(&TableParams::new().with("size", 12)).unwrap();
+    let table =
+        partizan::rulesets::table_with("partizan_euclid", &TableParams::new().with("size", 12))
+            .unwrap();
     let mut brute = euclid_brute();
     for (i, row) in table.cells.iter().enumerate() {
         let p = i as u64 + 2;
@@ -619,7 +623,7 @@ fn childish_hackenbush_matches_the_rules() {
 
 #[test]
 fn childish_hackenbush_table() {
-    let table = childish_hackenbush::table(&TableParams::new()).unwrap();
+    let table = partizan::rulesets::table_with("childish_hackenbush", &TableParams::new()).unwrap();
     let mut brute = childish_brute();
     for a in 1..=6u32 {
         for c in 1..=6u32 {
@@ -650,7 +654,7 @@ fn childish_hackenbush_table() {
 
 #[test]
 fn hackenbush_stalk_table() {
-    let table = hackenbush::table(&TableParams::new()).unwrap();
+    let table = partizan::rulesets::table_with("hackenbush", &TableParams::new()).unwrap();
     // From the rules: chopping the edge at height i drops everything above it.
     let mut brute = Brute::new(|stalk: &Vec<u8>| {
         let chop = |who: u8| -> Vec<Vec<u8>> {
@@ -814,7 +818,7 @@ fn ski_jumps_match_the_rules() {
 
 #[test]
 fn ski_jumps_table() {
-    let table = ski_jumps::table(&TableParams::new()).unwrap();
+    let table = partizan::rulesets::table_with("ski_jumps", &TableParams::new()).unwrap();
     let mut brute = ski_brute();
     let w = 6;
     for i in 1..=w {

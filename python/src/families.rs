@@ -43,22 +43,21 @@ pub(crate) fn call_family(
             named.push((k.extract::<String>()?, family_arg(&v)?));
         }
     }
-    if let Some(f) = rulesets::family(name).filter(|f| f.is_loopy()) {
+    if let Some((f, call)) = rulesets::family(name).and_then(|f| Some((f, f.loopy()?))) {
         let v = run(py, move || {
             let usage = |e: Error| Error::input(format!("{e} (usage: {})", f.usage()));
-            match f.loopy(&positional, &named) {
+            match call(&positional, &named) {
                 // The call gives the game; its value is computed here, as the evaluator does
                 // before it answers.
-                Some(Ok(rulesets::LoopyCall::Graph(g))) => {
+                Ok(rulesets::LoopyCall::Graph(g)) => {
                     let l = LoopyValue::from_graph(g);
                     Ok(match l.value().map_err(|e| usage(e.into()))?.as_game() {
                         Some(g) => Value::Game(g),
                         None => Value::Loopy(l),
                     })
                 }
-                Some(Ok(rulesets::LoopyCall::Smith(s))) => Ok(Value::SmithValue(s)),
-                Some(Err(e)) => Err(usage(e)),
-                None => Err(Error::input(format!("{} gives no loopy game", f.name()))),
+                Ok(rulesets::LoopyCall::Smith(s)) => Ok(Value::SmithValue(s)),
+                Err(e) => Err(usage(e)),
             }
         })?;
         return value_to_py(py, v, None);
@@ -83,7 +82,7 @@ pub(crate) fn call_family(
 }
 
 /// Every family callable from Python, one dict each: `name`, `usage`, `example`, `loopy`
-/// (whether its values are loopy games, [`rulesets::Family::is_loopy`]), `table` (the usage line of its table, or `None`), `table_params`
+/// (whether its values are loopy games, [`rulesets::Family::loopy`]), `table` (the usage line of its table, or `None`), `table_params`
 /// (`[(name, meaning)]`) and `sequence` (the usage line of its Grundy sequence, or `None`).
 #[pyfunction]
 pub(crate) fn families(py: Python<'_>) -> PyResult<Vec<Bound<'_, PyDict>>> {
@@ -93,7 +92,7 @@ pub(crate) fn families(py: Python<'_>) -> PyResult<Vec<Bound<'_, PyDict>>> {
         d.set_item("name", f.name())?;
         d.set_item("usage", f.usage())?;
         d.set_item("example", f.example())?;
-        d.set_item("loopy", f.is_loopy())?;
+        d.set_item("loopy", f.loopy().is_some())?;
         let table = f.table();
         d.set_item("table", table.map(|t| t.usage(f.name())))?;
         let params: Vec<(&str, &str)> = table

@@ -553,8 +553,8 @@ impl Evaluator<'_> {
             }
         }
         if let (Scope::Families, Some(f)) = (self.scope, rulesets::family(&c.name)) {
-            if let Some(call) = f.loopy(&positional, &named) {
-                return match call {
+            if let Some(call) = f.loopy() {
+                return match call(&positional, &named) {
                     Ok(rulesets::LoopyCall::Graph(g)) => {
                         Ok(Value::Loopy(LoopyValue::from_graph(g)))
                     }

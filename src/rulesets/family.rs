@@ -63,18 +63,23 @@ pub trait Family: Sync {
     /// A call that evaluates at once, for `partizan families`.
     fn example(&self) -> &'static str;
     /// The value of the call `name(args, named)`; an error names the argument that is wrong.
-    /// A loopy family (see [`Family::loopy`]) gives the value when it is a short game and says
-    /// so otherwise.
-    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error>;
-    /// For a family of loopy games (CGT ch. VI), the call `name(args, named)` as a loopy game
-    /// given by its graph or as Smith's value of an impartial one; `None` for the families of
-    /// short games.
-    fn loopy(&self, _args: &[Arg], _named: &[NamedArg]) -> Option<Result<LoopyCall, Error>> {
-        None
+    /// Every family of short games gives its own; for a loopy family (see [`Family::loopy`]),
+    /// the value of its loopy call when that is a short game, and an error that says so
+    /// otherwise.
+    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+        match self.loopy() {
+            Some(call) => loopy_as_short(self.name(), call(args, named)?),
+            None => Err(Error::undefined(format!(
+                "{} gives no values (a family of short games defines its evaluate)",
+                self.name()
+            ))),
+        }
     }
-    /// Whether the family is one of loopy games (whose [`Family::loopy`] answers).
-    fn is_loopy(&self) -> bool {
-        false
+    /// For a family of loopy games (CGT ch. VI), its call: `name(args, named)` as a loopy game
+    /// given by its graph, or as Smith's value of an impartial one; `None` for the families of
+    /// short games.
+    fn loopy(&self) -> Option<LoopyCallFn> {
+        None
     }
     /// The call `name(args, named)` as a position that keeps its rules (see
     /// [`crate::solve::position`]), for the families that give their positions; `None` for the
@@ -99,6 +104,10 @@ pub trait Family: Sync {
     }
 }
 
+/// The call of a loopy family (see [`Family::loopy`]): from the call's arguments, the loopy game
+/// or Smith's value.
+pub type LoopyCallFn = fn(&[Arg], &[NamedArg]) -> Result<LoopyCall, Error>;
+
 /// The value of a call of a loopy family (see [`Family::loopy`]).
 #[derive(Clone, Debug)]
 pub enum LoopyCall {
@@ -108,9 +117,9 @@ pub enum LoopyCall {
     Smith(LoopyNimValue),
 }
 
-/// The value of a loopy family's call as a short game, for [`Family::evaluate`]; an error
-/// that says where to ask when it is not one.
-pub fn loopy_as_short(family: &dyn Family, call: LoopyCall) -> Result<Game, Error> {
+/// The value of the loopy family `family`'s call as a short game, for [`Family::evaluate`]; an
+/// error that says where to ask when it is not one.
+fn loopy_as_short(family: &str, call: LoopyCall) -> Result<Game, Error> {
     let short = match &call {
         LoopyCall::Graph(g) => g.value()?.as_game(),
         LoopyCall::Smith(LoopyNimValue::Finite(n)) => Some(Game::nimber(*n)),
@@ -119,7 +128,7 @@ pub fn loopy_as_short(family: &dyn Family, call: LoopyCall) -> Result<Game, Erro
     short.ok_or_else(|| {
         Error::undefined(format!(
             "{} gives loopy games, and this one is not a short game: ask for it in an expression (partizan eval)",
-            family.name()
+            family
         ))
     })
 }

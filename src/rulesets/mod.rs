@@ -87,7 +87,32 @@ pub fn call(name: &str, positional: &[Arg], named: &[NamedArg]) -> Option<Result
 /// assert!(partizan::rulesets::table("wythoff", &["p=3".to_string()]).is_err());
 /// ```
 pub fn table(name: &str, words: &[String]) -> Result<Table, Error> {
-    let spec = family(name).and_then(|f| f.table()).ok_or_else(|| {
+    let spec = table_spec(name)?;
+    spec.parse(words)
+        .and_then(|params| (spec.build)(&params))
+        .map_err(|e| Error::input(format!("{name}: {e} (usage: {})", spec.usage(name))))
+}
+
+/// The table of the registered family `name` with parameters already read, as
+/// [`table`] with words: `table_with("cram", &TableParams::new().with("rows", 3))`.
+pub fn table_with(name: &str, params: &crate::solve::TableParams) -> Result<Table, Error> {
+    let spec = table_spec(name)?;
+    if let Some(unknown) = params
+        .names()
+        .find(|n| !spec.params.iter().any(|p| p.name == *n))
+    {
+        return Err(Error::input(format!(
+            "{name}: unknown parameter {unknown:?} (usage: {})",
+            spec.usage(name)
+        )));
+    }
+    (spec.build)(params)
+        .map_err(|e| Error::input(format!("{name}: {e} (usage: {})", spec.usage(name))))
+}
+
+/// The table of the family `name`, or the error that says it has none (and what it has).
+fn table_spec(name: &str) -> Result<TableSpec, Error> {
+    family(name).and_then(|f| f.table()).ok_or_else(|| {
         Error::input(match family(name) {
             Some(f) if f.sequence().is_some() => format!(
                 "{name} has no table; its Grundy values: partizan grundy {name} (usage: {})",
@@ -96,10 +121,7 @@ pub fn table(name: &str, words: &[String]) -> Result<Table, Error> {
             Some(f) => format!("{name} has no table; a position: {}", f.example()),
             None => unknown("table", name, |f| f.table().is_some()),
         })
-    })?;
-    spec.parse(words)
-        .and_then(|params| (spec.build)(&params))
-        .map_err(|e| Error::input(format!("{name}: {e} (usage: {})", spec.usage(name))))
+    })
 }
 
 /// The Grundy sequence of family `name` with arguments `args`, `G(0..=to)`.

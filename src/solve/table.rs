@@ -328,6 +328,11 @@ impl TableParams {
         self.values.iter().find(|(n, _)| n == name).map(|&(_, v)| v)
     }
 
+    /// The names given, in the order they were set.
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        self.values.iter().map(|(n, _)| n.as_str())
+    }
+
     /// The value of `name` as a size, if given; an error when it is negative.
     pub fn natural(&self, name: &str) -> Result<Option<usize>, Error> {
         self.int(name)

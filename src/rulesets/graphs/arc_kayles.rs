@@ -117,7 +117,7 @@ pub fn grundy(g: &Graph) -> u64 {
 }
 
 /// `arc_kayles("a-b b-c")`.
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     let text = crate::rulesets::text::one_string(positional, named, "the edge list")?;
     let g = graph::parse(text, "")?.graph;
     Ok(Game::nimber(grundy(&g)))
@@ -140,7 +140,7 @@ const TABLE_PARAMS: &[Param] = &[Param {
 
 /// `partizan table arc_kayles n=N`: the Grundy value of every graph `path:n`, `cycle:n`,
 /// `complete:n` and `star:n` (a centre and `n` leaves) for `n = 1..=N`.
-pub fn table(a: &TableParams) -> Result<Table, Error> {
+fn table(a: &TableParams) -> Result<Table, Error> {
     graph::grundy_shape_table(
         "Grundy values of Arc Kayles on graphs, shape by n",
         a,

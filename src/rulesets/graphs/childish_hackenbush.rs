@@ -260,7 +260,7 @@ fn read(positional: &[Arg], named: &[NamedArg]) -> Result<(Picture, Green), Erro
 }
 
 /// `childish_hackenbush("...")`, `childish_hackenbush("...", green="free")`.
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     let (p, green) = read(positional, named)?;
     Ok(value_with(&p, green))
 }
@@ -307,7 +307,7 @@ pub fn arch(blue: usize, red: usize) -> Vec<Edge> {
 
 /// `partizan table childish_hackenbush blue=A red=C`: the value of every [`arch`] of `a` Blue
 /// (row) then `c` Red (column) edges, `a, c >= 1`.
-pub fn table(a: &TableParams) -> Result<Table, Error> {
+fn table(a: &TableParams) -> Result<Table, Error> {
     let blue = bounded(a, "blue", 6, (1, 16))?;
     let red = bounded(a, "red", 6, (1, 16))?;
     let mut solver = Solver::new(ChildishHackenbush::default());

@@ -54,12 +54,12 @@ pub fn grid_value(text: &str) -> Result<Game, Error> {
 }
 
 /// `col("..|..")`.
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     colouring::call_grid(Variant::Col, positional, named)
 }
 
 /// `col_graph("a-b b-c", blue="a", red="c", tinted="b:R")`.
-pub fn call_graph(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+fn call_graph(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     colouring::call_graph(Variant::Col, positional, named)
 }
 
@@ -70,7 +70,7 @@ pub fn graph_table(a: &TableParams) -> Result<Table, Error> {
 }
 
 /// `partizan table col rows=R cols=C`.
-pub fn table(a: &TableParams) -> Result<Table, Error> {
+fn table(a: &TableParams) -> Result<Table, Error> {
     colouring::table(Variant::Col, a)
 }
 

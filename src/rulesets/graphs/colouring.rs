@@ -439,7 +439,7 @@ pub fn grid_value(variant: Variant, text: &str) -> Result<Game, Error> {
 }
 
 /// `snort("..|..")` or `col("..|..")`.
-pub fn call_grid(variant: Variant, positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+pub(super) fn call_grid(variant: Variant, positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     grid_value(variant, text::one_string(positional, named, "the board")?)
 }
 
@@ -467,7 +467,7 @@ fn read_graph(variant: Variant, positional: &[Arg], named: &[NamedArg]) -> Resul
 }
 
 /// `snort_graph("a-b b-c", blue="a", red="c", tinted="b:R")` or `col_graph(…)`.
-pub fn call_graph(variant: Variant, positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+pub(super) fn call_graph(variant: Variant, positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     Ok(value(variant, &read_graph(variant, positional, named)?.start()?))
 }
 
@@ -486,7 +486,7 @@ pub fn graph_position(
 pub const MAX_TABLE_AREA: usize = 20;
 
 /// The value of every `r × c` grid, `r <= R`, `c <= C`.
-pub fn table(variant: Variant, a: &TableParams) -> Result<Table, Error> {
+pub(super) fn table(variant: Variant, a: &TableParams) -> Result<Table, Error> {
     let mut solver = Solver::new(Colouring(variant));
     crate::rulesets::family::grid_table(
         &format!(

@@ -256,7 +256,7 @@ impl ImpartialRuleset for Dag {
 }
 
 /// `dag("a>b, b>c", "a,b")`: the value of tokens on a directed acyclic graph.
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     args::named(named, "", &[])?;
     let dag = Dag::parse(args::string(positional, 0, "the edge list")?)?;
     let tokens = dag.tokens(args::string(positional, 1, "the tokens")?)?;
@@ -280,7 +280,7 @@ fn call_position(positional: &[Arg], named: &[NamedArg]) -> Result<Position, Err
 
 /// `partizan table dag take=K heap=N`: one token on vertex `n` (column) of the DAG on vertices
 /// `0..=N` with an edge from `n` to each of `n−1, ..., n−k` (row `k`), built from its edge list.
-pub fn table(a: &TableParams) -> Result<Table, Error> {
+fn table(a: &TableParams) -> Result<Table, Error> {
     let take = bounded(a, "take", 6, (1, 64))?;
     let heap = bounded(a, "heap", 20, (0, 2000))?;
     let mut cells = Vec::with_capacity(take);

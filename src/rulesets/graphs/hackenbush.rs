@@ -949,7 +949,7 @@ pub fn value(p: &Picture) -> Game {
 }
 
 /// `hackenbush("BRR")`, `hackenbush("0-a:B a-b:R")`.
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     let picture = Picture::parse(crate::rulesets::text::one_string(
         positional,
         named,
@@ -979,7 +979,7 @@ fn call_position(positional: &[Arg], named: &[NamedArg]) -> Result<Position, Err
 
 /// `partizan table hackenbush size=N`: the value of every stalk of 1 to `N` edges over Blue, Red
 /// and Green (`3^n` of each length `n`), from the ground up.
-pub fn table(a: &crate::solve::TableParams) -> Result<crate::solve::Table, Error> {
+fn table(a: &crate::solve::TableParams) -> Result<crate::solve::Table, Error> {
     let n = bounded(a, "size", 3, (1, 7))?;
     let colours = [Colour::Blue, Colour::Red, Colour::Green];
     let mut solver = Solver::new(Hackenbush::new());

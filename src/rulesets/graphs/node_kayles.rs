@@ -135,7 +135,7 @@ pub fn grundy(g: &Graph) -> u64 {
 }
 
 /// `node_kayles("a-b b-c")`.
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     let text = crate::rulesets::text::one_string(positional, named, "the edge list")?;
     let g = graph::parse(text, "")?.graph;
     Ok(Game::nimber(grundy(&g)))
@@ -158,7 +158,7 @@ const TABLE_PARAMS: &[Param] = &[Param {
 
 /// `partizan table node_kayles n=N`: the Grundy value of every graph `path:n`, `cycle:n`,
 /// `complete:n` and `star:n` (a centre and `n` leaves) for `n = 1..=N`.
-pub fn table(a: &TableParams) -> Result<Table, Error> {
+fn table(a: &TableParams) -> Result<Table, Error> {
     graph::grundy_shape_table(
         "Grundy values of Node Kayles on graphs, shape by n",
         a,

@@ -110,7 +110,7 @@ pub fn value(g: &Graph) -> Game {
 }
 
 /// `partizan_arc_kayles("a-b:B b-c:R")`.
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     let text = crate::rulesets::text::one_string(positional, named, "the edge list")?;
     Ok(value(&parse(text)?))
 }
@@ -156,7 +156,7 @@ pub fn alternating(shape: &str, n: usize) -> Result<Graph, Error> {
 
 /// `partizan table partizan_arc_kayles n=N`: the values on [`alternating`] paths, cycles and
 /// stars for `n = 1..=N`.
-pub fn table(a: &TableParams) -> Result<Table, Error> {
+fn table(a: &TableParams) -> Result<Table, Error> {
     let mut solver = Solver::new(PartizanArcKayles);
     graph::shape_table(
         "Values of Partizan Arc Kayles, edges alternately blue and red (the first blue), shape by n",

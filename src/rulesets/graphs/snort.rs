@@ -56,12 +56,12 @@ pub fn grid_value(text: &str) -> Result<Game, Error> {
 }
 
 /// `snort("..|..")`.
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     colouring::call_grid(Variant::Snort, positional, named)
 }
 
 /// `snort_graph("a-b b-c", blue="a", red="c", tinted="b:R")`.
-pub fn call_graph(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+fn call_graph(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     colouring::call_graph(Variant::Snort, positional, named)
 }
 
@@ -72,7 +72,7 @@ pub fn graph_table(a: &TableParams) -> Result<Table, Error> {
 }
 
 /// `partizan table snort rows=R cols=C`.
-pub fn table(a: &TableParams) -> Result<Table, Error> {
+fn table(a: &TableParams) -> Result<Table, Error> {
     colouring::table(Variant::Snort, a)
 }
 

@@ -130,7 +130,7 @@ pub fn value(b: &Board) -> Game {
 }
 
 /// `amazons("x......|o......")`.
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     let b = parse(crate::rulesets::text::one_string(
         positional,
         named,
@@ -144,7 +144,7 @@ pub const MAX_TABLE_AREA: usize = 16;
 
 /// `partizan table amazons rows=R cols=C` (or `size=N`): the value of every `r × c` board with
 /// Left's amazon in the top-left corner and Right's in the bottom-right (`-` for `1 × 1`).
-pub fn table(a: &TableParams) -> Result<Table, Error> {
+fn table(a: &TableParams) -> Result<Table, Error> {
     let mut engine = Engine::new(Amazons);
     grid_table(
         "Values of Amazons: x in the top-left corner, o in the bottom-right, rows x columns",

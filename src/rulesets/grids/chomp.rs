@@ -217,7 +217,7 @@ fn read(positional: &[Arg], named: &[NamedArg]) -> Result<Diagram, Error> {
 }
 
 /// `chomp(rows, cols)` or `chomp("4,3,1")`.
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     args::named(named, "", &[])?;
     let rows = match positional {
         [Arg::Str(s)] => parse(s)?,
@@ -236,7 +236,7 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
 }
 
 /// `partizan table chomp rows=R cols=C`: the Grundy values of every rectangle.
-pub fn table(a: &TableParams) -> Result<Table, Error> {
+fn table(a: &TableParams) -> Result<Table, Error> {
     let rows = a.natural("rows")?.or(a.natural("size")?).unwrap_or(7);
     let cols = a.natural("cols")?.or(a.natural("size")?).unwrap_or(7);
     if rows == 0 || cols == 0 {

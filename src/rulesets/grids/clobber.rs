@@ -244,7 +244,7 @@ pub fn value(g: &Grid) -> Game {
 /// of [`crate::rulesets::clobber_variants`]). Boards of at most 128 squares go to the bitboard ruleset
 /// [`clobber_variants::GenClobber`] (faster, and `#` marks a square off the board); larger ones
 /// of ordinary Clobber to the [`Clobber`] ruleset above.
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     let variant = crate::rulesets::graph::named_string(named, "variant", &["variant"])?;
     let text = crate::rulesets::graph::graph_argument(positional, "the position")?;
     let variant = match variant {
@@ -318,7 +318,7 @@ pub fn checkerboard(rows: usize, cols: usize) -> Grid {
 pub const MAX_TABLE_AREA: usize = 16;
 
 /// `partizan table clobber rows=R cols=C` (or `size=N` for both): every checkerboard.
-pub fn table(a: &TableParams) -> Result<Table, Error> {
+fn table(a: &TableParams) -> Result<Table, Error> {
     let mut engine = crate::rulesets::board_engine::Engine::new(clobber_variants::GenClobber(
         Variant::Orthogonal,
     ));

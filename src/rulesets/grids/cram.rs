@@ -426,7 +426,7 @@ pub fn grundy(text: &str) -> Result<u64, Error> {
 }
 
 /// `cram("..|..")`.
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     Ok(Game::nimber(grundy(crate::rulesets::text::one_string(
         positional,
         named,
@@ -476,7 +476,7 @@ pub const MAX_TABLE_AREA: usize = 30;
 
 /// `partizan table cram rows=R cols=C` (or `size=N` for both): the Grundy value of every
 /// `r × c` rectangle.
-pub fn table(a: &TableParams) -> Result<Table, Error> {
+fn table(a: &TableParams) -> Result<Table, Error> {
     let mut solver = GrundySolver::new(Cram::new());
     crate::rulesets::family::grid_table(
         "Grundy values of Cram rectangles, rows x columns",

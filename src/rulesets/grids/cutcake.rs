@@ -101,7 +101,7 @@ pub fn value(width: u32, height: u32) -> Game {
 }
 
 /// `cutcake(w, h)`.
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     // No bound on a side by itself: `check_work` bounds the search.
     let (w, h) = args::width_and_height(positional, named, u32::MAX as usize)?;
     check_work(w, h)?;
@@ -123,7 +123,7 @@ fn check_work(w: u32, h: u32) -> Result<(), Error> {
 }
 
 /// `partizan table cutcake size=N`: the value of every cake up to `N × N`.
-pub fn table(a: &TableParams) -> Result<Table, Error> {
+fn table(a: &TableParams) -> Result<Table, Error> {
     let n = bounded(a, "size", 8, (1, 256))?;
     let mut solver = Solver::new(Cutcake);
     Ok(Table::sizes(

@@ -122,11 +122,11 @@ fn check_sheet(w: usize, h: usize) -> Result<(), Error> {
     }
 }
 
-/// The largest side [`call`] and [`table`] accept (the table takes `O(N³)` time).
+/// The largest side a call and the table accept (the table takes `O(N³)` time).
 pub const MAX_SIDE: usize = 500;
 
 /// `cutting(W, H)`: the value `*G(W, H)`.
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     args::named(named, "", &[])?;
     let w = args::size(positional, 0, "the width W")?;
     let h = args::size(positional, 1, "the height H")?;
@@ -169,7 +169,7 @@ fn call_position(positional: &[Arg], named: &[NamedArg]) -> Result<Position, Err
 
 /// `partizan table cutting size=N` (default 12): `G(W, H)` for `W` across and `H` down, from 2
 /// to `N`.
-pub fn table(args: &TableParams) -> Result<Table, Error> {
+fn table(args: &TableParams) -> Result<Table, Error> {
     let n = args.natural("size")?.unwrap_or(12);
     if n < 2 {
         return Err(Error::input(format!("size must be at least 2 (the smallest sheet is 2×2), not {n}")));

@@ -975,7 +975,7 @@ impl Engine {
 // ---------------------------------------------------------------------------------------------
 
 /// `domineering("..|..")`.
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     let board = Board::parse(crate::rulesets::text::one_string(
         positional,
         named,
@@ -988,7 +988,7 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
 pub const MAX_TABLE_AREA: usize = 40;
 
 /// `partizan table domineering rows=R cols=C` (or `size=N` for both).
-pub fn table(a: &TableParams) -> Result<Table, Error> {
+fn table(a: &TableParams) -> Result<Table, Error> {
     // The work grows exponentially with the area (6×6, 36 squares: see docs/PERFORMANCE.md).
     let mut solver = Solver::new(Domineering::new());
     crate::rulesets::family::grid_table(

@@ -117,7 +117,7 @@ pub fn value(width: u32, height: u32) -> Game {
 }
 
 /// `partizan table eatcake size=N`.
-pub fn table(a: &TableParams) -> Result<Table, Error> {
+fn table(a: &TableParams) -> Result<Table, Error> {
     cake_table(
         a,
         Eatcake { turned: false },

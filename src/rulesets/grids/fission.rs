@@ -132,7 +132,7 @@ pub fn value(b: &Board) -> Game {
 }
 
 /// `fission("....|..x.|....")`.
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     let b = parse(crate::rulesets::text::one_string(
         positional,
         named,
@@ -147,7 +147,7 @@ pub const MAX_TABLE_AREA: usize = 30;
 
 /// `partizan table fission rows=R cols=C` (or `size=N`): the value of every `r × c` board with
 /// one stone on its centre square (row `⌈r/2⌉`, column `⌈c/2⌉`, counted from 1).
-pub fn table(a: &TableParams) -> Result<Table, Error> {
+fn table(a: &TableParams) -> Result<Table, Error> {
     let mut engine = Engine::new(Fission);
     grid_table(
         "Values of Fission: one stone on the centre square (Left splits vertically), rows x columns",

@@ -305,7 +305,7 @@ pub fn value(p: &KingDirt) -> Game {
 }
 
 /// `king_dirt("1,1,0:X..|.#.|.O#")`.
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     let p = parse(crate::rulesets::text::one_string(
         positional,
         named,
@@ -356,7 +356,7 @@ const TABLE_PARAMS: &[Param] = &[
 /// `partizan table king_dirt rows=R cols=C black=B white=W must_place=M` (or `size=N`): the
 /// value of every empty `r × c` board, Black with `B` kings in hand and White with `W`, as in
 /// MCGS's tests (`1,1,0:...|...|...`). Boards of up to [`MAX_TABLE_AREA`] squares.
-pub fn table(a: &TableParams) -> Result<Table, Error> {
+fn table(a: &TableParams) -> Result<Table, Error> {
     let black = bounded(a, "black", 1, (0, MAX_TABLE_HAND))? as u32;
     let white = bounded(a, "white", 1, (0, MAX_TABLE_HAND))? as u32;
     let must_place = bounded(a, "must_place", 0, (0, 1))? == 1;

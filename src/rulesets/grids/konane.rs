@@ -142,7 +142,7 @@ pub fn value(b: &Board) -> Game {
 }
 
 /// `konane("xo.|ox.")`.
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     let b = parse(crate::rulesets::text::one_string(
         positional,
         named,
@@ -175,7 +175,7 @@ pub fn corner_opening(rows: usize, cols: usize) -> Result<Board, Error> {
 pub const MAX_TABLE_AREA: usize = 20;
 
 /// `partizan table konane rows=R cols=C` (or `size=N` for both).
-pub fn table(a: &TableParams) -> Result<Table, Error> {
+fn table(a: &TableParams) -> Result<Table, Error> {
     let rows = a.natural("rows")?.or(a.natural("size")?).unwrap_or(4);
     let cols = a.natural("cols")?.or(a.natural("size")?).unwrap_or(4);
     if rows == 0 || cols < 2 {

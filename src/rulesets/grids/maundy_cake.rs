@@ -96,13 +96,13 @@ pub fn value(width: u32, height: u32) -> Game {
 }
 
 /// `maundy_cake(w, h)`.
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     let (w, h) = args::width_and_height(positional, named, MAX_SIDE)?;
     Ok(value(w, h))
 }
 
 /// `partizan table maundy_cake size=N`: every cake up to `N × N`.
-pub fn table(a: &TableParams) -> Result<Table, Error> {
+fn table(a: &TableParams) -> Result<Table, Error> {
     let n = bounded(a, "size", 12, (1, 1000))?;
     let mut solver = Solver::new(MaundyCake);
     Ok(Table::sizes(

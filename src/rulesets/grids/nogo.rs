@@ -414,7 +414,7 @@ pub fn value(g: &Graph) -> Game {
 }
 
 /// `nogo("..x|o..")`.
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     Ok(value(&parse_grid(crate::rulesets::text::one_string(
         positional,
         named,
@@ -433,7 +433,7 @@ fn read_graph_call(positional: &[Arg], named: &[NamedArg]) -> Result<(Points, Ve
 }
 
 /// `nogo_graph("a-b b-c", black="a", white="c")`.
-pub fn call_graph(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+fn call_graph(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     let (points, stones) = read_graph_call(positional, named)?;
     Ok(value(&points.blocks(&stones)?))
 }
@@ -443,7 +443,7 @@ pub fn call_graph(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error>
 pub const MAX_TABLE_AREA: usize = 12;
 
 /// `partizan table nogo rows=R cols=C` (or `size=N` for both): every empty `r × c` board.
-pub fn table(a: &TableParams) -> Result<Table, Error> {
+fn table(a: &TableParams) -> Result<Table, Error> {
     let mut solver = Solver::new(NoGo);
     crate::rulesets::family::grid_table(
         "Values of NoGo on empty boards (Black is Left), rows x columns",

@@ -271,7 +271,7 @@ pub fn value(b: &SheepBoard) -> Game {
 }
 
 /// `sheep("2, 0 | 0, -3")`.
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     let b = parse(crate::rulesets::text::one_string(
         positional,
         named,
@@ -326,7 +326,7 @@ pub fn corners(rows: usize, cols: usize, black: i8, white: i8) -> SheepBoard {
 /// `partizan table sheep rows=R cols=C black=B white=W` (or `size=N`): the value of every
 /// `r × c` board of [`corners`], `-` for `1 × 1`, which holds only one herd. Boards of up to
 /// [`MAX_TABLE_AREA`] squares, herds of 2 to [`MAX_TABLE_HERD`] sheep.
-pub fn table(a: &TableParams) -> Result<Table, Error> {
+fn table(a: &TableParams) -> Result<Table, Error> {
     let black = bounded(a, "black", 3, (2, MAX_TABLE_HERD))? as i8;
     let white = bounded(a, "white", 3, (2, MAX_TABLE_HERD))? as i8;
     let mut solver = Solver::new(Sheep);

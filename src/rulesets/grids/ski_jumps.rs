@@ -197,7 +197,7 @@ pub fn value(p: &Slope) -> Game {
 }
 
 /// `ski_jumps("L..|.R.")`.
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     let p = Slope::parse(one_string(positional, named, "the slope")?)?;
     Ok(value(&p))
 }
@@ -216,7 +216,7 @@ pub fn position(p: Slope) -> Position {
 /// `partizan table ski_jumps width=W`: the value of the `3 × W` slope with a Left jumper in
 /// row 1, column `i` (row of the table) and a Right jumper in row 2, column `j` (column), the
 /// rest empty; columns counted from 1 at the west edge.
-pub fn table(a: &TableParams) -> Result<Table, Error> {
+fn table(a: &TableParams) -> Result<Table, Error> {
     let width = bounded(a, "width", 6, (1, MAX_SQUARES / 3))?;
     let mut solver = Solver::new(SkiJumps);
     Ok(Table::sizes(

@@ -354,7 +354,7 @@ fn sequence(args: &[String], to: usize) -> Result<SequenceReport, Error> {
 }
 
 /// `all_but("1,2", n)`.
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     args::named(named, "", &[])?;
     let game = AllBut::parse(args::string(positional, 0, "the excluded set")?)?;
     let n = args::size(positional, 1, "the heap size n")?;

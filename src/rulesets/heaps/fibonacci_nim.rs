@@ -113,11 +113,11 @@ pub fn grundy_table(max_n: usize) -> Vec<Vec<u32>> {
     g
 }
 
-/// The largest heap [`call`] evaluates (the table has about `n²/2` entries).
+/// The largest heap a call evaluates (the table has about `n²/2` entries).
 pub const MAX_HEAP: usize = 5000;
 
 /// `fibonacci_nim(n)` (the start, `m = n − 1`) or `fibonacci_nim(n, m)`: the value `*G(n, m)`.
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     args::named(named, "", &[])?;
     let n = args::size(positional, 0, "the heap size n")?;
     let m = if positional.len() > 1 {
@@ -134,7 +134,7 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
 /// `partizan table fibonacci_nim size=N`: the Grundy value `G(n, m)` of `n` tokens (row) of
 /// which at most `m` (column) may be taken, `0 <= n, m <= N`; a limit above `n` is the same as
 /// `n`.
-pub fn table(a: &TableParams) -> Result<Table, Error> {
+fn table(a: &TableParams) -> Result<Table, Error> {
     let size = bounded(a, "size", 13, (1, 1000))?;
     let g = grundy_table(size);
     Ok(Table::grid(

@@ -81,7 +81,7 @@ impl ImpartialRuleset for LoopySubtraction {
 }
 
 /// `loopy_subtraction("1,2", 5, add="1", max=6)`: Smith's value of the heap.
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<LoopyNimValue, Error> {
+fn call(positional: &[Arg], named: &[NamedArg]) -> Result<LoopyNimValue, Error> {
     if positional.len() != 2 {
         return Err(Error::input(format!(
             "expected two arguments, the subtraction set and the heap, found {}",
@@ -136,18 +136,7 @@ impl crate::rulesets::Family for LoopySubtractionFamily {
     fn example(&self) -> &'static str {
         "loopy_subtraction(\"2\", 3, add=\"1\", max=4)"
     }
-    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<crate::algebra::Game, Error> {
-        let call = crate::rulesets::family::LoopyCall::Smith(call(args, named)?);
-        crate::rulesets::family::loopy_as_short(self, call)
-    }
-    fn loopy(
-        &self,
-        args: &[Arg],
-        named: &[NamedArg],
-    ) -> Option<Result<crate::rulesets::family::LoopyCall, Error>> {
-        Some(call(args, named).map(crate::rulesets::family::LoopyCall::Smith))
-    }
-    fn is_loopy(&self) -> bool {
-        true
+    fn loopy(&self) -> Option<crate::rulesets::family::LoopyCallFn> {
+        Some(|args, named| call(args, named).map(crate::rulesets::LoopyCall::Smith))
     }
 }

@@ -149,7 +149,7 @@ pub fn misere_winning_move(heaps: &[u64]) -> Option<(usize, u64)> {
 }
 
 /// `nim(h1, h2, ...)`: the value `*(h1 ⊕ h2 ⊕ ...)` of Nim heaps.
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     args::named(named, "", &[])?;
     let mut s = 0u64;
     for i in 0..positional.len() {
@@ -183,7 +183,7 @@ fn call_position(positional: &[Arg], named: &[NamedArg]) -> Result<Position, Err
 
 /// `partizan table nim size=N`: the Grundy value of two heaps `a` (row) and `b` (column),
 /// `0 <= a, b < N`.
-pub fn table(a: &TableParams) -> Result<Table, Error> {
+fn table(a: &TableParams) -> Result<Table, Error> {
     let n = bounded(a, "size", 8, (1, 1024))?;
     Ok(Table::grid(
         "Grundy values of two Nim heaps a and b",

@@ -306,7 +306,7 @@ fn heap_value(
 }
 
 /// `octal("0.77", n)`: the value of a heap of `n` in the octal game.
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     args::named(named, "", &[])?;
     let game = OctalGame::parse(args::string(positional, 0, "the octal code")?)?;
     let splits = game.digits().iter().any(|d| d & 4 != 0);
@@ -320,7 +320,7 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
 }
 
 /// `kayles(n)`.
-pub fn call_kayles(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+fn call_kayles(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     args::named(named, "", &[])?;
     let game = OctalGame::kayles();
     heap_value(
@@ -333,7 +333,7 @@ pub fn call_kayles(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error
 }
 
 /// `dawson_kayles(n)`.
-pub fn call_dawson_kayles(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+fn call_dawson_kayles(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     args::named(named, "", &[])?;
     let game = OctalGame::dawson_kayles();
     heap_value(
@@ -346,7 +346,7 @@ pub fn call_dawson_kayles(positional: &[Arg], named: &[NamedArg]) -> Result<Game
 }
 
 /// `dawson_chess(n)`.
-pub fn call_dawson_chess(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+fn call_dawson_chess(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     args::named(named, "", &[])?;
     let game = OctalGame::dawson_chess();
     heap_value(
@@ -359,7 +359,7 @@ pub fn call_dawson_chess(positional: &[Arg], named: &[NamedArg]) -> Result<Game,
 }
 
 /// `grundy_game(n)`.
-pub fn call_grundy_game(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+fn call_grundy_game(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     args::named(named, "", &[])?;
     heap_value(
         |len| GrundyGame.grundy_sequence(len),

@@ -79,7 +79,7 @@ pub fn value(p: u64, q: u64) -> Game {
 }
 
 /// `partizan_euclid(p, q)`.
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     args::named(named, "", &[])?;
     if positional.len() != 2 {
         return Err(Error::input(format!("expected p and q, found {} arguments", positional.len())));
@@ -102,7 +102,7 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
 
 /// `partizan table partizan_euclid size=N`: `(p, q)` for `1 <= q < p <= N`; the cells with
 /// `q >= p` are empty.
-pub fn table(a: &TableParams) -> Result<Table, Error> {
+fn table(a: &TableParams) -> Result<Table, Error> {
     let n = bounded(a, "size", 12, (2, 200))?;
     let mut solver = Solver::new(PartizanEuclid);
     let mut t = Table::grid(

@@ -112,7 +112,7 @@ impl Ruleset for PartizanSubtraction {
 pub const MAX_HEAP: usize = 1_000_000;
 
 /// `partizan_subtraction("1,2", "1,3", n)`.
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     args::named(named, "", &[])?;
     if positional.len() != 3 {
         return Err(Error::input(format!(
@@ -149,7 +149,7 @@ fn digit_set(code: i64, name: &str) -> Result<Vec<usize>, Error> {
 
 /// `partizan table partizan_subtraction left=12 right=13 to=N`: the values of the heaps
 /// `0..=N`.
-pub fn table(a: &TableParams) -> Result<Table, Error> {
+fn table(a: &TableParams) -> Result<Table, Error> {
     let left = digit_set(a.int("left").unwrap_or(12), "left")?;
     let right = digit_set(a.int("right").unwrap_or(13), "right")?;
     let to = a.natural("to")?.unwrap_or(20);

@@ -155,7 +155,7 @@ fn limit(named: &[NamedArg], name: &str) -> Result<Option<u64>, Error> {
 }
 
 /// `queen(x, y)`, `queen(x, y, p=P, q=Q)`: the registry's entry point.
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     if positional.len() != 2 {
         return Err(Error::input(format!(
             "expected two coordinates x, y, found {} arguments",
@@ -178,7 +178,7 @@ fn table_limit(v: Option<i64>, name: &str) -> Result<Option<u64>, Error> {
 }
 
 /// `partizan table queen size=N [p=P] [q=Q]`.
-pub fn table(a: &TableParams) -> Result<Table, Error> {
+fn table(a: &TableParams) -> Result<Table, Error> {
     let n = a.natural("size")?.unwrap_or(9);
     if n.checked_mul(n).is_none_or(|c| c > MAX_CELLS) {
         return Err(Error::input(format!("size {n} is too large (at most {MAX_CELLS} cells)")));

@@ -224,7 +224,7 @@ pub fn value(piece: &Ryuoh, x: usize, y: usize) -> Result<Game, Error> {
 }
 
 /// `ryuoh(x, y, p=3, q=Q)`: the value `*G(x, y)` (p defaults to 3, no limit by default).
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     let (piece, x, y) = read(positional, named)?;
     value(&piece, x, y)
 }
@@ -260,7 +260,7 @@ fn call_position(positional: &[Arg], named: &[NamedArg]) -> Result<Position, Err
 }
 
 /// `partizan table ryuoh p=P [q=Q] size=N` (defaults p = 3, no limit, size 19).
-pub fn table(args: &TableParams) -> Result<Table, Error> {
+fn table(args: &TableParams) -> Result<Table, Error> {
     let p = match args.int("p") {
         None => 3,
         Some(p) if p >= 1 => p as usize,

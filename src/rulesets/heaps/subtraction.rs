@@ -240,7 +240,7 @@ impl ImpartialRuleset for TakeRange {
 }
 
 /// `subtraction("1,3,4", n)`: the value `*G(n)` of a heap of `n` in the subtraction game.
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     args::named(named, "", &[])?;
     let game = Subtraction::parse(args::string(positional, 0, "the subtraction set")?)?;
     let n = args::size(positional, 1, "the heap size n")?;
@@ -269,7 +269,7 @@ fn call_position(positional: &[Arg], named: &[NamedArg]) -> Result<Position, Err
 }
 
 /// `take_range(p, q, n)`: the normal-play value of a heap of `n`.
-pub fn call_take_range(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+fn call_take_range(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     args::named(named, "", &[])?;
     let game = TakeRange::new(
         args::size(positional, 0, "p")?,

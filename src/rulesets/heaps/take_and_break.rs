@@ -714,7 +714,7 @@ fn sequence(args: &[String], to: usize) -> Result<SequenceReport, Error> {
 }
 
 /// `take_and_break("0.F", n)`.
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     args::named(named, "", &[])?;
     let game = TakeAndBreak::parse(args::string(positional, 0, "the code")?)?;
     let n = args::size(positional, 1, "the heap size n")?;

@@ -172,7 +172,7 @@ pub fn winning_move(coins: &[u64]) -> Option<(u64, u64)> {
 }
 
 /// `welter(a, b, ...)`: the value of coins on squares `a, b, ...`.
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     args::named(named, "", &[])?;
     let squares = (0..positional.len())
         .map(|i| args::size(positional, i, &format!("square {}", i + 1)).map(|s| s as u64))
@@ -183,7 +183,7 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
 /// `partizan table welter size=N [third=C]`: the Grundy value of coins on squares `a` (row) and
 /// `b` (column), `0 <= a, b < N`, and on square `C` when `third=C` is given; `-` where two coins
 /// would share a square.
-pub fn table(a: &TableParams) -> Result<Table, Error> {
+fn table(a: &TableParams) -> Result<Table, Error> {
     let n = bounded(a, "size", 10, (1, 256))?;
     let third = a.natural("third")?.map(|c| c as u64);
     let caption = match third {

@@ -125,7 +125,7 @@ pub(crate) fn check_cells(width: usize, height: usize) -> Result<(), Error> {
 }
 
 /// `wythoff(x, y)`: the value `*G(x, y)`.
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     args::named(named, "", &[])?;
     let x = args::size(positional, 0, "x")?;
     let y = args::size(positional, 1, "y")?;
@@ -149,7 +149,7 @@ pub(crate) fn table_shape(args: &TableParams, default: usize) -> Result<(usize, 
 }
 
 /// `partizan table wythoff size=N` (default 12): the Grundy table, `x` across, `y` down.
-pub fn table(args: &TableParams) -> Result<Table, Error> {
+fn table(args: &TableParams) -> Result<Table, Error> {
     let (w, h) = table_shape(args, 12)?;
     let g = grundy_table(w, h);
     Ok(Table::grid(

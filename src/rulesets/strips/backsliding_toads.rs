@@ -121,7 +121,7 @@ pub fn outcome(row: &Row) -> Result<LoopyOutcome, Error> {
 
 /// `backsliding_toads("T.F")`: the game graph of the row (its value and outcome are computed
 /// from it on demand).
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<LoopyGame, Error> {
+fn call(positional: &[Arg], named: &[NamedArg]) -> Result<LoopyGame, Error> {
     let row = Row::parse(crate::rulesets::text::one_string(
         positional, named, "the row",
     )?)?;
@@ -141,19 +141,8 @@ impl crate::rulesets::Family for BackslidingToadsFamily {
     fn example(&self) -> &'static str {
         "backsliding_toads(\"T.F\")"
     }
-    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<crate::algebra::Game, Error> {
-        let call = crate::rulesets::family::LoopyCall::Graph(call(args, named)?);
-        crate::rulesets::family::loopy_as_short(self, call)
-    }
-    fn loopy(
-        &self,
-        args: &[Arg],
-        named: &[NamedArg],
-    ) -> Option<Result<crate::rulesets::family::LoopyCall, Error>> {
-        Some(call(args, named).map(crate::rulesets::family::LoopyCall::Graph))
-    }
-    fn is_loopy(&self) -> bool {
-        true
+    fn loopy(&self) -> Option<crate::rulesets::family::LoopyCallFn> {
+        Some(|args, named| call(args, named).map(crate::rulesets::LoopyCall::Graph))
     }
     fn table(&self) -> Option<crate::rulesets::TableSpec> {
         Some(crate::rulesets::TableSpec {
@@ -172,7 +161,7 @@ pub const MAX_TABLE_LENGTH: usize = 8;
 
 /// `partizan table backsliding_toads size=N`: every row of 1 to N squares (`.`, `T`, `F` in
 /// that order at each square, shorter rows first) with its value.
-pub fn table(a: &crate::solve::TableParams) -> Result<crate::solve::Table, Error> {
+fn table(a: &crate::solve::TableParams) -> Result<crate::solve::Table, Error> {
     let n = crate::rulesets::family::bounded(a, "size", 4, (1, MAX_TABLE_LENGTH))?;
     let rows: Vec<String> = (1..=n)
         .flat_map(|len| {

@@ -605,7 +605,7 @@ fn sets(e: &Element, n: usize) -> Vec<Vec<usize>> {
 }
 
 /// `coin_turning("ruler", "THHT")`.
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     args::named(named, "", &[])?;
     if positional.len() != 2 {
         return Err(Error::input(format!(
@@ -661,7 +661,7 @@ fn sequence(args: &[String], to: usize) -> Result<SequenceReport, Error> {
 }
 
 /// `partizan table coin_turning coins=N`: the single-head values of the named games.
-pub fn table(params: &TableParams) -> Result<Table, Error> {
+fn table(params: &TableParams) -> Result<Table, Error> {
     let coins = bounded(params, "coins", 16, (1, 1024))?;
     let mut cells = Vec::new();
     for (name, _) in NAMED {

@@ -50,7 +50,7 @@ pub fn value(row: &Row) -> Game {
 }
 
 /// `elephants_rhinos("EE..RR")`.
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     let row = parse(crate::rulesets::text::one_string(
         positional, named, "the row",
     )?)?;
@@ -58,7 +58,7 @@ pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
 }
 
 /// `partizan table elephants_rhinos elephants=A rhinos=C gap=B`: the rows `E^a .^b R^c`.
-pub fn table(a: &TableParams) -> Result<Table, Error> {
+fn table(a: &TableParams) -> Result<Table, Error> {
     toads_frogs::row_table(
         a,
         RULES,

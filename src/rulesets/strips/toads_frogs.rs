@@ -480,7 +480,7 @@ fn named_rules(named: &[NamedArg]) -> Result<GenToadsFrogs, Error> {
 
 /// `toads("TT..FF")`, `toads("T.FF.", jump=2, slide=1)`, `toads("T..FF.", slide=3,
 /// min_slide=2, jump=2, friendly=1)`.
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     let rules = named_rules(named)?;
     let row = Row::parse(crate::rulesets::graph::graph_argument(
         positional, "the row",
@@ -584,7 +584,7 @@ pub fn row_table(
 
 /// `partizan table toads toads=A frogs=C gap=B [jump=J] [slide=S] [min_slide=M]
 /// [friendly=0|1]`: the rows `T^a .^b F^c`.
-pub fn table(a: &TableParams) -> Result<Table, Error> {
+fn table(a: &TableParams) -> Result<Table, Error> {
     let rules = checked(
         bounded(a, "slide", 1, (0, MAX_TABLE_SQUARES))?,
         bounded(a, "jump", 1, (0, MAX_TABLE_SQUARES))?,

@@ -189,7 +189,7 @@ pub fn value(p: &Rows) -> Game {
 }
 
 /// `toppling_dominoes("LRGLL")`.
-pub fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
     let p = Rows::parse(crate::rulesets::text::one_string(
         positional, named, "the row",
     )?)?;
@@ -201,7 +201,7 @@ pub const MAX_TABLE_LENGTH: usize = 8;
 
 /// `partizan table toppling_dominoes size=N`: every row of 1 to N dominoes that is not greater
 /// than its mirror image, in order of length and then `L < R < G`, with its value.
-pub fn table(a: &TableParams) -> Result<Table, Error> {
+fn table(a: &TableParams) -> Result<Table, Error> {
     let n = a.natural("size")?.unwrap_or(4);
     if n == 0 || n > MAX_TABLE_LENGTH {
         return Err(Error::input(format!(
