@@ -252,3 +252,46 @@ fn table_of_rectangles() {
         insta::assert_snapshot!("domineering_table_4x4", t.to_tsv());
     });
 }
+
+/// The estimate of the engine's region table (which decides what is out of reach) against the
+/// table's real size on rectangles it was not measured on: within a factor of 2.
+#[test]
+fn the_region_estimate_is_close_on_unmeasured_rectangles() {
+    use partizan::rulesets::domineering::estimated_regions;
+    use partizan::solve::Ruleset;
+    for (rows, cols) in [(2, 16), (3, 10), (4, 7), (5, 5), (4, 6)] {
+        let d = Domineering::new();
+        d.known_value(&Board::rectangle(rows, cols)).unwrap();
+        let real = d.engine_positions() as f64;
+        let estimate = estimated_regions(rows, cols);
+        assert!(
+            (0.5..=2.0).contains(&(estimate / real)),
+            "{rows}x{cols}: estimate {estimate}, table {real}"
+        );
+        assert_eq!(estimated_regions(cols, rows), estimate);
+    }
+}
+
+/// The canonical form of an empty 8×8 board is refused at once as out of reach, with the
+/// estimate and the command that finds its outcome, in one line and exit status 2; an 8×8 board
+/// with filled squares is not estimated.
+#[test]
+fn an_empty_8x8_board_is_refused_at_once() {
+    let row = "........";
+    let text = format!("domineering(\"{}\")", [row; 8].join("|"));
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_partizan"))
+        .args(["eval", &text])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("out of reach") && err.contains("partizan outcome"),
+        "{err}"
+    );
+    // The same board with all but one row filled is a strip of 8, valued at once.
+    let strip = format!("domineering(\"{}|{}\")", row, ["########"; 7].join("|"));
+    let v = partizan::eval(&strip).unwrap();
+    assert_eq!(v.to_string(), "-4");
+}

@@ -157,8 +157,9 @@ pub(crate) fn outcome_of(left_first: bool, right_first: bool) -> Outcome {
 }
 
 /// Runs `work` within a budget of `budget` units of work ([`crate::interrupt::within_budget`]):
-/// its answer, or `Ok(None)` when it runs over the budget or over a size limit of the algebra
-/// (the work is then left to search); an error of `work` itself is returned.
+/// its answer, or `Ok(None)` when it runs over the budget or over a size limit (of the algebra,
+/// or one `work` returns as [`Error::Limit`]): the work is then left to search. Any other error
+/// of `work` is returned.
 pub(crate) fn attempt<T>(
     budget: u64,
     work: impl FnOnce() -> Result<T, Error>,
@@ -168,8 +169,8 @@ pub(crate) fn attempt<T>(
         AssertUnwindSafe(|| crate::algebra::limits::catch(AssertUnwindSafe(work))),
     );
     match run {
+        Ok(Ok(Err(Error::Limit(_)))) | Ok(Err(_)) | Err(_) => Ok(None),
         Ok(Ok(answer)) => answer.map(Some),
-        Ok(Err(_)) | Err(_) => Ok(None),
     }
 }
 
