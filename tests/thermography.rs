@@ -158,6 +158,69 @@ fn heating_and_overheating() {
     assert_eq!(g("*").overheat(&g("7"), &g("2")), g("+-2"));
 }
 
+/// `∫G` by its definition, recursively on the canonical form: `leaf(H)` where it answers, else
+/// `{∫H^L + t | ∫H^R − t}` (WW Ch. 6).
+fn integral_by_definition(g: Game, t: Game, leaf: &dyn Fn(Game) -> Option<Game>) -> Game {
+    if let Some(v) = leaf(g) {
+        return v;
+    }
+    let left = g.left_options().iter();
+    let right = g.right_options().iter();
+    let left: Vec<Game> = left
+        .map(|o| integral_by_definition(*o, t, leaf) + t)
+        .collect();
+    let right: Vec<Game> = right
+        .map(|o| integral_by_definition(*o, t, leaf) - t)
+        .collect();
+    Game::new(left, right)
+}
+
+/// Heating and overheating by numbers, games and negative numbers agree with their recursive
+/// definitions on random games (the engine builds integrals by a number top-down), and a deep
+/// number overheats at once.
+#[test]
+fn heating_and_overheating_match_their_definitions() {
+    let mut rng = Rng(0x0e47_4ea7);
+    let ts = ["1", "2", "1/2", "-1/2", "0", "-3", "*", "^", "{1|-1}"];
+    for _ in 0..150 {
+        let x = random_game(&mut rng, 3);
+        for t in ts {
+            let t = g(t);
+            let heated = integral_by_definition(x, t, &|h| h.is_number().then_some(h));
+            assert_eq!(x.heat(&t), heated, "{x} heated by {t}");
+            for s in ["1", "*", "-1/2"] {
+                let s = g(s);
+                let integer = |h: Game| {
+                    let n = h.as_number()?.to_integer()?;
+                    Some((0..n.magnitude().try_into().unwrap_or(0u32)).fold(
+                        Game::zero(),
+                        |sum, _| {
+                            if n.sign() == num_bigint::Sign::Minus {
+                                sum - s
+                            } else {
+                                sum + s
+                            }
+                        },
+                    ))
+                };
+                let overheated = integral_by_definition(x, t, &integer);
+                assert_eq!(
+                    x.overheat(&s, &t),
+                    overheated,
+                    "{x} overheated from {s} to {t}"
+                );
+            }
+        }
+    }
+    // A deep number: 3/2^200, of birthday 201, whose integrals nest 200 deep.
+    let x = g("3/2^200");
+    let integer = |h: Game| h.as_number()?.to_integer().map(|n| g(&n.to_string()));
+    assert_eq!(
+        x.overheat(&g("1"), &g("4")),
+        integral_by_definition(x, g("4"), &integer)
+    );
+}
+
 #[test]
 fn confusion_intervals() {
     // ±1 - 1 = {0 | -2}: Left moving first wins (to 0), Right too (to -2): fuzzy, so ±1 is
