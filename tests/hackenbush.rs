@@ -5,7 +5,7 @@ mod common;
 
 use common::Rng;
 use partizan::rulesets::hackenbush::{
-    green_bundle, green_value, sign_expansion, Colour, Edge, Hackenbush, Picture,
+    green_bundle, green_value, sign_expansion, tree_value, Colour, Edge, Hackenbush, Picture,
 };
 use partizan::solve::Solver;
 use partizan::Game;
@@ -290,6 +290,39 @@ fn shortcuts_and_components_agree_with_the_rules() {
         let picture = Picture::new(edges).unwrap();
         assert_eq!(fast.value(&picture), plain.value(&picture), "{picture}");
     }
+}
+
+/// Trees standing on the ground, valued by the colon principle (`tree_value`), against the
+/// solver working from the rules alone: Blue-Red trees (numbers) and trees of all three colours.
+#[test]
+fn trees_by_the_colon_principle_match_the_rules() {
+    // By hand: a Blue edge carrying two Red edges. Left cuts the Blue edge (to 0), Right a Red
+    // one (to the stalk BR = 1/2): {0 | 1/2} = 1/4.
+    let v = Picture::new(vec![edge(0, 1, 'B'), edge(1, 2, 'R'), edge(1, 3, 'R')]).unwrap();
+    assert_eq!(tree_value(&v), Some(g("1/4")));
+    let mut rng = Rng(13);
+    let mut plain = Solver::new(Hackenbush::rules_only());
+    let colours = [Colour::Blue, Colour::Red, Colour::Green];
+    for round in 0..400 {
+        let kinds = if round % 2 == 0 { 2 } else { 3 };
+        let vertices = 2 + rng.below(9) as u32;
+        let edges: Vec<Edge> = (1..vertices)
+            .map(|v| Edge {
+                a: rng.below(v as u64) as u32,
+                b: v,
+                colour: colours[rng.below(kinds) as usize],
+            })
+            .collect();
+        let picture = Picture::new(edges).unwrap();
+        assert_eq!(
+            tree_value(&picture),
+            Some(plain.value(&picture)),
+            "{picture}"
+        );
+    }
+    // A cycle is not a tree.
+    let cycle = Picture::new(vec![edge(0, 1, 'B'), edge(1, 2, 'R'), edge(2, 0, 'B')]).unwrap();
+    assert_eq!(tree_value(&cycle), None);
 }
 
 #[test]

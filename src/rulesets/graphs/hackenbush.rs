@@ -40,6 +40,7 @@
 //!   `BRR = 1 − 1/2 − 1/4 = 1/4`;
 //! * a one-colour picture of `n` edges: `n` (Blue) or `−n` (Red), since a player can always remove
 //!   an edge whose loss disconnects nothing else;
+//! * a tree standing on the ground, of any colours, by the colon principle (see [`tree_value`]);
 //! * a Green picture, a nimber, by the fusion principle (WW ch. 7; CGT
 //!   ch. IV): the vertices of every cycle are fused into one (the edges on cycles become loops,
 //!   each worth a twig `*1`), leaving a tree of bridges, whose value comes from the colon
@@ -740,6 +741,81 @@ pub fn sign_expansion(stalk: &[Colour]) -> Option<Game> {
     Some(Game::dyadic(total, tail.len() as u64))
 }
 
+/// The value of a picture that is a tree standing on the ground (connected, without cycles or
+/// loops), by the colon principle: a vertex is worth the sum of its branches, and a branch, an
+/// edge with the tree above its top vertex, is the ordinal sum `e : H` of the edge (`1`, `−1` or
+/// `*`) and the value `H` of that tree, which depends only on `H`'s value (ONAG ch. 15; CGT
+/// §II.4). For a number `x` above a Blue edge, `1 : x` has the sign expansion of `x` after one
+/// `+` (CGT §II.4), which is `(x + n) / 2^(n−1)` for the least integer `n ≥ 1` with
+/// `x + n > 1`; above a Red edge it is the negative of that for `−x`. `None` for a picture that
+/// is not a tree.
+pub fn tree_value(p: &Picture) -> Option<Game> {
+    let n = p.vertex_count();
+    if p.edges.len() + 1 != n {
+        return None;
+    }
+    let mut adjacent: Vec<Vec<(u32, Colour)>> = vec![Vec::new(); n];
+    for e in &p.edges {
+        adjacent[e.a as usize].push((e.b, e.colour));
+        adjacent[e.b as usize].push((e.a, e.colour));
+    }
+    // Vertices from the ground outwards, each with the edge to its parent; with n − 1 edges,
+    // reaching every vertex means there is no cycle.
+    let mut order: Vec<u32> = vec![0];
+    let mut parent: Vec<Option<(u32, Colour)>> = vec![None; n];
+    let mut seen = vec![false; n];
+    seen[0] = true;
+    let mut i = 0;
+    while i < order.len() {
+        let v = order[i];
+        i += 1;
+        for &(u, c) in &adjacent[v as usize] {
+            if !seen[u as usize] {
+                seen[u as usize] = true;
+                parent[u as usize] = Some((v, c));
+                order.push(u);
+            }
+        }
+    }
+    if order.len() != n {
+        return None;
+    }
+    let mut value = vec![Game::zero(); n];
+    for &v in order.iter().rev() {
+        if let Some((up, colour)) = parent[v as usize] {
+            let branch = edge_under(colour, value[v as usize]);
+            value[up as usize] = value[up as usize] + branch;
+        }
+    }
+    Some(value[0])
+}
+
+/// The ordinal sum `e : h` of a single edge `e` of `colour` and a game `h` (see [`tree_value`]).
+fn edge_under(colour: Colour, h: Game) -> Game {
+    use crate::algebra::Number;
+    // 1 : x for a number x: (x + n) / 2^(n−1), n the least integer >= 1 with x + n > 1.
+    let blue_over = |x: &Number| {
+        let n: num_bigint::BigInt = (Number::one() - x).floor() + 1;
+        let n = n.max(num_bigint::BigInt::from(1));
+        let shift = i64::try_from(&n - 1).ok()?;
+        Some(Game::number((x + Number::from(n)).mul_pow2(-shift)))
+    };
+    let number = h.as_number();
+    let shortcut = match (colour, number) {
+        (Colour::Blue, Some(x)) => blue_over(x),
+        (Colour::Red, Some(x)) => blue_over(&-x).map(|g| -g),
+        _ => None,
+    };
+    shortcut.unwrap_or_else(|| {
+        let base = match colour {
+            Colour::Blue => Game::integer(1),
+            Colour::Red => Game::integer(-1),
+            Colour::Green => Game::star(),
+        };
+        base.ordinal_sum(&h)
+    })
+}
+
 /// The Green-Hackenbush weighted-edge rule: a child subtree of nim value `g` joined to its parent
 /// by `weight` parallel Green edges contributes `g + 1` when `weight = 1` (the colon principle),
 /// `g` when `weight` is even and `g ⊕ 1` when `weight` is odd and greater than 1 (the parallel
@@ -939,7 +1015,7 @@ impl Ruleset for Hackenbush {
                 return sign_expansion(&stalk);
             }
         }
-        None
+        tree_value(p)
     }
 }
 
