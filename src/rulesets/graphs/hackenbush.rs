@@ -784,7 +784,7 @@ pub fn tree_value(p: &Picture) -> Option<Game> {
     for &v in order.iter().rev() {
         if let Some((up, colour)) = parent[v as usize] {
             let branch = edge_under(colour, value[v as usize]);
-            value[up as usize] = value[up as usize] + branch;
+            value[up as usize] += branch;
         }
     }
     Some(value[0])
