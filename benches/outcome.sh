@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # The outcome search on the positions of MCGS's test corpus copied into tests/data/mcgs_outcomes.txt
+# (and benches/data/mcgs_outcomes_large.txt, the ones too slow for the suite)
 # (with MCGS's expected results): for each, the outcome found by search (`partizan outcome
 # --search`), whether it agrees with the file, the wall time and the peak memory, one process a
 # position. With MCGS=/path/to/MCGS (a build of github.com/ualberta-mueller-group/MCGS), MCGS
@@ -16,7 +17,7 @@ P=target/release/partizan
 printf '%-7s %-5s %8s %9s' outcome agree seconds "peak KB"
 [ -n "${MCGS:-}" ] && printf ' | %-5s %8s %10s %9s' MCGS seconds "search ms" "peak KB"
 printf '  %s\n' position
-grep -v '^#' tests/data/mcgs_outcomes.txt | while IFS=$'\t' read -r expr black white game pos; do
+cat tests/data/mcgs_outcomes.txt benches/data/mcgs_outcomes_large.txt | grep -v '^#' | while IFS=$'\t' read -r expr black white game pos; do
   case "$expr" in *"${1:-}"*) ;; *) continue ;; esac
   [ -n "$expr" ] || continue
   out=$( { /usr/bin/time -f "%e %M" "$P" outcome --search "$expr"; } 2>&1 )
