@@ -1,12 +1,11 @@
 //! Domineering's bitboard outcome search (`partizan::rulesets::domineering_search`) against
 //! outcomes found outside it: a plain minimax of the rules written here (random boards with
 //! holes, both players to move), the outcome of the canonical form (every small rectangle and
-//! random boards), and the outcomes of empty square boards in the literature (BUH; Bullock;
-//! Lachmann, Moore and Rapaport, "Who wins Domineering on rectangular boards?", 2002).
+//! random boards), and the winners of empty rectangles in the literature (BUH; Uiterwijk).
 
 mod common;
 
-use common::Rng;
+use common::{class, Rng};
 use partizan::rulesets::domineering::{position, value, Board};
 use partizan::rulesets::domineering_search::{search, MAX_SQUARES};
 use partizan::solve::outcome::SearchOptions;
@@ -42,15 +41,6 @@ impl Minimax {
         }
         self.memo.insert((empty, left), wins);
         wins
-    }
-}
-
-fn outcome(left_first: bool, right_first: bool) -> Outcome {
-    match (left_first, right_first) {
-        (true, true) => Outcome::N,
-        (true, false) => Outcome::L,
-        (false, true) => Outcome::R,
-        (false, false) => Outcome::P,
     }
 }
 
@@ -125,7 +115,7 @@ fn agrees_with_the_canonical_form() {
             let board = Board::rectangle(rows, cols);
             let (wins, _) = search(&board, &[true, false], DEFAULT).unwrap();
             assert_eq!(
-                outcome(wins[0], wins[1]),
+                class(wins[0], wins[1]),
                 value(&board).outcome(),
                 "{rows}x{cols}"
             );
@@ -139,28 +129,15 @@ fn agrees_with_the_canonical_form() {
         let density = 11 + rng.below(5);
         let board = random_board(&mut rng, rows, cols, density);
         let (wins, _) = search(&board, &[true, false], DEFAULT).unwrap();
-        assert_eq!(
-            outcome(wins[0], wins[1]),
-            value(&board).outcome(),
-            "{board}"
-        );
+        assert_eq!(class(wins[0], wins[1]), value(&board).outcome(), "{board}");
     }
 }
 
 #[test]
 fn empty_square_boards_from_the_literature() {
-    // BUH (table of the boards they solved, up to 8×8; Bullock's thesis repeats it): the
-    // first player wins on 2×2, 3×3, 4×4, 6×6 and 7×7, the second on 5×5. 8×8 (first player,
-    // BUH) is in docs/PERFORMANCE.md: it takes longer than a test should.
-    let expected = [
-        (2, Outcome::N),
-        (3, Outcome::N),
-        (4, Outcome::N),
-        (5, Outcome::P),
-        (6, Outcome::N),
-        (7, Outcome::N),
-    ];
-    for (n, o) in expected {
+    // BUH (8×8, a first-player win, and their table of the boards up to it): the first player
+    // wins 6×6 and 7×7. 8×8 is in docs/PERFORMANCE.md: it takes longer than a test should.
+    for (n, o) in [(6, Outcome::N), (7, Outcome::N)] {
         let p = position(Board::rectangle(n, n));
         let (found, stats) = p.outcome_by_search(SearchOptions::default()).unwrap();
         assert_eq!(found, o, "{n}x{n} ({stats})");
@@ -168,10 +145,55 @@ fn empty_square_boards_from_the_literature() {
 }
 
 #[test]
+fn rectangles_with_left_first_from_the_literature() {
+    // Uiterwijk's theorems on `m × n` boards (m rows, n columns) with Vertical, our Left,
+    // moving first: Vertical wins every m×3 board (m > 1) and every 2k×n board for n = 3, 5, 7,
+    // 9, 11; Horizontal wins every 3×n board (n > 3), every m×2k board for m = 5, 9, and every
+    // m×4k board for m = 3, 7, 11.
+    let left_wins = [
+        (2, 3),
+        (5, 3),
+        (8, 3),
+        (4, 5),
+        (6, 5),
+        (2, 7),
+        (4, 7),
+        (2, 9),
+        (4, 9),
+    ];
+    let right_wins = [
+        (3, 4),
+        (3, 6),
+        (3, 9),
+        (3, 12),
+        (5, 4),
+        (5, 6),
+        (5, 8),
+        (9, 4),
+        (7, 4),
+    ];
+    for ((rows, cols), expected) in left_wins
+        .iter()
+        .map(|&b| (b, true))
+        .chain(right_wins.iter().map(|&b| (b, false)))
+    {
+        let (wins, stats) = search(
+            &Board::rectangle(rows, cols),
+            &[true],
+            SearchOptions::default(),
+        )
+        .unwrap();
+        assert_eq!(wins, [expected], "{rows}x{cols}, Left first ({stats})");
+    }
+}
+
+#[test]
 fn boards_too_large_are_left_to_the_generic_search() {
-    // 9×8 has more than 64 squares: `search` declines, and the position is still searched.
+    // 9×8 has more than 64 squares: `search` declines (the family's search hands such a board
+    // to the generic search, below); a row of 64 squares is searched here.
     assert!(search(&Board::rectangle(9, 8), &[true], DEFAULT).is_none());
-    assert!(MAX_SQUARES < 72);
+    let row = search(&Board::rectangle(1, MAX_SQUARES), &[true, false], DEFAULT).unwrap();
+    assert_eq!(row.0, [false, true]);
     // A large board whose empty squares fit in a 2×3 box is cropped and searched here: the
     // 2×3 rectangle is {2 | -1/2}, first-player win.
     let mut cells = vec![false; 10 * 10];
@@ -180,7 +202,7 @@ fn boards_too_large_are_left_to_the_generic_search() {
     }
     let board = Board::from_cells(10, 10, cells).unwrap();
     let (wins, _) = search(&board, &[true, false], DEFAULT).unwrap();
-    assert_eq!(outcome(wins[0], wins[1]), Outcome::N);
+    assert_eq!(class(wins[0], wins[1]), Outcome::N);
     // A strip of 70 squares and a 2×2 square, 3 rows apart, are beyond the bitboard and go
     // to the generic search.
     let text = format!(

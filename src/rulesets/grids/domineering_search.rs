@@ -13,9 +13,10 @@
 //! to move exactly when some move leads to a position that is a loss for the player then to
 //! move; LIP ch. 2), with:
 //!
-//! - *Static bounds* ([`Counts::decided`]), which decide a position without search by counting
+//! - *Static bounds* (`Counts::decided`), which decide a position without search by counting
 //!   each player's *real moves* (the most dominoes the player could still place, were the
-//!   opponent never to move) and *safe moves* (dominoes the opponent can never interfere with);
+//!   opponent never to move), *safe moves* (dominoes the opponent can never interfere with) and
+//!   *blocks* (2×2 squares the opponent can enter only from inside, Bullock's protective areas);
 //!   see the lemma there. Each child is checked before any is searched, so that a move to a
 //!   position decided as a loss for the opponent is found at once.
 //! - *Move ordering*: the moves leaving the mover the largest lead of real and safe moves first;
@@ -26,9 +27,8 @@
 //!   half turn keep each player's moves; on a square board the transpose (and the quarter turns
 //!   and the anti-transpose) exchange vertical and horizontal, hence the players, so the board's
 //!   transpose with the other player to move has the same winner-to-move. A new result replaces
-//!   the entry of its bucket whose subtree took fewer positions to decide (BUH compare
-//!   replacement schemes; this is their "two-level, keep the larger subtree" kind). The table
-//!   never grows.
+//!   the entry of its bucket whose subtree took fewer positions to decide (BUH compare such
+//!   replacement schemes for Domineering). The table never grows.
 //!
 //! The search passes an interruption point ([`crate::interrupt`]) every 1024 positions it
 //! expands, and records them for the progress display. The empty 8×8 board, a first-player win
@@ -49,7 +49,12 @@ pub fn search(
     options: SearchOptions,
 ) -> Option<(Vec<bool>, SearchStats)> {
     let (geometry, empty) = Geometry::of(board)?;
-    let mut search = Search::new(geometry, options.table_entries);
+    // A board of `n` empty squares has at most 2^n positions a player to move: a small board
+    // gets a small table.
+    let positions = 1usize
+        .checked_shl(empty.count_ones() + 1)
+        .unwrap_or(usize::MAX);
+    let mut search = Search::new(geometry, options.table_entries.min(positions));
     let wins = sides.iter().map(|&left| search.root(empty, left)).collect();
     search.record();
     Some((wins, search.stats))
@@ -547,7 +552,7 @@ impl Search {
         }
         if !wins {
             let children = &mut children[..n];
-            children.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+            children.sort_unstable_by_key(|c| std::cmp::Reverse(c.0));
             for &(_, child) in children.iter() {
                 if !self.wins(child, !left) {
                     wins = true;
