@@ -6,21 +6,11 @@
 mod common;
 
 // splitmix64 with a fixed seed per test, so that every run tests the same boards.
-use common::{brute, Rng};
+use common::{brute, class, Rng};
 use partizan::rulesets::{king_dirt, sheep};
 use partizan::solve::{Table, TableParams};
 use partizan::{Game, Outcome};
 use std::collections::HashMap;
-
-/// The outcome class from who wins moving first: (Left first wins, Right first wins).
-fn class(left_first: bool, right_first: bool) -> Outcome {
-    match (left_first, right_first) {
-        (true, true) => Outcome::N,
-        (true, false) => Outcome::L,
-        (false, true) => Outcome::R,
-        (false, false) => Outcome::P,
-    }
-}
 
 /// A board as text in MCGS's notation: integers separated by ", ", rows by " | ".
 fn text(rows: usize, cols: usize, cells: &[i32]) -> String {

@@ -4,7 +4,7 @@
 //! shorthands, the games born by day 2, and seeded random games.
 #![allow(dead_code)]
 
-use partizan::{Game, Number};
+use partizan::{Game, Number, Outcome};
 use quickcheck::{Arbitrary, Gen};
 use std::collections::HashMap;
 
@@ -578,4 +578,14 @@ pub fn brute<P: Clone + Eq + std::hash::Hash>(
     let v = Game::new(left, right);
     memo.insert(p.clone(), v);
     v
+}
+
+/// The outcome class from who wins moving first: (Left first wins, Right first wins).
+pub fn class(left_first: bool, right_first: bool) -> Outcome {
+    match (left_first, right_first) {
+        (true, true) => Outcome::N,
+        (true, false) => Outcome::L,
+        (false, true) => Outcome::R,
+        (false, false) => Outcome::P,
+    }
 }

@@ -11,6 +11,7 @@ crate::rulesets::family::families! {
     cutcake => [CutcakeFamily],
     cutting => [CuttingFamily],
     domineering => [DomineeringFamily],
+    domineering_search => [],
     eatcake => [EatcakeFamily],
     fission => [FissionFamily],
     king_dirt => [KingDirtFamily],
