@@ -66,26 +66,85 @@ pub(crate) fn simplest_form(graph: &Graph, start: u32) -> Result<Canon, LoopyErr
     let mut g = graph.restrict(start);
     debug_assert!(g.is_alternating_cycle_free());
     let order = Order::new(&g)?;
+    simplify(&mut g, &order);
+    let reach = g.reachable(0);
+    let rep = fuse(&mut g, &reach, &order);
+    Ok(label(g.restrict(rep[0])))
+}
+
+/// The canonical forms of the positions marked in `members` of `graph`, a set closed under
+/// moves on which no play alternates forever (`None` at the others): one comparison table for
+/// the whole set, the simplifications and the fusion done once on it (they change forms, never
+/// values, so every position keeps its value), then each position's part numbered
+/// canonically. [`LoopyError::TooLarge`] when the set has too many pairs.
+pub(crate) fn simplest_forms(
+    graph: &Graph,
+    members: &[bool],
+) -> Result<Vec<Option<Canon>>, LoopyError> {
+    let list: Vec<u32> = (0..graph.len() as u32)
+        .filter(|&v| members[v as usize])
+        .collect();
+    let mut index = vec![u32::MAX; graph.len()];
+    for (i, &v) in list.iter().enumerate() {
+        index[v as usize] = i as u32;
+    }
+    let map = |edges: &[u32]| -> Vec<u32> {
+        let mut e: Vec<u32> = edges.iter().map(|&w| index[w as usize]).collect();
+        debug_assert!(!e.contains(&u32::MAX), "the set is not closed under moves");
+        e.sort_unstable();
+        e.dedup();
+        e
+    };
+    let mut g = Graph {
+        left: list.iter().map(|&v| map(&graph.left[v as usize])).collect(),
+        right: list
+            .iter()
+            .map(|&v| map(&graph.right[v as usize]))
+            .collect(),
+    };
+    debug_assert!(g.is_alternating_cycle_free());
+    let order = Order::new(&g)?;
+    simplify(&mut g, &order);
+    let all: Vec<u32> = (0..list.len() as u32).collect();
+    let rep = fuse(&mut g, &all, &order);
+    Ok((0..graph.len())
+        .map(|v| {
+            members[v].then(|| {
+                crate::interrupt::check();
+                label(g.restrict(rep[index[v] as usize]))
+            })
+        })
+        .collect())
+}
+
+/// Removes dominated options and bypasses reversible ones at every position of the stopper
+/// graph `g` until none is left, `order` its comparison table.
+fn simplify(g: &mut Graph, order: &Order) {
     let n = g.len() as u32;
     // Each bypass shortens the longest alternating play from one edge's target; this bound is
     // far above what a stopper of n positions needs and only guards against a broken invariant.
     let mut budget: u64 = 64 * (n as u64 + 1) * (n as u64 + 1) + 4096;
     loop {
+        crate::interrupt::check();
         let mut changed = false;
         for v in 0..n {
-            changed |= bypass(&mut g, v, LEFT, &order, &mut budget);
-            changed |= bypass(&mut g, v, RIGHT, &order, &mut budget);
-            changed |= remove_dominated(&mut g, v, &order);
+            changed |= bypass(g, v, LEFT, order, &mut budget);
+            changed |= bypass(g, v, RIGHT, order, &mut budget);
+            changed |= remove_dominated(g, v, order);
         }
         if !changed || budget == 0 {
             break;
         }
     }
-    // Fusion: every reachable position goes to the first reachable position equal to it.
-    let reach = g.reachable(0);
+}
+
+/// Fusion: every position of `positions` goes to the first one of them equal to it, in every
+/// edge of `g`; returns the representative of each position (itself outside `positions`).
+fn fuse(g: &mut Graph, positions: &[u32], order: &Order) -> Vec<u32> {
+    let n = g.len() as u32;
     let mut rep: Vec<u32> = (0..n).collect();
-    for (k, &v) in reach.iter().enumerate() {
-        if let Some(&u) = reach[..k]
+    for (k, &v) in positions.iter().enumerate() {
+        if let Some(&u) = positions[..k]
             .iter()
             .find(|&&u| rep[u as usize] == u && order.equal(u, v))
         {
@@ -99,8 +158,7 @@ pub(crate) fn simplest_form(graph: &Graph, start: u32) -> Result<Canon, LoopyErr
             }
         }
     }
-    let fused = g.restrict(rep[0]);
-    Ok(label(fused))
+    rep
 }
 
 /// Replaces the reversible options of `player` at `v`: a Left option `w` with a Right option

@@ -549,12 +549,15 @@ impl SidedValue {
             .collect();
         let on = onsides(graph, &stopper);
         let off = onsides(&graph.negated(), &stopper);
+        // The positions that are stoppers: a set closed under moves.
+        let stoppers = Stopper::all_from_graph(graph, &stopper);
         on.into_iter()
             .zip(off)
-            .enumerate()
-            .map(|(v, sides)| match sides {
-                (Some(on), Some(off)) => SidedValue::new(on?, -off?),
-                _ => Ok(SidedValue::from(Stopper::from_graph(graph, v as u32)?)),
+            .zip(stoppers)
+            .map(|(sides, s)| match (sides, s) {
+                ((Some(on), Some(off)), _) => SidedValue::new(on?, -off?),
+                (_, Some(s)) => Ok(SidedValue::from(s?)),
+                _ => unreachable!("a position is a stopper or has both sides"),
             })
             .collect()
     }

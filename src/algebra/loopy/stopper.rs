@@ -1,6 +1,6 @@
 //! Canonical stoppers.
 
-use super::canonical::{label, simplest_form, Canon};
+use super::canonical::{label, simplest_form, simplest_forms, Canon};
 use super::error::LoopyError;
 use super::graph::{Graph, LEFT, RIGHT};
 use super::pair::{stopper_ge, Product};
@@ -64,15 +64,8 @@ impl Stopper {
     /// some play from it alternates forever.
     pub(crate) fn from_graph(graph: &Graph, start: u32) -> Result<Stopper, LoopyError> {
         let g = graph.restrict(start);
-        // A loopfree graph is a short game, whose canonical stopper is its canonical form
-        // (CGT ch. VI): built followers first by the short
-        // algebra, without the survival order over every pair of positions that the general
-        // simplification needs (`5 & *842` lifts `*842`: 843 positions, whose survival order
-        // would be decided over every pair of them).
-        if g.is_loopfree() {
-            if let Some(game) = graph_games(&g)[0] {
-                return Stopper::from_game(game);
-            }
+        if let Some(short) = Stopper::from_loopfree(&g) {
+            return short;
         }
         if !g.is_alternating_cycle_free() {
             return Err(LoopyError::NotStopper(
@@ -80,6 +73,45 @@ impl Stopper {
             ));
         }
         Ok(Stopper(Arc::new(simplest_form(&g, 0)?)))
+    }
+
+    /// The canonical stopper at 0 of `g` (restricted to what 0 reaches) when `g` is loopfree: a
+    /// short game, whose canonical stopper is its canonical form (CGT ch. VI), built followers
+    /// first by the short algebra, without the survival order over every pair of positions
+    /// that the general simplification needs (`5 & *842` lifts `*842`: 843 positions, whose
+    /// survival order would be decided over every pair of them). `None` otherwise.
+    fn from_loopfree(g: &Graph) -> Option<Result<Stopper, LoopyError>> {
+        if !g.is_loopfree() {
+            return None;
+        }
+        graph_games(g)[0].map(Stopper::from_game)
+    }
+
+    /// The canonical forms of the positions marked in `members` of `graph`, a set closed under
+    /// moves on which no play alternates forever (`None` at the others): each the stopper
+    /// [`Stopper::from_graph`] gives, the comparisons of the set's positions decided once for
+    /// all of them ([`simplest_forms`]) unless there are too many pairs.
+    pub(crate) fn all_from_graph(
+        graph: &Graph,
+        members: &[bool],
+    ) -> Vec<Option<Result<Stopper, LoopyError>>> {
+        let mut shared: Option<Result<Vec<Option<Canon>>, LoopyError>> = None;
+        (0..graph.len())
+            .map(|v| {
+                if !members[v] {
+                    return None;
+                }
+                crate::interrupt::check();
+                let g = graph.restrict(v as u32);
+                if let Some(short) = Stopper::from_loopfree(&g) {
+                    return Some(short);
+                }
+                match shared.get_or_insert_with(|| simplest_forms(graph, members)) {
+                    Ok(forms) => forms[v].clone().map(|c| Ok(Stopper(Arc::new(c)))),
+                    Err(_) => Some(Stopper::from_graph(graph, v as u32)),
+                }
+            })
+            .collect()
     }
 
     /// A stopper from a graph already in canonical form (simplified and fused), numbered anew.

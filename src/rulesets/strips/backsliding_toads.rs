@@ -20,7 +20,7 @@
 //! `{on||0|-1/2} & {1/2|0||off}`, the symmetry `value(reverse and swap) = −value`, and an
 //! outcome search with draws written in the test, independent of the library's graph code: the
 //! outcomes on every row of up to 6 squares, and the outcomes that the values give on every row
-//! of up to 8 squares.
+//! of up to 8 squares and on the 630 rows of 9 squares of the graph of `.TTTTFFFF`.
 //!
 //! **In expressions**: `backsliding_toads("T.F")` is the game (printed as its value);
 //! `backsliding_toads("T.F").OutcomeClass` its outcome with draws, by retrograde analysis.
@@ -30,6 +30,7 @@ use crate::rulesets::toads_frogs::{Row, Square};
 use crate::rulesets::{Arg, NamedArg};
 use crate::solve::{loopy, Ruleset};
 use crate::Error;
+use std::collections::HashMap;
 
 /// The most rows enumerated from one start (the outcome of a row of a million positions takes
 /// a few seconds; its value needs far fewer, see [`crate::algebra::loopy::MAX_PAIR_STATES`]).
@@ -148,7 +149,7 @@ impl crate::rulesets::Family for BackslidingToadsFamily {
         Some(crate::rulesets::TableSpec {
             params: &[crate::rulesets::Param {
                 name: "size",
-                meaning: "every row of 1 to size squares, at most 8, default 4",
+                meaning: "every row of 1 to size squares, at most 9 (size=9 takes minutes), default 4",
             }],
             example: "table backsliding_toads size=3",
             build: table,
@@ -157,10 +158,13 @@ impl crate::rulesets::Family for BackslidingToadsFamily {
 }
 
 /// The longest rows of `partizan table backsliding_toads`.
-pub const MAX_TABLE_LENGTH: usize = 8;
+pub const MAX_TABLE_LENGTH: usize = 9;
 
 /// `partizan table backsliding_toads size=N`: every row of 1 to N squares (`.`, `T`, `F` in
-/// that order at each square, shorter rows first) with its value.
+/// that order at each square, shorter rows first) with its value. The rows reachable from a
+/// row are rows of the same length with the same creatures, so each row not yet valued is
+/// valued with every row of its game graph at once ([`values`]); a row whose value failed
+/// there (an error) is valued alone ([`value`]), which reports the error.
 fn table(a: &crate::solve::TableParams) -> Result<crate::solve::Table, Error> {
     let n = crate::rulesets::family::bounded(a, "size", 4, (1, MAX_TABLE_LENGTH))?;
     let rows: Vec<String> = (1..=n)
@@ -173,11 +177,20 @@ fn table(a: &crate::solve::TableParams) -> Result<crate::solve::Table, Error> {
         })
         .collect();
     let _steps = crate::progress::steps("row", rows.len() as u64);
+    // The value of every row reachable from a row already valued, from that row's graph.
+    let mut known: HashMap<Row, Result<String, Error>> = HashMap::new();
     let (cells, interrupted) = crate::solve::table::rows_until_interrupted(rows.len(), |i| {
         crate::progress::step(i as u64 + 1);
-        Row::parse(&rows[i])
-            .and_then(|row| value(&row))
-            .map(|v| vec![v.to_string()])
+        let row = Row::parse(&rows[i])?;
+        if !known.contains_key(&row) {
+            for (r, v) in values(&row)? {
+                known.insert(r, v.map(|v| v.to_string()));
+            }
+        }
+        match known.get(&row) {
+            Some(Ok(v)) => Ok(vec![v.clone()]),
+            _ => value(&row).map(|v| vec![v.to_string()]),
+        }
     });
     let cells = cells.into_iter().collect::<Result<Vec<_>, Error>>()?;
     Ok(crate::solve::Table {
