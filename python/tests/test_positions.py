@@ -125,7 +125,12 @@ def test_outcome_by_search_agrees_with_the_canonical_form() -> None:
     p = partizan.domineering("...|...")
     outcome, stats = p.outcome_by_search()
     assert outcome == "N" == p.canonical_form().outcome
-    # A board this small is valued whole by the canonical-form solver within the budget.
+    # Domineering boards are searched on a bitboard, without valuing components.
+    assert stats["components_valued"] == 0 and stats["positions_searched"] >= 1
+    # Clobber "xo": Left's capture and Right's each leave no move, so {0 | 0} = *, N. A board
+    # this small is valued whole by the canonical-form solver within the budget.
+    outcome, stats = partizan.clobber("xo").outcome_by_search()
+    assert outcome == "N"
     assert stats["components_valued"] == 1 and stats["positions_searched"] == 0
 
 
