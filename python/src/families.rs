@@ -176,11 +176,16 @@ pub(crate) fn sequence(
 /// Game, a bool, a list, a Thermograph or a string.
 #[pyfunction]
 pub(crate) fn evaluate(py: Python<'_>, expression: &str) -> PyResult<Py<PyAny>> {
-    let text = expression.to_string();
-    let v = run(py, move || {
-        Ok(expr::evaluate_in(&text, expr::Scope::Families)?)
-    })?;
+    let v = evaluate_value(py, expression.to_string())?;
     value_to_py(py, v, None)
+}
+
+/// The library's value of an expression of the notation (families included), computed off the
+/// interpreter's lock ([`run`]).
+pub(crate) fn evaluate_value(py: Python<'_>, expression: String) -> PyResult<Value> {
+    run(py, move || {
+        Ok(expr::evaluate_in(&expression, expr::Scope::Families)?)
+    })
 }
 
 /// Every method of games: `(name, cgsuite_name, params, summary)`.

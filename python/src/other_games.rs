@@ -30,9 +30,7 @@ impl PyMisereGame {
         let text: String = value.extract().map_err(|_| {
             PyTypeError::new_err("MisereGame takes a string in CGSuite's misère notation or an int")
         })?;
-        match run(py, move || {
-            Ok(expr::evaluate_in(&text, expr::Scope::Families)?)
-        })? {
+        match families::evaluate_value(py, text)? {
             Value::Misere(g) => Ok(PyMisereGame { g }),
             v => Err(PyValueError::new_err(format!(
                 "{v} is {}, not a misère game (written *[...])",
@@ -145,10 +143,7 @@ pub(crate) struct PyLoopyGame {
 
 /// A value of a loopy operation: a `LoopyGame`, or a `Game` when the value is short.
 fn loopy_result(py: Python<'_>, expression: String) -> PyResult<Py<PyAny>> {
-    let v = run(py, move || {
-        Ok(expr::evaluate_in(&expression, expr::Scope::Families)?)
-    })?;
-    value_to_py(py, v, None)
+    families::evaluate(py, &expression)
 }
 
 /// The notation of a `LoopyGame`, `Game`, `int` or `Fraction` operand; `None` for others.
@@ -164,9 +159,7 @@ impl PyLoopyGame {
     /// `LoopyGame("over & under")` from CGSuite's loopy notation (`a{0|a}`, `on`, `{pass|*}`).
     #[new]
     fn py_new(py: Python<'_>, text: String) -> PyResult<PyLoopyGame> {
-        match run(py, move || {
-            Ok(expr::evaluate_in(&text, expr::Scope::Families)?)
-        })? {
+        match families::evaluate_value(py, text)? {
             v @ Value::Loopy(_) => Ok(PyLoopyGame {
                 text: v.to_string(),
             }),
