@@ -201,8 +201,8 @@ pub struct OutcomeSearch<R: Ruleset> {
     known: HashMap<R::Position, Option<Game>>,
     table: HashMap<Key<R::Position>, bool>,
     stats: SearchStats,
-    /// Positions expanded since they were last recorded for the progress display.
-    unrecorded: u64,
+    /// Positions expanded, for the progress display and the interruption points.
+    expansions: Expansions,
     /// Positions the canonical-form engine evaluated in the attempts to value components.
     attempt_work: u64,
 }
@@ -237,7 +237,7 @@ impl<R: Ruleset> OutcomeSearch<R> {
             known: HashMap::new(),
             table: HashMap::new(),
             stats: SearchStats::default(),
-            unrecorded: 0,
+            expansions: Expansions::default(),
             attempt_work: 0,
         }
     }
@@ -280,7 +280,7 @@ impl<R: Ruleset> OutcomeSearch<R> {
         }
         self.sort(&mut key);
         let result = self.search(key);
-        self.record();
+        self.expansions.record();
         result
     }
 
@@ -381,11 +381,7 @@ impl<R: Ruleset> OutcomeSearch<R> {
     /// them is known to be lost for the opponent.
     fn expand(&mut self, key: &Key<R::Position>) -> Result<Expanded<R::Position>, Error> {
         self.stats.nodes += 1;
-        self.unrecorded += 1;
-        if self.unrecorded == 1024 {
-            self.record();
-            crate::interrupt::check();
-        }
+        self.expansions.expand();
         let left = key.left_to_move;
         let mut children = Vec::new();
         let mut values_moves = Vec::new();
@@ -528,8 +524,33 @@ impl<R: Ruleset> OutcomeSearch<R> {
             }
         }
     }
+}
 
-    fn record(&mut self) {
+/// The positions a search expands, counted for the progress display
+/// ([`crate::progress::record`]) and with an interruption point (see [`crate::interrupt`])
+/// every [`Expansions::BATCH`] of them.
+#[derive(Debug, Default)]
+pub struct Expansions {
+    /// Positions expanded since they were last recorded.
+    unrecorded: u64,
+}
+
+impl Expansions {
+    /// The positions expanded between two records and interruption points.
+    pub const BATCH: u64 = 1024;
+
+    /// Counts one more position expanded.
+    #[inline]
+    pub fn expand(&mut self) {
+        self.unrecorded += 1;
+        if self.unrecorded == Self::BATCH {
+            self.record();
+            crate::interrupt::check();
+        }
+    }
+
+    /// Records the positions not yet recorded (at the end of a search).
+    pub fn record(&mut self) {
         crate::progress::record(self.unrecorded);
         self.unrecorded = 0;
     }

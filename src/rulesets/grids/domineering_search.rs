@@ -30,12 +30,12 @@
 //!   the entry of its bucket whose subtree took fewer positions to decide (BUH compare such
 //!   replacement schemes for Domineering). The table never grows.
 //!
-//! The search passes an interruption point ([`crate::interrupt`]) every 1024 positions it
-//! expands, and records them for the progress display. The empty 8×8 board, a first-player win
+//! The search passes an interruption point ([`crate::interrupt`]) every
+//! [`Expansions::BATCH`] positions it expands, and records them for the progress display. The empty 8×8 board, a first-player win
 //! (BUH; Bullock), is decided this way (docs/PERFORMANCE.md).
 
 use super::domineering::Board;
-use crate::solve::outcome::{SearchOptions, SearchStats};
+use crate::solve::outcome::{Expansions, SearchOptions, SearchStats};
 
 /// The most squares of the bounding box of a board's empty squares that the search handles.
 pub const MAX_SQUARES: usize = 64;
@@ -56,7 +56,7 @@ pub fn search(
         .unwrap_or(usize::MAX);
     let mut search = Search::new(geometry, options.table_entries.min(positions));
     let wins = sides.iter().map(|&left| search.root(empty, left)).collect();
-    search.record();
+    search.expansions.record();
     Some((wins, search.stats))
 }
 
@@ -407,16 +407,13 @@ const USED: u8 = 1;
 const LEFT: u8 = 2;
 const WINS: u8 = 4;
 
-/// The positions expanded between two interruption points.
-const CHECK_EVERY: u64 = 1024;
-
 /// A search of one board's positions (see the module documentation).
 struct Search {
     geometry: Geometry,
     table: Vec<Entry>,
     stats: SearchStats,
-    /// Positions expanded since they were last recorded for the progress display.
-    unrecorded: u64,
+    /// Positions expanded, for the progress display and the interruption points.
+    expansions: Expansions,
 }
 
 /// The most moves of one player on a board of 64 squares.
@@ -434,13 +431,8 @@ impl Search {
             geometry,
             table: vec![Entry::default(); entries],
             stats: SearchStats::default(),
-            unrecorded: 0,
+            expansions: Expansions::default(),
         }
-    }
-
-    fn record(&mut self) {
-        crate::progress::record(self.unrecorded);
-        self.unrecorded = 0;
     }
 
     /// The first slot of the bucket of `key`.
@@ -506,11 +498,7 @@ impl Search {
             return r;
         }
         self.stats.nodes += 1;
-        self.unrecorded += 1;
-        if self.unrecorded == CHECK_EVERY {
-            self.record();
-            crate::interrupt::check();
-        }
+        self.expansions.expand();
         let start = self.stats.nodes;
         let g = &self.geometry;
         let (me, them) = if left { (0, 1) } else { (1, 0) };
