@@ -34,13 +34,13 @@
 //! **How values are computed.** The generic [`Solver`] with the [`Hackenbush`] ruleset, which
 //! splits a picture into its components (the parts that meet only at the ground: a sum) and,
 //! unless built with [`Hackenbush::rules_only`], recognises without search:
-//! * a Blue-Red stalk, by Berlekamp's sign-expansion rule (WW ch. 2, "Hackenbush
-//!   strings"): the edges of the initial run of the bottom edge's colour count ±1 each, and after
-//!   the first change of colour the `j`-th edge counts `±1/2^j` (+ for Blue, − for Red), so
-//!   `BRR = 1 − 1/2 − 1/4 = 1/4`;
 //! * a one-colour picture of `n` edges: `n` (Blue) or `−n` (Red), since a player can always remove
 //!   an edge whose loss disconnects nothing else;
 //! * a tree standing on the ground, of any colours, by the colon principle (see [`tree_value`]);
+//!   for a Blue-Red stalk this is Berlekamp's sign-expansion rule (WW ch. 2, "Hackenbush
+//!   strings", also [`sign_expansion`]): the edges of the initial run of the bottom edge's colour
+//!   count ±1 each, and after the first change of colour the `j`-th edge counts `±1/2^j` (+ for
+//!   Blue, − for Red), so `BRR = 1 − 1/2 − 1/4 = 1/4`;
 //! * a Green picture, a nimber, by the fusion principle (WW ch. 7; CGT
 //!   ch. IV): the vertices of every cycle are fused into one (the edges on cycles become loops,
 //!   each worth a twig `*1`), leaving a tree of bridges, whose value comes from the colon
@@ -1009,11 +1009,6 @@ impl Ruleset for Hackenbush {
         }
         if p.is_green() {
             return Some(Game::nimber(green_value(p)));
-        }
-        if p.is_blue_red() {
-            if let Some(stalk) = p.as_stalk() {
-                return sign_expansion(&stalk);
-            }
         }
         tree_value(p)
     }
