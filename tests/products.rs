@@ -453,6 +453,23 @@ fn ordinal_products_by_definition() {
     });
 }
 
+/// Products by an integer `n` nest `n` copies of `G`: the simplification of each level meets
+/// long chains of reversible options (each bypass uncovering the next), the case where the
+/// comparisons with the form being simplified must be kept through all its rounds.
+#[test]
+fn ordinal_products_by_integers_by_definition() {
+    for a in ["^^", "^*", "{1|*}", "{0|^}", "+-1"] {
+        for n in 1..=4 {
+            let (a, b) = (g(a), g(&n.to_string()));
+            let form = tree_ordinal_product(&Tree::of_game(a), &Tree::of_game(b));
+            assert!(
+                same(a.ordinal_product(&b), &ref_canonical(&form)),
+                "{a} × {n}"
+            );
+        }
+    }
+}
+
 #[test]
 fn ordinal_products_of_numbers_by_sign_expansion() {
     // By hand: 2 × 1/2 = {(2 × 0) : 1 | (2 × 1) : (−1)} = {1 | 2 : −1} = {1 | 3/2} = 5/4, whose

@@ -17,7 +17,7 @@
 
 use super::number::Number;
 use super::nus::Nus;
-use super::order::{le, le_form, Form};
+use super::order::{le, le_form, Form, FormResults};
 use super::store::{intern_general, intern_nus};
 use super::Game;
 use std::cmp::Ordering;
@@ -32,11 +32,13 @@ pub(crate) fn canonicalize(mut left: Vec<Game>, mut right: Vec<Game>) -> Game {
     }
     sort_dedup(&mut left);
     sort_dedup(&mut right);
+    // Every round keeps the value of the form, so its comparisons hold through all rounds.
+    let known = FormResults::default();
     loop {
         remove_dominated(&mut left, true);
         remove_dominated(&mut right, false);
-        let changed_left = bypass_reversible(&mut left, &right, true);
-        let changed_right = bypass_reversible(&mut right, &left, false);
+        let changed_left = bypass_reversible(&mut left, &right, true, &known);
+        let changed_right = bypass_reversible(&mut right, &left, false, &known);
         if !(changed_left || changed_right) {
             break;
         }
@@ -186,10 +188,16 @@ fn remove_dominated(opts: &mut Vec<Game>, left: bool) {
 /// Bypasses every reversible option of one side once; returns whether anything changed.
 ///
 /// For Left (`left == true`, `opts` = Left options, `other` = Right options) an option `A` is
-/// replaced by the Left options of the first `A^R <= G`.
-fn bypass_reversible(opts: &mut Vec<Game>, other: &[Game], left: bool) -> bool {
+/// replaced by the Left options of the first `A^R <= G`. `known` holds the comparisons with
+/// the value of the form made so far.
+fn bypass_reversible(
+    opts: &mut Vec<Game>,
+    other: &[Game],
+    left: bool,
+    known: &FormResults,
+) -> bool {
     let (gl, gr): (&[Game], &[Game]) = if left { (opts, other) } else { (other, opts) };
-    let form = Form::new(gl, gr);
+    let form = Form::new(gl, gr, known);
     let mut out: Vec<Game> = Vec::with_capacity(opts.len());
     let mut changed = false;
     for &a in opts.iter() {

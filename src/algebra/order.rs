@@ -184,7 +184,7 @@ enum Operand {
 }
 
 /// A form `{left | right}` that is not stored, with bounds on its stops (see [`StopBounds`]) and
-/// the results of the comparisons with it made so far.
+/// the results of the comparisons with its value made so far ([`FormResults`]).
 ///
 /// Comparisons of two stored games go to the global cache; those with the form cannot (it has
 /// no handle), and without a memo of their own they would be repeated along every path of a
@@ -194,28 +194,36 @@ pub(crate) struct Form<'a> {
     pub(crate) left: &'a [Game],
     pub(crate) right: &'a [Game],
     bounds: StopBounds,
-    /// `(x, true)` ↦ whether `x <= F`; `(x, false)` ↦ whether `F <= x`. At most two entries per
-    /// stored game the comparisons visit, and dropped with the form.
-    known: RefCell<HashMap<(Game, bool), bool>>,
+    known: &'a FormResults,
 }
 
+/// The results of comparisons with the value of a form: `(x, true)` ↦ whether `x <= F`,
+/// `(x, false)` ↦ whether `F <= x`; at most two entries per stored game the comparisons visit.
+/// They depend on the value only, so they stay true while the form is simplified: deleting a
+/// dominated option and bypassing a reversible one do not change its value (CGT Thm II.2.9),
+/// and the canonicalisation of one form keeps one `FormResults` through all its rounds.
+#[derive(Default)]
+pub(crate) struct FormResults(RefCell<HashMap<(Game, bool), bool>>);
+
 impl<'a> Form<'a> {
-    pub(crate) fn new(left: &'a [Game], right: &'a [Game]) -> Form<'a> {
+    /// The form `{left | right}`, whose value is the value the comparisons in `known` were
+    /// made with (or `known` is empty).
+    pub(crate) fn new(left: &'a [Game], right: &'a [Game], known: &'a FormResults) -> Form<'a> {
         Form {
             left,
             right,
             bounds: StopBounds::of(left, right),
-            known: RefCell::new(HashMap::new()),
+            known,
         }
     }
 
     /// The recorded result of `x <= F` (`below`) or `F <= x` (not `below`).
     fn known(&self, x: Game, below: bool) -> Option<bool> {
-        self.known.borrow().get(&(x, below)).copied()
+        self.known.0.borrow().get(&(x, below)).copied()
     }
 
     fn record(&self, x: Game, below: bool, result: bool) {
-        self.known.borrow_mut().insert((x, below), result);
+        self.known.0.borrow_mut().insert((x, below), result);
     }
 }
 
