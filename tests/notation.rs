@@ -399,3 +399,17 @@ fn deep_nesting_parses_up_to_the_limit_and_is_refused_beyond() {
     let s = format!("{}1", "-".repeat(5000));
     assert!(error(&s).contains("nesting deeper"));
 }
+
+/// `n·Tiny(1)` prints with nested `Tiny`/`Miny` subscripts, each a translate of a follower of the
+/// one above (built only as it is printed): what is printed reads back as the same value, here
+/// the sum of `n` copies of `{0||0|-1}`.
+#[test]
+fn sums_of_tinies_print_and_read_back() {
+    let tiny: Game = "{0||0|-1}".parse().unwrap();
+    let mut sum = Game::zero();
+    for n in 1..=40 {
+        sum += tiny;
+        let printed = sum.to_string();
+        assert_eq!(printed.parse::<Game>().unwrap(), sum, "{n}: {printed}");
+    }
+}

@@ -97,8 +97,9 @@ enum Shape {
     Uptimal(super::uptimal::Uptimal),
     /// A symmetric switch `±x`: a game equal to its negative.
     PlusMinus,
-    /// `x Tiny(G)` or `y Miny(G)`: the name, the number and `G`.
-    Tiny(&'static str, Number, Game),
+    /// `x Tiny(G)` or `y Miny(G)`: the name, the number and `G` once it is known (it is
+    /// computed when the value is printed, see [`Tiny::subscript`]).
+    Tiny(Tiny),
     /// `{L | R}` with the slash convention; `bars` is the length of its own bar run.
     Braces { bars: usize },
 }
@@ -119,29 +120,40 @@ struct Layout {
 }
 
 impl Layout {
-    /// Lays out `g` and everything below it that printing it needs.
+    /// Lays out `g` and everything below it that printing or ordering it needs. A form
+    /// `x + Tiny(G)` prints as its subscript `G` only, so its options are laid out only when an
+    /// ordering compares them ([`Layout::compare`]) and `G` only when it is printed: the
+    /// subscript is a new form (a translate of a follower), and building it for every tiny
+    /// follower of a value would cost the size of each of them.
     fn add(&mut self, g: Game) {
         let mut stack: Vec<(Game, bool)> = vec![(g, false)];
         while let Some((h, expanded)) = stack.pop() {
             if self.nodes.contains_key(&h) || !prints_options(h) {
                 continue;
             }
-            let tiny = tiny_shape(h);
+            // A tiny form has one option a side, already in order; it is never its own
+            // negative (its Left option is a number and its Right option is not).
+            if let Some(tiny) = tiny_shape(h) {
+                self.nodes.insert(
+                    h,
+                    Node {
+                        left: h.left_options().to_vec(),
+                        right: h.right_options().to_vec(),
+                        shape: Shape::Tiny(tiny),
+                    },
+                );
+                continue;
+            }
             if !expanded {
                 stack.push((h, true));
                 let below = h.left_options().iter().chain(h.right_options());
                 stack.extend(below.map(|&o| (o, false)));
-                if let Some((_, _, sub)) = &tiny {
-                    stack.push((*sub, false));
-                }
                 continue;
             }
             let left = self.sorted(h.left_options());
             let right = self.sorted(h.right_options());
             let shape = if -h == h {
                 Shape::PlusMinus
-            } else if let Some((kind, x, sub)) = tiny {
-                Shape::Tiny(kind, x, sub)
             } else {
                 let run = |side: &[Game]| match side {
                     [one] => self.run(*one),
@@ -173,25 +185,28 @@ impl Layout {
         }
         match &self.nodes[&g].shape {
             Shape::PlusMinus => Shape::PlusMinus,
-            Shape::Tiny(kind, x, sub) => Shape::Tiny(kind, x.clone(), *sub),
+            Shape::Tiny(t) => Shape::Tiny(t.clone()),
             Shape::Braces { bars } => Shape::Braces { bars: *bars },
             Shape::Nus | Shape::Uptimal(_) => unreachable!("layout nodes are general forms"),
         }
     }
 
-    /// The options in print order; every general form among them must be laid out.
-    fn sorted(&self, options: &[Game]) -> Vec<Game> {
+    /// The options in print order.
+    fn sorted(&mut self, options: &[Game]) -> Vec<Game> {
         let mut v = options.to_vec();
         v.sort_by(|a, b| self.compare(*a, *b));
         v
     }
 
-    /// [`print_order`] for laid-out values: general forms compare their sorted option lists
-    /// element by element, with an explicit stack instead of recursion.
-    fn compare(&self, a: Game, b: Game) -> Ordering {
+    /// [`print_order`]: general forms compare their sorted option lists element by element,
+    /// with an explicit stack instead of recursion; a form not laid out yet is laid out when
+    /// its options are first compared.
+    fn compare(&mut self, a: Game, b: Game) -> Ordering {
         if let Some(o) = order_by_class(a, b) {
             return o;
         }
+        self.add(a);
+        self.add(b);
         // (a, b, comparing Right lists, next index)
         let mut stack: Vec<(Game, Game, bool, usize)> = vec![(a, b, false, 0)];
         while let Some((x, y, right, i)) = stack.last_mut() {
@@ -207,7 +222,11 @@ impl Layout {
                     Some(Ordering::Equal) => {}
                     // The first difference decides every comparison on the stack.
                     Some(o) => return o,
-                    None => stack.push((p, q, false, 0)),
+                    None => {
+                        self.add(p);
+                        self.add(q);
+                        stack.push((p, q, false, 0));
+                    }
                 }
             } else if lx.len() != ly.len() {
                 return lx.len().cmp(&ly.len());
@@ -238,7 +257,7 @@ struct Printer {
 impl Printer {
     /// Writes `g` at the top level (a general form in braces), with an explicit stack of pieces
     /// instead of recursion.
-    fn write(&self, g: Game, out: &mut String) {
+    fn write(&mut self, g: Game, out: &mut String) {
         let mut pieces = vec![Piece::Value(g, true, false)];
         // The pieces of one value, in printing order (pushed onto `pieces` reversed).
         let mut parts: Vec<Piece> = Vec::new();
@@ -279,15 +298,17 @@ impl Printer {
                         parts.push(Piece::Text("}"));
                     }
                 }
-                Shape::Tiny(kind, x, sub) => {
+                Shape::Tiny(tiny) => {
                     if force_parens {
                         out.push('(');
                     }
-                    if !x.is_zero() {
-                        out.push_str(&x.to_string());
+                    if !tiny.number.is_zero() {
+                        out.push_str(&tiny.number.to_string());
                     }
-                    out.push_str(kind);
+                    out.push_str(tiny.kind);
                     out.push('(');
+                    let sub = tiny.subscript();
+                    self.layout.add(sub);
                     // The subscript: plain when it prints as an atom, otherwise braced.
                     match self.layout.shape(sub) {
                         Shape::Braces { .. } | Shape::PlusMinus => {
@@ -388,29 +409,60 @@ pub(crate) fn push_nimber(out: &mut String, k: u64) {
     }
 }
 
+/// A value `x + Tiny(G) = {x || x | x − G}` or `y + Miny(G) = {y − G | y || y}`, as
+/// [`tiny_shape`] recognises it: its name, its number and the follower its subscript `G` is
+/// the translate of.
+#[derive(Clone)]
+struct Tiny {
+    kind: &'static str,
+    number: Number,
+    /// `x − G` for a tiny, `y + G` for a miny.
+    follower: Game,
+}
+
+impl Tiny {
+    /// The subscript `G`: `x − (x − G)` for a tiny, `(y + G) − y` for a miny (a translate of
+    /// a follower by a number, a new form the size of that follower).
+    fn subscript(&self) -> Game {
+        let x = Game::from(self.number.clone());
+        if self.kind == "Tiny" {
+            x - self.follower
+        } else {
+            self.follower - x
+        }
+    }
+}
+
 /// Recognises `x + Tiny(G) = {x || x | x − G}` and `y + Miny(G) = {y − G | y || y}` for a number
-/// `x` (or `y`) and a `G` whose mean is positive, as CGSuite does; returns the name, the number
-/// and `G`.
+/// `x` (or `y`) and a `G` whose mean is positive, as CGSuite does.
 ///
 /// The middle form `{x | x − G}` (`{y − G | y}`) is never a value `x + n·↑ + *k`: those with a
 /// single option on each side whose Left option is a number (`x + n·↑ + *k` for `n ≥ 1`, `x*`, a
 /// dyadic `{a | b}`) have a Right option with mean at least that number, and symmetrically.
 /// So their options, which for `x + *k` number `k` and may be beyond the algebra's limits
 /// (`{5*70000 | 0}`), are never listed here.
-fn tiny_shape(g: Game) -> Option<(&'static str, Number, Game)> {
+fn tiny_shape(g: Game) -> Option<Tiny> {
     let (lo, ro) = (g.left_options(), g.right_options());
     let ([l], [r]) = (lo, ro) else { return None };
     if let (Some(x), false) = (l.as_number(), r.is_nus()) {
         if let ([rl], [rr]) = (r.left_options(), r.right_options()) {
             if rl == l && mean_below(*rr, x) {
-                return Some(("Tiny", x.clone(), *l - *rr));
+                return Some(Tiny {
+                    kind: "Tiny",
+                    number: x.clone(),
+                    follower: *rr,
+                });
             }
         }
     }
     if let (Some(y), false) = (r.as_number(), l.is_nus()) {
         if let ([ll], [lr]) = (l.left_options(), l.right_options()) {
             if lr == r && mean_above(*ll, y) {
-                return Some(("Miny", y.clone(), *ll - *r));
+                return Some(Tiny {
+                    kind: "Miny",
+                    number: y.clone(),
+                    follower: *ll,
+                });
             }
         }
     }
