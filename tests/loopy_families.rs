@@ -4,7 +4,7 @@
 
 mod loopy_brute;
 
-use loopy_brute::{outcome, G};
+use loopy_brute::{explore, outcome};
 use partizan::algebra::loopy::{LoopyOutcome, SidedValue, Stopper};
 use partizan::rulesets::backsliding_toads::{outcome as bt_outcome, value, values};
 
@@ -64,34 +64,7 @@ fn moves(s: &str, left: bool) -> Vec<String> {
 }
 
 fn brute_outcome(start: &str) -> LoopyOutcome {
-    let mut index: HashMap<String, usize> = HashMap::new();
-    let mut rows = vec![start.to_string()];
-    index.insert(start.to_string(), 0);
-    let mut g = G {
-        left: Vec::new(),
-        right: Vec::new(),
-    };
-    let mut i = 0;
-    while i < rows.len() {
-        let r = rows[i].clone();
-        for left in [true, false] {
-            let mut o = Vec::new();
-            for m in moves(&r, left) {
-                let k = *index.entry(m.clone()).or_insert_with(|| {
-                    rows.push(m);
-                    rows.len() - 1
-                });
-                o.push(k);
-            }
-            if left {
-                g.left.push(o);
-            } else {
-                g.right.push(o);
-            }
-        }
-        i += 1;
-    }
-    outcome(&g, 0)
+    outcome(&explore(start.to_string(), |r, left| moves(r, left)), 0)
 }
 
 fn all_rows(len: usize) -> Vec<String> {

@@ -395,6 +395,7 @@ eatcake: _Family
 elephants_rhinos: _Family
 fibonacci_nim: _Family
 fission: _Family
+fox_and_geese: _Family
 grundy_game: _Family
 hackenbush: _Family
 kayles: _Family

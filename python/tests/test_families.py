@@ -141,6 +141,9 @@ def test_loopy_families() -> None:
     # A toad with room steps forward and back for ever and Right has no move: {pass|} = on
     # (Winning Ways ch. 11).
     assert str(partizan.backsliding_toads("T.")) == "on"
+    # Fox and Geese: CGSuite's test suite (GameGridTest.scala) gives {4*|7/2} for geese at
+    # (4,2), (4,4), (4,6), (4,8) and the fox at (1,1) on the board 8 wide.
+    assert str(partizan.fox_and_geese(".G.G.G.G|........|........|F.......")) == "{4*|7/2}"
     # Take one, or put one back while the heap stays <= 1: heaps 0 and 1 move to each other and
     # neither is terminal, so Smith's value is infinite with no finite option: inf.
     assert partizan.loopy_subtraction("1", 0, add="1", max=1) == "inf"

@@ -119,6 +119,39 @@ impl G {
 /// Outcome with draws by sweeping: repeat until nothing changes — a state is won for the mover
 /// if some move reaches a state lost for the opponent, lost if every move reaches a state won by
 /// the opponent.
+/// The graph of every position reachable from `start` by `moves(position, left)` (`left` true
+/// for Left's moves), `start` position 0.
+pub fn explore<P: Clone + Eq + std::hash::Hash>(start: P, moves: impl Fn(&P, bool) -> Vec<P>) -> G {
+    let mut index: std::collections::HashMap<P, usize> = std::collections::HashMap::new();
+    let mut positions = vec![start.clone()];
+    index.insert(start, 0);
+    let mut g = G {
+        left: Vec::new(),
+        right: Vec::new(),
+    };
+    let mut i = 0;
+    while i < positions.len() {
+        let p = positions[i].clone();
+        for left in [true, false] {
+            let mut o = Vec::new();
+            for m in moves(&p, left) {
+                let k = *index.entry(m.clone()).or_insert_with(|| {
+                    positions.push(m);
+                    positions.len() - 1
+                });
+                o.push(k);
+            }
+            if left {
+                g.left.push(o);
+            } else {
+                g.right.push(o);
+            }
+        }
+        i += 1;
+    }
+    g
+}
+
 pub fn outcome(g: &G, start: usize) -> LoopyOutcome {
     let n = g.n();
     // status[2v + (0 Left to move | 1 Right to move)]: 0 unknown, 1 mover wins, 2 mover loses

@@ -14,6 +14,7 @@ crate::rulesets::family::families! {
     domineering_search => [],
     eatcake => [EatcakeFamily],
     fission => [FissionFamily],
+    fox_and_geese => [FoxAndGeeseFamily],
     king_dirt => [KingDirtFamily],
     konane => [KonaneFamily],
     maundy_cake => [MaundyCakeFamily],
