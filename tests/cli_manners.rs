@@ -447,10 +447,20 @@ fn eval_at_a_terminal_says_how_it_reads() {
 
 /// An unknown name gets the nearest known ones ("did you mean"), on one short line, in every
 /// place a name is read: CGSuite's spelling of a family, a method without its last word, a
-/// family asked for the wrong kind of output, a misspelt family.
+/// family asked for the wrong kind of output, a misspelt family; where no name is near, where the
+/// names are listed.
 #[test]
 fn unknown_names_suggest_the_nearest() {
-    let cases: [(&[&str], &str); 6] = [
+    let cases: [(&[&str], &str); 8] = [
+        // No name is near: the message says where the names are listed, on one short line.
+        (
+            &["eval", "Xyzzy(^)"],
+            "`partizan families` lists the families",
+        ),
+        (
+            &["eval", "^.Xyzzy"],
+            "docs/NOTATION.md, Methods, lists them",
+        ),
         (
             &["eval", "Domineering(\"..\")"],
             "did you mean domineering?",

@@ -94,12 +94,12 @@ fn check_call(c: &Call, scope: Scope) -> EResult<()> {
         Scope::Core => {
             "no game families are registered here (use partizan::eval or the CLI)".to_string()
         }
-        Scope::Families => format!("known: {}", families.join(", ")),
+        Scope::Families => "`partizan families` lists the families".to_string(),
     };
     fail(
         c.name_span,
         format!(
-            "unknown function '{name}'; {hint}; functions: {}",
+            "unknown function '{name}'; {hint}; the functions: {}",
             functions::all_names()
         ),
     )
@@ -120,9 +120,7 @@ fn check_method(c: &Call) -> EResult<()> {
     let near = suggest::suggest(name, spellings);
     let message = if near.is_empty() {
         format!(
-            "unknown method '{name}'; known methods: {}; of loopy games: {}",
-            methods::all_names(),
-            loopy::all_names()
+            "unknown method '{name}', and no method is spelt like it (docs/NOTATION.md, Methods, lists them)"
         )
     } else {
         format!("unknown method '{name}'{}", suggest::did_you_mean(&near))

@@ -76,14 +76,6 @@ pub(crate) fn spellings() -> impl Iterator<Item = &'static str> {
     METHODS.iter().flat_map(|m| m.spellings())
 }
 
-pub(crate) fn all_names() -> String {
-    let names: Vec<String> = METHODS
-        .iter()
-        .map(|m| m.spellings().collect::<Vec<_>>().join("/"))
-        .collect();
-    names.join(", ")
-}
-
 fn number_arg(g: Game, what: &str) -> Result<&'static crate::algebra::Number, Error> {
     g.as_number()
         .ok_or_else(|| Error::input(format!("{what} must be a number, not {g}")))
