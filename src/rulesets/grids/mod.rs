@@ -18,6 +18,7 @@ crate::rulesets::family::families! {
     konane => [KonaneFamily],
     maundy_cake => [MaundyCakeFamily],
     nogo => [NogoFamily, NogoGraphFamily],
+    nogo_search => [],
     sheep => [SheepFamily],
     ski_jumps => [SkiJumpsFamily],
     tictactoe => [],
