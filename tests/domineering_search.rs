@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{class, Rng};
+use common::{class, Rng, SEARCH_DEFAULT as DEFAULT, SEARCH_TINY as TINY};
 use partizan::rulesets::domineering::{position, value, Board};
 use partizan::rulesets::domineering_search::{search, MAX_SQUARES};
 use partizan::solve::outcome::SearchOptions;
@@ -51,17 +51,6 @@ fn random_board(rng: &mut Rng, rows: usize, cols: usize, empty_in_16: u64) -> Bo
         .collect();
     Board::from_cells(rows, cols, cells).unwrap()
 }
-
-const DEFAULT: SearchOptions = SearchOptions {
-    table_entries: 1 << 16,
-    component_budget: 0,
-};
-
-/// A table of 4 entries, so that results are replaced again and again.
-const TINY: SearchOptions = SearchOptions {
-    table_entries: 4,
-    component_budget: 0,
-};
 
 #[test]
 fn agrees_with_a_minimax_of_the_rules() {

@@ -580,3 +580,143 @@ fn add_value(values: &mut Vec<Game>, g: Game) {
         values.push(g);
     }
 }
+
+/// SplitMix64's finaliser: a hash of a bitboard position that spreads its bits over the index
+/// of a [`WorkTable`].
+#[inline]
+pub fn spread(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// A transposition table of a fixed number of entries for the bitboard searches (Domineering's,
+/// NoGo's): whether the player to move wins each position, a key `K` and a side (which player
+/// is to move, where the key does not say it), in buckets of two entries. A new result replaces
+/// the entry of its bucket whose subtree took fewer positions to decide (BUH compare such
+/// replacement schemes for Domineering). The table never grows.
+pub struct WorkTable<K> {
+    entries: Vec<WorkEntry<K>>,
+}
+
+/// An entry of a [`WorkTable`].
+#[derive(Clone, Copy, Default)]
+struct WorkEntry<K> {
+    key: K,
+    /// The positions the search of this entry's subtree expanded (saturating).
+    work: u32,
+    /// Bit 0: the entry is in use; bit 1: its side; bit 2: the player to move wins.
+    flags: u8,
+}
+
+const USED: u8 = 1;
+const SIDE: u8 = 2;
+const WINS: u8 = 4;
+
+impl<K: Copy + Default + Eq> WorkTable<K> {
+    /// A table of `entries` rounded down to a power of two, at least one bucket of two.
+    pub fn new(entries: usize) -> WorkTable<K> {
+        let entries = if entries < 2 {
+            2
+        } else {
+            1 << (usize::BITS - 1 - entries.leading_zeros())
+        };
+        WorkTable {
+            entries: vec![WorkEntry::default(); entries],
+        }
+    }
+
+    /// The first slot of the bucket of a key whose hash is `hash`.
+    #[inline]
+    fn bucket(&self, hash: u64) -> usize {
+        (hash as usize) & (self.entries.len() - 1) & !1
+    }
+
+    /// Whether the player to move wins the position `key` with side `side` (of hash `hash`),
+    /// if it is stored.
+    #[inline]
+    pub fn lookup(&self, key: K, side: bool, hash: u64) -> Option<bool> {
+        let i = self.bucket(hash);
+        let flags = USED | if side { SIDE } else { 0 };
+        self.entries[i..i + 2]
+            .iter()
+            .find(|e| e.flags & (USED | SIDE) == flags && e.key == key)
+            .map(|e| e.flags & WINS != 0)
+    }
+
+    /// Stores whether the player to move wins the position `key` with side `side` (of hash
+    /// `hash`), found by a search that expanded `work` positions.
+    #[inline]
+    pub fn store(&mut self, key: K, side: bool, hash: u64, wins: bool, work: u64) {
+        let i = self.bucket(hash);
+        let flags = USED | if side { SIDE } else { 0 };
+        let entry = WorkEntry {
+            key,
+            work: u32::try_from(work).unwrap_or(u32::MAX),
+            flags: flags | if wins { WINS } else { 0 },
+        };
+        let bucket = &mut self.entries[i..i + 2];
+        let same = |e: &WorkEntry<K>| e.flags & (USED | SIDE) == flags && e.key == key;
+        let slot = if same(&bucket[0]) {
+            0
+        } else if same(&bucket[1]) {
+            1
+        } else if bucket[0].flags & USED == 0 || bucket[0].work <= bucket[1].work {
+            0
+        } else {
+            1
+        };
+        bucket[slot] = entry;
+    }
+}
+
+/// What a bitboard search keeps besides its board: its [`WorkTable`], what it did, and the
+/// positions it expanded (for the progress display and the interruption points).
+pub struct Tally<K> {
+    table: WorkTable<K>,
+    /// What the search did.
+    pub stats: SearchStats,
+    /// Positions expanded.
+    pub expansions: Expansions,
+}
+
+impl<K: Copy + Default + Eq> Tally<K> {
+    /// A tally with a table of `entries` ([`WorkTable::new`]).
+    pub fn new(entries: usize) -> Tally<K> {
+        Tally {
+            table: WorkTable::new(entries),
+            stats: SearchStats::default(),
+            expansions: Expansions::default(),
+        }
+    }
+
+    /// `Ok`: whether the player to move wins the position `key` with side `side` (of hash
+    /// `hash`), found in the table. `Err(start)` when it is not there: the position is then
+    /// counted as expanded, `start` to be given to [`Tally::finish`] with its result.
+    #[inline]
+    pub fn enter(&mut self, key: K, side: bool, hash: u64) -> Result<bool, u64> {
+        if let Some(r) = self.table.lookup(key, side, hash) {
+            self.stats.table_hits += 1;
+            return Ok(r);
+        }
+        self.stats.nodes += 1;
+        self.expansions.expand();
+        Err(self.stats.nodes)
+    }
+
+    /// Stores the result of a position [`Tally::enter`] counted as expanded at `start`.
+    #[inline]
+    pub fn finish(&mut self, key: K, side: bool, hash: u64, wins: bool, start: u64) {
+        let work = self.stats.nodes - start + 1;
+        self.table.store(key, side, hash, wins, work);
+    }
+}
+
+/// Whether the player to move wins by one of the moves `children` (a score and the position
+/// after the move), tried highest score first: whether `wins` (the player then to move wins)
+/// is false for one of them.
+#[inline]
+pub fn wins_by_some_move(children: &mut [(i32, u64)], mut wins: impl FnMut(u64) -> bool) -> bool {
+    children.sort_unstable_by_key(|c| std::cmp::Reverse(c.0));
+    children.iter().any(|&(_, child)| !wins(child))
+}

@@ -589,3 +589,17 @@ pub fn class(left_first: bool, right_first: bool) -> Outcome {
         (false, false) => Outcome::P,
     }
 }
+
+/// The settings of the bitboard searches' tests: a table of 2^16 entries.
+pub const SEARCH_DEFAULT: partizan::solve::outcome::SearchOptions =
+    partizan::solve::outcome::SearchOptions {
+        table_entries: 1 << 16,
+        component_budget: 0,
+    };
+
+/// A table of 4 entries, so that results are replaced again and again.
+pub const SEARCH_TINY: partizan::solve::outcome::SearchOptions =
+    partizan::solve::outcome::SearchOptions {
+        table_entries: 4,
+        component_budget: 0,
+    };

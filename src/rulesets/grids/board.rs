@@ -678,6 +678,53 @@ impl Board {
     }
 }
 
+/// A board of `h × w <= 64` squares as the bits of a `u64` (square `(r, c)` is bit `r * w + c`)
+/// upside down: row `r` to row `h − 1 − r`.
+#[inline]
+pub(crate) fn flip_rows_64(s: u64, h: u32, w: u32) -> u64 {
+    if w == 8 {
+        return s.swap_bytes() >> (64 - 8 * h);
+    }
+    let first_row = u64::MAX >> (64 - w);
+    let mut out = 0;
+    for r in 0..h {
+        out |= ((s >> (r * w)) & first_row) << ((h - 1 - r) * w);
+    }
+    out
+}
+
+/// A board of `h × w <= 64` squares as the bits of a `u64` turned half a turn: square `k` to
+/// square `h·w − 1 − k`.
+#[inline]
+pub(crate) fn half_turn_64(s: u64, h: u32, w: u32) -> u64 {
+    s.reverse_bits() >> (64 - h * w)
+}
+
+/// The square each square of an `n × n` board of at most 64 squares goes to under the
+/// transpose (for [`permute_64`]).
+pub(crate) fn transpose_64(n: u32) -> [u8; 64] {
+    let mut t = [0u8; 64];
+    for r in 0..n {
+        for c in 0..n {
+            t[(r * n + c) as usize] = (c * n + r) as u8;
+        }
+    }
+    t
+}
+
+/// The bits of `s` moved each from square `k` to square `to[k]`.
+#[inline]
+pub(crate) fn permute_64(s: u64, to: &[u8; 64]) -> u64 {
+    let mut out = 0u64;
+    let mut rest = s;
+    while rest != 0 {
+        let k = rest.trailing_zeros();
+        rest &= rest - 1;
+        out |= 1 << to[k as usize];
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

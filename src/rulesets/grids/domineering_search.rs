@@ -31,11 +31,12 @@
 //!   replacement schemes for Domineering). The table never grows.
 //!
 //! The search passes an interruption point ([`crate::interrupt`]) every
-//! [`Expansions::BATCH`] positions it expands, and records them for the progress display. The empty 8×8 board, a first-player win
+//! [`Expansions::BATCH`](crate::solve::outcome::Expansions::BATCH) positions it expands, and records them for the progress display. The empty 8×8 board, a first-player win
 //! (BUH; Bullock), is decided this way (docs/PERFORMANCE.md).
 
+use super::board::{flip_rows_64, half_turn_64, permute_64, transpose_64};
 use super::domineering::Board;
-use crate::solve::outcome::{Expansions, SearchOptions, SearchStats};
+use crate::solve::outcome::{spread, wins_by_some_move, SearchOptions, SearchStats, Tally};
 
 /// The most squares of the bounding box of a board's empty squares that the search handles.
 pub const MAX_SQUARES: usize = 64;
@@ -56,8 +57,8 @@ pub fn search(
         .unwrap_or(usize::MAX);
     let mut search = Search::new(geometry, options.table_entries.min(positions));
     let wins = sides.iter().map(|&left| search.root(empty, left)).collect();
-    search.expansions.record();
-    Some((wins, search.stats))
+    search.tally.expansions.record();
+    Some((wins, search.tally.stats))
 }
 
 /// `x >> n`, 0 when `n >= 64`.
@@ -129,15 +130,7 @@ impl Geometry {
         }
         let not_last_column = all & !(first_column << (w - 1));
         let not_first_column = all & !first_column;
-        let transpose = (h == w).then(|| {
-            let mut t = [0u8; 64];
-            for r in 0..h {
-                for c in 0..w {
-                    t[(r * w + c) as usize] = (c * w + r) as u8;
-                }
-            }
-            t
-        });
+        let transpose = (h == w).then(|| transpose_64(w));
         Geometry {
             h,
             w,
@@ -279,20 +272,13 @@ impl Geometry {
     /// The board upside down (row `r` to row `h − 1 − r`).
     #[inline]
     fn flip_rows(&self, e: u64) -> u64 {
-        if self.w == 8 {
-            return e.swap_bytes() >> (64 - 8 * self.h);
-        }
-        let mut out = 0;
-        for r in 0..self.h {
-            out |= ((e >> (r * self.w)) & self.first_row) << ((self.h - 1 - r) * self.w);
-        }
-        out
+        flip_rows_64(e, self.h, self.w)
     }
 
     /// The board turned half a turn (square `k` to square `h·w − 1 − k`).
     #[inline]
     fn half_turn(&self, e: u64) -> u64 {
-        e.reverse_bits() >> (64 - self.h * self.w)
+        half_turn_64(e, self.h, self.w)
     }
 
     /// The least of the board's images under the mirrors and the half turn.
@@ -312,13 +298,7 @@ impl Geometry {
         match &self.transpose {
             None => own,
             Some(t) => {
-                let mut transposed = 0u64;
-                let mut rest = e;
-                while rest != 0 {
-                    let k = rest.trailing_zeros();
-                    rest &= rest - 1;
-                    transposed |= 1 << t[k as usize];
-                }
+                let transposed = permute_64(e, t);
                 own.min((self.least_image(transposed), !left))
             }
         }
@@ -392,28 +372,10 @@ impl Counts {
     }
 }
 
-/// An entry of the transposition table.
-#[derive(Clone, Copy, Default)]
-struct Entry {
-    /// The least image of the board (see [`Geometry::key`]).
-    board: u64,
-    /// The positions the search of this entry's subtree expanded (saturating).
-    work: u32,
-    /// Bit 0: the entry is in use; bit 1: Left to move; bit 2: the player to move wins.
-    flags: u8,
-}
-
-const USED: u8 = 1;
-const LEFT: u8 = 2;
-const WINS: u8 = 4;
-
 /// A search of one board's positions (see the module documentation).
 struct Search {
     geometry: Geometry,
-    table: Vec<Entry>,
-    stats: SearchStats,
-    /// Positions expanded, for the progress display and the interruption points.
-    expansions: Expansions,
+    tally: Tally<u64>,
 }
 
 /// The most moves of one player on a board of 64 squares.
@@ -421,65 +383,10 @@ const MAX_MOVES: usize = 64;
 
 impl Search {
     fn new(geometry: Geometry, table_entries: usize) -> Search {
-        // A power of two, at least one bucket of two entries.
-        let entries = if table_entries < 2 {
-            2
-        } else {
-            1 << (usize::BITS - 1 - table_entries.leading_zeros())
-        };
         Search {
             geometry,
-            table: vec![Entry::default(); entries],
-            stats: SearchStats::default(),
-            expansions: Expansions::default(),
+            tally: Tally::new(table_entries),
         }
-    }
-
-    /// The first slot of the bucket of `key`.
-    #[inline]
-    fn bucket(&self, key: (u64, bool)) -> usize {
-        // SplitMix64's finaliser spreads the board's bits over the index.
-        let mut z = key.0 ^ u64::from(key.1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^= z >> 31;
-        (z as usize) & (self.table.len() - 1) & !1
-    }
-
-    #[inline]
-    fn lookup(&mut self, key: (u64, bool)) -> Option<bool> {
-        let i = self.bucket(key);
-        let flags = USED | if key.1 { LEFT } else { 0 };
-        for e in &self.table[i..i + 2] {
-            if e.board == key.0 && e.flags & (USED | LEFT) == flags {
-                self.stats.table_hits += 1;
-                return Some(e.flags & WINS != 0);
-            }
-        }
-        None
-    }
-
-    #[inline]
-    fn store(&mut self, key: (u64, bool), wins: bool, work: u64) {
-        let i = self.bucket(key);
-        let flags = USED | if key.1 { LEFT } else { 0 } | if wins { WINS } else { 0 };
-        let entry = Entry {
-            board: key.0,
-            work: u32::try_from(work).unwrap_or(u32::MAX),
-            flags,
-        };
-        let bucket = &mut self.table[i..i + 2];
-        let same = |e: &Entry| e.flags & (USED | LEFT) == flags & (USED | LEFT) && e.board == key.0;
-        let slot = if same(&bucket[0]) {
-            0
-        } else if same(&bucket[1]) {
-            1
-        } else if bucket[0].flags & USED == 0 || bucket[0].work <= bucket[1].work {
-            0
-        } else {
-            1
-        };
-        bucket[slot] = entry;
     }
 
     /// Whether the player to move (Left when `left`) on the empty squares `e` wins.
@@ -494,12 +401,11 @@ impl Search {
     /// position the counts did not decide.
     fn wins(&mut self, e: u64, left: bool) -> bool {
         let key = self.geometry.key(e, left);
-        if let Some(r) = self.lookup(key) {
-            return r;
-        }
-        self.stats.nodes += 1;
-        self.expansions.expand();
-        let start = self.stats.nodes;
+        let hash = spread(key.0 ^ u64::from(key.1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        let start = match self.tally.enter(key.0, key.1, hash) {
+            Ok(r) => return r,
+            Err(start) => start,
+        };
         let g = &self.geometry;
         let (me, them) = if left { (0, 1) } else { (1, 0) };
         let (moves, step, own_safe) = if left {
@@ -538,17 +444,8 @@ impl Search {
             children[n] = (score, child);
             n += 1;
         }
-        if !wins {
-            let children = &mut children[..n];
-            children.sort_unstable_by_key(|c| std::cmp::Reverse(c.0));
-            for &(_, child) in children.iter() {
-                if !self.wins(child, !left) {
-                    wins = true;
-                    break;
-                }
-            }
-        }
-        self.store(key, wins, self.stats.nodes - start + 1);
+        wins = wins || wins_by_some_move(&mut children[..n], |child| self.wins(child, !left));
+        self.tally.finish(key.0, key.1, hash, wins, start);
         wins
     }
 }

@@ -19,6 +19,7 @@ crate::rulesets::family::families! {
     konane => [KonaneFamily],
     maundy_cake => [MaundyCakeFamily],
     nogo => [NogoFamily, NogoGraphFamily],
+    nogo_search => [],
     sheep => [SheepFamily],
     ski_jumps => [SkiJumpsFamily],
     tictactoe => [],

@@ -48,6 +48,7 @@ use crate::algebra::Game;
 use crate::rulesets::family::{Family, Param, TableSpec, GRID_PARAMS};
 use crate::rulesets::graph::{self, Graph, GridLayout};
 use crate::rulesets::{Arg, NamedArg};
+use crate::solve::outcome::{SearchOptions, SearchStats};
 use crate::solve::position::{self, write_text_call};
 use crate::solve::{Position, Ruleset, Solver, Table, TableParams};
 use crate::Error;
@@ -341,14 +342,37 @@ impl Points {
             write: |r, stones, f| r.0.write(stones, f),
             value: |r, stones| Ok(value(&r.0.blocks(stones)?)),
             option_count: None,
-            // Searched as the graph of its blocks, split into components and normalized, as
-            // the canonical form is computed.
+            // A grid of at most 64 cells is searched whole on bitboards
+            // (super::nogo_search); any other board as the graph of its blocks, split into
+            // components and normalized, as the canonical form is computed.
             search: Some(|r, stones, sides, options| {
+                if let Some(answer) = r.0.bitboard_search(stones, sides, options) {
+                    return Ok(answer);
+                }
                 position::search_by_solver(NoGo, &r.0.blocks(stones)?, sides, options)
             }),
         };
         let p = position::of_ruleset(Arc::new(rules), stones);
         Ok(p)
+    }
+
+    /// The bitboard search of the board with `stones` ([`super::nogo_search::search`]), when
+    /// the board is a grid that it handles.
+    fn bitboard_search(
+        &self,
+        stones: &[u8],
+        sides: &[bool],
+        options: SearchOptions,
+    ) -> Option<(Vec<bool>, SearchStats)> {
+        let Layout::Grid(grid) = &self.layout else {
+            return None;
+        };
+        let cells: Vec<Option<u8>> = grid
+            .vertex
+            .iter()
+            .map(|v| v.map(|v| stones[v as usize]))
+            .collect();
+        super::nogo_search::search(grid.rows, grid.cols, &cells, sides, options)
     }
 
     /// Writes the board with `stones` as the call that reads it.
