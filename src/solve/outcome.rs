@@ -124,14 +124,21 @@ impl std::fmt::Display for SearchStats {
         if self.first_tried > 0 {
             write!(
                 f,
-                "{} positions searched first without values ({} of {} decided), then ",
-                self.first_nodes, self.first_decided, self.first_tried
+                "{} positions searched first without values ({} of {} decided), then {} with \
+                 values; {} found in the table (by both searches)",
+                self.first_nodes, self.first_decided, self.first_tried, self.nodes, self.table_hits
+            )?;
+        } else {
+            write!(
+                f,
+                "{} positions searched, {} found in the table",
+                self.nodes, self.table_hits
             )?;
         }
         write!(
             f,
-            "{} positions searched, {} found in the table, {} components valued, {} searched",
-            self.nodes, self.table_hits, self.components_valued, self.components_searched
+            ", {} components valued, {} searched",
+            self.components_valued, self.components_searched
         )?;
         if self.table_clears > 0 {
             write!(f, ", table emptied {} times", self.table_clears)?;
