@@ -99,6 +99,10 @@ enum Command {
         /// canonical form before searching the component instead
         #[arg(long, value_name = "POSITIONS", value_parser = parse_size, default_value = "64")]
         component_budget: usize,
+        /// The positions the first search (the sum as it is, no component valued, stopping at
+        /// the first winning move) may expand before the search with values; 0 skips it
+        #[arg(long, value_name = "POSITIONS", value_parser = parse_size, default_value = "1024")]
+        first_budget: usize,
     },
     /// Compare two games: prints one of `=`, `<`, `>`, `||` (confused)
     Compare {
@@ -382,10 +386,12 @@ fn run(cli: Cli, budget_bytes: usize) -> Result<(), Failure> {
             search,
             table_entries,
             component_budget,
+            first_budget,
         } => {
             let options = partizan::solve::outcome::SearchOptions {
                 table_entries,
                 component_budget: component_budget as u64,
+                first_budget: first_budget as u64,
             };
             out.line(outcome(&expr, search, options)?)?;
         }

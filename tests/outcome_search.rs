@@ -17,20 +17,31 @@ fn position(e: &str) -> Position {
 }
 
 /// Every setting the search is checked with.
-const SETTINGS: [SearchOptions; 3] = [
+const SETTINGS: [SearchOptions; 4] = [
     SearchOptions {
         table_entries: 1 << 20,
         component_budget: 64,
+        first_budget: 1024,
     },
-    // Components are never valued (except where the ruleset knows the value): pure search.
+    // Components are never valued (except where the ruleset knows the value), and no first
+    // search: pure search.
     SearchOptions {
         table_entries: 1 << 20,
         component_budget: 0,
+        first_budget: 0,
     },
-    // A table of 16 entries, emptied whenever it fills.
+    // A table of 16 entries, emptied whenever it fills, and a first search that mostly runs
+    // over its budget, leaving what it decided to the search with values.
     SearchOptions {
         table_entries: 16,
         component_budget: 16,
+        first_budget: 8,
+    },
+    // The first search alone, with no limit: it decides every position that does not split.
+    SearchOptions {
+        table_entries: 1 << 20,
+        component_budget: 64,
+        first_budget: u64::MAX,
     },
 ];
 
@@ -180,6 +191,31 @@ fn agrees_with_the_canonical_form_on_sums_of_families() {
         let sum = Position::sum((0..parts).map(|_| pool[next(pool.len())].clone()).collect());
         agrees(&sum);
     }
+}
+
+#[test]
+fn the_first_search_decides_small_positions_and_says_so() {
+    // A 4 x 4 Amazons board that does not split: the first search (no canonical form) finds
+    // the winning moves; with it off, the search values components instead.
+    let p = position("amazons(\"##x.|#...|#...|#...\")");
+    let (outcome, stats) = p.outcome_by_search(SearchOptions::default()).unwrap();
+    assert_eq!(outcome, Outcome::L);
+    assert_eq!((stats.first_tried, stats.first_decided), (2, 2));
+    assert_eq!(stats.nodes, 0);
+    assert!(stats
+        .to_string()
+        .contains("searched first without values (2 of 2 decided)"));
+    let off = SearchOptions {
+        first_budget: 0,
+        ..SearchOptions::default()
+    };
+    let (outcome, stats) = p.outcome_by_search(off).unwrap();
+    assert_eq!(outcome, Outcome::L);
+    assert_eq!((stats.first_tried, stats.first_nodes), (0, 0));
+    // A sum of several components is left to the values.
+    let sum = position("clobber(\"xo.xxxo.oxo.oox.oxox.ox.xxxxo.xo.oox.ox\")");
+    let (_, stats) = sum.outcome_by_search(SearchOptions::default()).unwrap();
+    assert_eq!(stats.first_tried, 0);
 }
 
 #[test]

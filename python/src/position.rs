@@ -233,19 +233,22 @@ impl PyPosition {
     /// The normal-play outcome class by a search of the game tree, without its canonical form:
     /// the position split into components, small components replaced by their canonical forms
     /// (each given `component_budget` positions of work), minimax with a transposition table of
-    /// at most `table_entries` entries on the rest. Returns the class and what the search did,
-    /// as a dict.
-    #[pyo3(signature = (*, table_entries = 1 << 20, component_budget = 64))]
+    /// at most `table_entries` entries on the rest; before it, a first search of at most
+    /// `first_budget` positions with no component valued. Returns the class and what the search
+    /// did, as a dict.
+    #[pyo3(signature = (*, table_entries = 1 << 20, component_budget = 64, first_budget = 1024))]
     fn outcome_by_search(
         &self,
         py: Python<'_>,
         table_entries: usize,
         component_budget: u64,
+        first_budget: u64,
     ) -> PyResult<(&'static str, Py<PyAny>)> {
         let p = self.tree("outcome_by_search")?;
         let options = partizan::solve::outcome::SearchOptions {
             table_entries,
             component_budget,
+            first_budget,
         };
         let (outcome, stats) = run(py, move || p.outcome_by_search(options))?;
         let d = pyo3::types::PyDict::new(py);
@@ -253,6 +256,8 @@ impl PyPosition {
         d.set_item("found_in_table", stats.table_hits)?;
         d.set_item("components_valued", stats.components_valued)?;
         d.set_item("components_searched", stats.components_searched)?;
+        d.set_item("first_search_positions", stats.first_nodes)?;
+        d.set_item("first_searches_decided", stats.first_decided)?;
         d.set_item("table_clears", stats.table_clears)?;
         Ok((outcome_str(outcome), d.into_any().unbind()))
     }

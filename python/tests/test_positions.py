@@ -128,8 +128,12 @@ def test_outcome_by_search_agrees_with_the_canonical_form() -> None:
     # Domineering boards are searched on a bitboard, without valuing components.
     assert stats["components_valued"] == 0 and stats["positions_searched"] >= 1
     # Clobber "xo": Left's capture and Right's each leave no move, so {0 | 0} = *, N. A board
-    # this small is valued whole by the canonical-form solver within the budget.
+    # this small is decided by the first search (no value), both ways; without the first
+    # search it is valued whole by the canonical-form solver within the budget.
     outcome, stats = partizan.clobber("xo").outcome_by_search()
+    assert outcome == "N"
+    assert stats["first_searches_decided"] == 2 and stats["components_valued"] == 0
+    outcome, stats = partizan.clobber("xo").outcome_by_search(first_budget=0)
     assert outcome == "N"
     assert stats["components_valued"] == 1 and stats["positions_searched"] == 0
 

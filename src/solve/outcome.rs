@@ -10,7 +10,11 @@
 //!
 //! [`OutcomeSearch`] searches a position of a [`Ruleset`] as a *sum*: a position splits into
 //! its components ([`Ruleset::components`]), a move is a move in one component, and the state
-//! of the search is the multiset of components. Each component is given to the canonical-form
+//! of the search is the multiset of components. A position that does not split is first
+//! searched as it is, for at most [`SearchOptions::first_budget`] positions, stopping at the
+//! first winning move (MCGS's way; a small board is decided there, before any canonical form
+//! is tried); when that runs over, what it decided stays in the table and the search with values
+//! below goes on. Each component is given to the canonical-form
 //! engine first, on a small budget of work ([`crate::interrupt::within_budget`]): a component
 //! whose value comes out within it is replaced by that value (small components, the end of most
 //! lines of play), and the search goes on in the components left and in the values' canonical
@@ -75,6 +79,12 @@ pub struct SearchOptions {
     /// spend on one component before the component is searched instead; 0 values only the
     /// components whose value the ruleset knows without search.
     pub component_budget: u64,
+    /// The positions the first search may expand: a position that does not split into
+    /// components searched as it is, no component valued, stopping at the first winning move
+    /// (MCGS's way), which decides most small positions before a canonical form would be
+    /// tried. When it runs over, the search with values goes on (keeping what the first one
+    /// decided); 0 skips it.
+    pub first_budget: u64,
 }
 
 impl Default for SearchOptions {
@@ -82,6 +92,7 @@ impl Default for SearchOptions {
         SearchOptions {
             table_entries: 1 << 20,
             component_budget: 64,
+            first_budget: 1024,
         }
     }
 }
@@ -99,14 +110,35 @@ pub struct SearchStats {
     pub components_searched: u64,
     /// Times the transposition table was emptied because it was full.
     pub table_clears: u64,
+    /// Positions expanded by the first searches, without values ([`SearchOptions::first_budget`]);
+    /// not counted in `nodes`.
+    pub first_nodes: u64,
+    /// First searches run (one for each player moving first).
+    pub first_tried: u64,
+    /// First searches that decided who wins within their budget.
+    pub first_decided: u64,
 }
 
 impl std::fmt::Display for SearchStats {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.first_tried > 0 {
+            write!(
+                f,
+                "{} positions searched first without values ({} of {} decided), then {} with \
+                 values; {} found in the table (by both searches)",
+                self.first_nodes, self.first_decided, self.first_tried, self.nodes, self.table_hits
+            )?;
+        } else {
+            write!(
+                f,
+                "{} positions searched, {} found in the table",
+                self.nodes, self.table_hits
+            )?;
+        }
         write!(
             f,
-            "{} positions searched, {} found in the table, {} components valued, {} searched",
-            self.nodes, self.table_hits, self.components_valued, self.components_searched
+            ", {} components valued, {} searched",
+            self.components_valued, self.components_searched
         )?;
         if self.table_clears > 0 {
             write!(f, ", table emptied {} times", self.table_clears)?;
@@ -266,12 +298,29 @@ impl<R: Ruleset> OutcomeSearch<R> {
 
     /// Whether the player who moves first in `position` (Left when `left`) wins.
     pub fn wins_moving_first(&mut self, position: &R::Position, left: bool) -> Result<bool, Error> {
+        // The first search is for a position that does not split: a sum of several components
+        // is decided better by their values, found part by part.
+        let parts = self.ruleset.components(position);
+        if self.options.first_budget > 0 && parts.len() == 1 {
+            let key = Key {
+                positions: parts.clone(),
+                values: Vec::new(),
+                left_to_move: left,
+            };
+            self.stats.first_tried += 1;
+            let result = self.search(key, Some(self.options.first_budget));
+            self.expansions.record();
+            if let Some(wins) = result? {
+                self.stats.first_decided += 1;
+                return Ok(wins);
+            }
+        }
         let mut key = Key {
             positions: Vec::new(),
             values: Vec::new(),
             left_to_move: left,
         };
-        for c in self.ruleset.components(position) {
+        for c in parts {
             let c = self.ruleset.normalize(c);
             match self.part(c)? {
                 Part::Value(g) => add_value(&mut key.values, g),
@@ -279,9 +328,9 @@ impl<R: Ruleset> OutcomeSearch<R> {
             }
         }
         self.sort(&mut key);
-        let result = self.search(key);
+        let result = self.search(key, None);
         self.expansions.record();
-        result
+        Ok(result?.expect("a search without a budget decides"))
     }
 
     /// The component `c` (normalized) as a value when one is known or found within the budget.
@@ -378,9 +427,18 @@ impl<R: Ruleset> OutcomeSearch<R> {
     }
 
     /// The states the player to move in `key` can move to, or [`Expanded::Wins`] when one of
-    /// them is known to be lost for the opponent.
-    fn expand(&mut self, key: &Key<R::Position>) -> Result<Expanded<R::Position>, Error> {
-        self.stats.nodes += 1;
+    /// them is known to be lost for the opponent. With `plain` (the first search), the
+    /// components of the options are neither normalized nor valued.
+    fn expand(
+        &mut self,
+        key: &Key<R::Position>,
+        plain: bool,
+    ) -> Result<Expanded<R::Position>, Error> {
+        if plain {
+            self.stats.first_nodes += 1;
+        } else {
+            self.stats.nodes += 1;
+        }
         self.expansions.expand();
         let left = key.left_to_move;
         let mut children = Vec::new();
@@ -405,6 +463,16 @@ impl<R: Ruleset> OutcomeSearch<R> {
                 child
                     .positions
                     .extend(key.positions[i + 1..].iter().cloned());
+                if plain {
+                    child.positions.extend(self.ruleset.components(&o));
+                    self.sort(&mut child);
+                    match self.decided(&child) {
+                        Some(false) => return Ok(Expanded::Wins),
+                        Some(true) => {}
+                        None => children.push(child),
+                    }
+                    continue;
+                }
                 for c in self.ruleset.components(&o) {
                     let c = self.ruleset.normalize(c);
                     match self.part(c)? {
@@ -466,18 +534,28 @@ impl<R: Ruleset> OutcomeSearch<R> {
         Ok(Expanded::Children(children))
     }
 
-    /// Whether the player to move in `root` wins.
-    fn search(&mut self, root: Key<R::Position>) -> Result<bool, Error> {
+    /// Whether the player to move in `root` wins; `None` when `budget` is given (the first
+    /// search, [`SearchOptions::first_budget`]: components not valued) and the search would
+    /// expand more positions than it. What it decided stays in the table.
+    fn search(
+        &mut self,
+        root: Key<R::Position>,
+        budget: Option<u64>,
+    ) -> Result<Option<bool>, Error> {
         if let Some(r) = self.decided(&root) {
-            return Ok(r);
+            return Ok(Some(r));
         }
+        let start = self.stats.first_nodes;
         let mut stack: Vec<Frame<R::Position>> = Vec::new();
         // The result of the state just decided, for the player to move in it.
         let mut last: Option<bool> = None;
         let mut pending = Some(root);
         loop {
             if let Some(key) = pending.take() {
-                match self.expand(&key)? {
+                if budget.is_some_and(|b| self.stats.first_nodes - start >= b) {
+                    return Ok(None);
+                }
+                match self.expand(&key, budget.is_some())? {
                     Expanded::Wins => {
                         self.store(key, true);
                         last = Some(true);
@@ -494,7 +572,7 @@ impl<R: Ruleset> OutcomeSearch<R> {
                 }
             }
             let Some(frame) = stack.last_mut() else {
-                return Ok(last.expect("the root was decided"));
+                return Ok(Some(last.expect("the root was decided")));
             };
             if last.take() == Some(false) {
                 // The opponent loses after this move: the player to move wins.

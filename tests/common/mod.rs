@@ -595,6 +595,7 @@ pub const SEARCH_DEFAULT: partizan::solve::outcome::SearchOptions =
     partizan::solve::outcome::SearchOptions {
         table_entries: 1 << 16,
         component_budget: 0,
+        first_budget: 0,
     };
 
 /// A table of 4 entries, so that results are replaced again and again.
@@ -602,4 +603,5 @@ pub const SEARCH_TINY: partizan::solve::outcome::SearchOptions =
     partizan::solve::outcome::SearchOptions {
         table_entries: 4,
         component_budget: 0,
+        first_budget: 0,
     };
