@@ -329,13 +329,10 @@ fn ranks(keys: &[u64]) -> Vec<u32> {
         .collect()
 }
 
-/// splitmix64's finaliser: a well-mixed 64-bit hash of `x`.
+/// splitmix64's step: a well-mixed 64-bit hash of `x`.
 #[inline]
 fn mix(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    crate::solve::outcome::spread(x.wrapping_add(0x9E37_79B9_7F4A_7C15))
 }
 
 /// The state of one canonical-labelling search.

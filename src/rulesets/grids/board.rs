@@ -678,6 +678,54 @@ impl Board {
     }
 }
 
+/// The bounding box of the squares `(r, c)` of a `rows × cols` grid for which `keep` holds:
+/// its first row, first column, height and width; `None` when it holds for none.
+pub(crate) fn bounding_box(
+    rows: usize,
+    cols: usize,
+    keep: impl Fn(usize, usize) -> bool,
+) -> Option<(usize, usize, usize, usize)> {
+    let (mut r0, mut r1, mut c0, mut c1) = (usize::MAX, 0, usize::MAX, 0);
+    for r in 0..rows {
+        for c in 0..cols {
+            if keep(r, c) {
+                (r0, r1, c0, c1) = (r0.min(r), r1.max(r), c0.min(c), c1.max(c));
+            }
+        }
+    }
+    (r0 != usize::MAX).then(|| (r0, c0, r1 - r0 + 1, c1 - c0 + 1))
+}
+
+/// The masks of a board of `h × w <= 64` squares as the bits of a `u64` (square `(r, c)` is
+/// bit `r * w + c`) that its shifts by a column need.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ColumnMasks {
+    /// Every square.
+    pub(crate) all: u64,
+    /// The squares of the first column.
+    pub(crate) first_column: u64,
+    /// The squares not in the first column.
+    pub(crate) not_first_column: u64,
+    /// The squares not in the last column.
+    pub(crate) not_last_column: u64,
+}
+
+impl ColumnMasks {
+    pub(crate) fn new(h: u32, w: u32) -> ColumnMasks {
+        let all = u64::MAX >> (64 - h * w);
+        let mut first_column = 0u64;
+        for r in 0..h {
+            first_column |= 1 << (r * w);
+        }
+        ColumnMasks {
+            all,
+            first_column,
+            not_first_column: all & !first_column,
+            not_last_column: all & !(first_column << (w - 1)),
+        }
+    }
+}
+
 /// A board of `h × w <= 64` squares as the bits of a `u64` (square `(r, c)` is bit `r * w + c`)
 /// upside down: row `r` to row `h − 1 − r`.
 #[inline]

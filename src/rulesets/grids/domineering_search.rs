@@ -34,7 +34,9 @@
 //! [`Expansions::BATCH`](crate::solve::outcome::Expansions::BATCH) positions it expands, and records them for the progress display. The empty 8×8 board, a first-player win
 //! (BUH; Bullock), is decided this way (docs/PERFORMANCE.md).
 
-use super::board::{flip_rows_64, half_turn_64, permute_64, transpose_64};
+use super::board::{
+    bounding_box, flip_rows_64, half_turn_64, permute_64, transpose_64, ColumnMasks,
+};
 use super::domineering::Board;
 use crate::solve::outcome::{spread, wins_by_some_move, SearchOptions, SearchStats, Tally};
 
@@ -95,18 +97,12 @@ impl Geometry {
     /// The geometry of the bounding box of `board`'s empty squares and the empty squares in it;
     /// `None` when the box has more than [`MAX_SQUARES`] squares.
     fn of(board: &Board) -> Option<(Geometry, u64)> {
-        let cells = (0..board.rows())
-            .flat_map(|r| (0..board.cols()).map(move |c| (r, c)))
-            .filter(|&(r, c)| board.is_empty(r, c));
-        let (mut r0, mut r1, mut c0, mut c1) = (usize::MAX, 0, usize::MAX, 0);
-        for (r, c) in cells {
-            (r0, r1, c0, c1) = (r0.min(r), r1.max(r), c0.min(c), c1.max(c));
-        }
-        if r0 == usize::MAX {
+        let Some((r0, c0, h, w)) =
+            bounding_box(board.rows(), board.cols(), |r, c| board.is_empty(r, c))
+        else {
             // No empty square: a 1×1 board with a hole.
             return Some((Geometry::new(1, 1), 0));
-        }
-        let (h, w) = (r1 - r0 + 1, c1 - c0 + 1);
+        };
         if h * w > MAX_SQUARES {
             return None;
         }
@@ -122,14 +118,13 @@ impl Geometry {
     }
 
     fn new(h: u32, w: u32) -> Geometry {
-        let all = u64::MAX >> (64 - h * w);
+        let ColumnMasks {
+            all,
+            first_column,
+            not_first_column,
+            not_last_column,
+        } = ColumnMasks::new(h, w);
         let first_row = u64::MAX >> (64 - w);
-        let mut first_column = 0u64;
-        for r in 0..h {
-            first_column |= 1 << (r * w);
-        }
-        let not_last_column = all & !(first_column << (w - 1));
-        let not_first_column = all & !first_column;
         let transpose = (h == w).then(|| transpose_64(w));
         Geometry {
             h,

@@ -32,7 +32,9 @@
 //! The search passes an interruption point ([`crate::interrupt`]) every
 //! [`Expansions::BATCH`](crate::solve::outcome::Expansions::BATCH) positions it expands, and records them for the progress display.
 
-use super::board::{flip_rows_64, half_turn_64, permute_64, transpose_64};
+use super::board::{
+    bounding_box, flip_rows_64, half_turn_64, permute_64, transpose_64, ColumnMasks,
+};
 use super::nogo::{BLACK, WHITE};
 use crate::solve::outcome::{spread, wins_by_some_move, SearchOptions, SearchStats, Tally};
 
@@ -96,19 +98,11 @@ impl Geometry {
     /// The geometry of the bounding box of the grid's points and its black and white stones;
     /// `None` when the box has more than [`MAX_CELLS`] cells.
     fn of(rows: usize, cols: usize, cells: &[Option<u8>]) -> Option<(Geometry, u64, u64)> {
-        let (mut r0, mut r1, mut c0, mut c1) = (usize::MAX, 0, usize::MAX, 0);
-        for r in 0..rows {
-            for c in 0..cols {
-                if cells[r * cols + c].is_some() {
-                    (r0, r1, c0, c1) = (r0.min(r), r1.max(r), c0.min(c), c1.max(c));
-                }
-            }
-        }
-        if r0 == usize::MAX {
+        let Some((r0, c0, h, w)) = bounding_box(rows, cols, |r, c| cells[r * cols + c].is_some())
+        else {
             // No point at all.
             return Some((Geometry::new(1, 1, 0), 0, 0));
-        }
-        let (h, w) = (r1 - r0 + 1, c1 - c0 + 1);
+        };
         if h * w > MAX_CELLS {
             return None;
         }
@@ -129,18 +123,14 @@ impl Geometry {
     }
 
     fn new(h: u32, w: u32, on: u64) -> Geometry {
-        let all = u64::MAX >> (64 - h * w);
-        let mut first_column = 0u64;
-        for r in 0..h {
-            first_column |= 1 << (r * w);
-        }
+        let masks = ColumnMasks::new(h, w);
         let transpose = if h == w { transpose_64(w) } else { [0; 64] };
         let mut g = Geometry {
             h,
             w,
             on,
-            not_last_column: all & !(first_column << (w - 1)),
-            not_first_column: all & !first_column,
+            not_last_column: masks.not_last_column,
+            not_first_column: masks.not_first_column,
             symmetries: [false; 8],
             transpose,
         };
