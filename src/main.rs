@@ -709,8 +709,11 @@ fn outcome(
     let failed = |e: partizan::Error| Failure::Error(format!("{expr}: {e}"));
     Ok(match value {
         Value::Position(p) if search => {
+            let start = std::time::Instant::now();
             let (outcome, stats) = p.outcome_by_search(options).map_err(failed)?;
-            partizan::progress::note(format!("search: {stats}"));
+            // The search's own time, finer than the process's: a small board takes microseconds.
+            let ms = start.elapsed().as_secs_f64() * 1e3;
+            partizan::progress::note(format!("search: {ms:.3} ms; {stats}"));
             outcome.to_string()
         }
         Value::Position(p) => p.outcome_with(options).map_err(failed)?.to_string(),
