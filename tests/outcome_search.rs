@@ -54,8 +54,9 @@ fn wins(word: &str) -> Option<bool> {
     }
 }
 
-#[test]
-fn the_results_of_mcgs_test_corpus() {
+/// Checks `outcome` of each position of MCGS's test corpus (tests/data/mcgs_outcomes.txt)
+/// against MCGS's results.
+fn against_mcgs_results(outcome: impl Fn(&Position) -> Outcome) {
     let data = include_str!("data/mcgs_outcomes.txt");
     let mut checked = 0;
     for line in data
@@ -66,9 +67,7 @@ fn the_results_of_mcgs_test_corpus() {
         let [expr, black, white, _, _] = fields[..] else {
             panic!("bad line {line}");
         };
-        let (outcome, _) = position(expr)
-            .outcome_by_search(SearchOptions::default())
-            .unwrap();
+        let outcome = outcome(&position(expr));
         let left_first = matches!(outcome, Outcome::L | Outcome::N);
         let right_first = matches!(outcome, Outcome::R | Outcome::N);
         if let Some(b) = wins(black) {
@@ -80,6 +79,18 @@ fn the_results_of_mcgs_test_corpus() {
         checked += 1;
     }
     assert_eq!(checked, 54);
+}
+
+#[test]
+fn the_results_of_mcgs_test_corpus() {
+    against_mcgs_results(|p| p.outcome_by_search(SearchOptions::default()).unwrap().0);
+}
+
+/// `outcome`, which chooses between the canonical form and search (NoGo's boards are searched
+/// first), agrees with MCGS too.
+#[test]
+fn the_results_of_mcgs_test_corpus_by_the_chosen_way() {
+    against_mcgs_results(|p| p.outcome().unwrap());
 }
 
 /// Every string of `len` characters from `alphabet`.

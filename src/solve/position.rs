@@ -75,6 +75,11 @@ pub trait AnyPosition: Send + Sync + 'static {
             OutcomeSearch::with_value_function(DynRules, |_, p: &Position| p.canonical_form());
         run_search(search.options(options), &me, sides)
     }
+    /// Whether [`Position::outcome`] searches (within [`OUTCOME_FORM_BUDGET`] positions) before
+    /// it tries the canonical form ([`OwnSearch::first`]).
+    fn search_first(&self) -> bool {
+        false
+    }
     /// The position as an `Arc`, so that default methods can hand it on.
     fn to_arc(&self) -> Arc<dyn AnyPosition>;
     /// The position as `Any`, for equality across the erased types.
@@ -192,30 +197,53 @@ impl Position {
     /// From the canonical form when it is known or comes out within
     /// [`OUTCOME_FORM_BUDGET`] units of work (about a second); otherwise by a
     /// search of the game tree ([`Position::outcome_by_search`]), which is noted for `--stats`
-    /// ([`crate::progress::note`]).
+    /// ([`crate::progress::note`]). A family whose own search goes first ([`OwnSearch::first`]:
+    /// NoGo) is searched within the same budget before the canonical form is tried.
     pub fn outcome(&self) -> Result<Outcome, Error> {
         self.outcome_with(SearchOptions::default())
     }
 
     /// [`Position::outcome`], with the search's settings when it searches.
     pub fn outcome_with(&self, options: SearchOptions) -> Result<Outcome, Error> {
-        if let Some(g) = self.cheap_form()? {
-            return Ok(g.outcome());
-        }
-        let (wins, stats) = self.inner.search(&[true, false], options)?;
-        self.note_search(&stats);
+        let wins = self.wins(&[true, false], options)?;
         Ok(outcome_of(wins[0], wins[1]))
     }
 
     /// Whether the player who moves first (Left when `left`) wins, as [`Position::outcome`]
     /// finds it: from the canonical form when it is cheap, else by search.
     pub fn wins_moving_first(&self, left: bool) -> Result<bool, Error> {
-        if let Some(g) = self.cheap_form()? {
-            return Ok(super::outcome::first_player_wins(g, left));
+        Ok(self.wins(&[left], SearchOptions::default())?[0])
+    }
+
+    /// For each of `sides` (Left moving first when `true`), whether the player moving first
+    /// wins, as [`Position::outcome`] finds it.
+    fn wins(&self, sides: &[bool], options: SearchOptions) -> Result<Vec<bool>, Error> {
+        let from_form = |g: Game| {
+            sides
+                .iter()
+                .map(|&left| super::outcome::first_player_wins(g, left))
+                .collect()
+        };
+        if let Some(g) = self.form.get() {
+            return Ok(from_form(*g));
         }
-        let (wins, stats) = self.inner.search(&[left], SearchOptions::default())?;
+        if self.has_tree() && self.inner.search_first() && self.too_large.get().is_none() {
+            let quick =
+                super::outcome::attempt(OUTCOME_FORM_BUDGET, || self.inner.search(sides, options))?;
+            if let Some((wins, stats)) = quick {
+                crate::progress::note(format!(
+                    "the outcome of {} was found by its family's search, tried before the canonical form: {stats}",
+                    Abbreviated(self)
+                ));
+                return Ok(wins);
+            }
+        }
+        if let Some(g) = self.cheap_form()? {
+            return Ok(from_form(g));
+        }
+        let (wins, stats) = self.inner.search(sides, options)?;
         self.note_search(&stats);
-        Ok(wins[0])
+        Ok(wins)
     }
 
     /// The normal-play outcome class by a search of the game tree ([`OutcomeSearch`]): the
@@ -349,7 +377,18 @@ pub struct Rules<R: Ruleset> {
     /// positions are best searched in another form (NoGo's board as its graph of blocks);
     /// `None`: an [`OutcomeSearch`] of `ruleset` whose components are valued by the generic
     /// solver.
-    pub search: Option<SearchFn<R>>,
+    pub search: Option<OwnSearch<R>>,
+}
+
+/// A family's own outcome search (see [`Rules::search`]).
+pub struct OwnSearch<R: Ruleset> {
+    /// The search.
+    pub run: SearchFn<R>,
+    /// Whether [`Position::outcome`] tries this search (within [`OUTCOME_FORM_BUDGET`]
+    /// positions) before the canonical form: for a family whose search decides its positions
+    /// long before their canonical forms come out (NoGo, whose forms are hot and complex, on
+    /// bitboards).
+    pub first: bool,
 }
 
 /// For each of `sides` (Left moving first when `true`), whether the player moving first in a
@@ -483,8 +522,8 @@ where
         options: SearchOptions,
     ) -> Result<(Vec<bool>, SearchStats), Error> {
         self.check_options();
-        match self.rules.search {
-            Some(search) => search(&self.rules.ruleset, &self.position, sides, options),
+        match &self.rules.search {
+            Some(search) => (search.run)(&self.rules.ruleset, &self.position, sides, options),
             // The generic solver values the components: it keeps what an attempt over the
             // budget finished, for the next attempts.
             None => search_by_solver(self.rules.ruleset.clone(), &self.position, sides, options),
@@ -517,6 +556,9 @@ where
     }
     fn hash_value(&self) -> u64 {
         hash_of(&self.position)
+    }
+    fn search_first(&self) -> bool {
+        self.rules.search.as_ref().is_some_and(|s| s.first)
     }
 }
 

@@ -36,7 +36,7 @@ use crate::algebra::Game;
 use crate::rulesets::board::{low_bits, shl, shr};
 use crate::rulesets::family::{Family, TableSpec, GRID_PARAMS};
 use crate::rulesets::{Arg, NamedArg};
-use crate::solve::position::{of_ruleset, search_by_solver, write_text_call, Rules};
+use crate::solve::position::{of_ruleset, search_by_solver, write_text_call, OwnSearch, Rules};
 use crate::solve::{Position, Ruleset, Solver, Table, TableParams};
 use std::sync::Arc;
 use crate::Error;
@@ -339,11 +339,14 @@ pub fn position(b: Board) -> Position {
         option_count: None,
         // The whole board as one bitboard when it fits (super::domineering_search), else the
         // generic search of its regions.
-        search: Some(|r, b, sides, options| {
-            match super::domineering_search::search(b, sides, options) {
-                Some(answer) => Ok(answer),
-                None => search_by_solver(*r, b, sides, options),
-            }
+        search: Some(OwnSearch {
+            run: |r, b, sides, options| {
+                match super::domineering_search::search(b, sides, options) {
+                    Some(answer) => Ok(answer),
+                    None => search_by_solver(*r, b, sides, options),
+                }
+            },
+            first: false,
         }),
     });
     of_ruleset(rules, b)

@@ -49,7 +49,7 @@ use crate::rulesets::family::{Family, Param, TableSpec, GRID_PARAMS};
 use crate::rulesets::graph::{self, Graph, GridLayout};
 use crate::rulesets::{Arg, NamedArg};
 use crate::solve::outcome::{SearchOptions, SearchStats};
-use crate::solve::position::{self, write_text_call};
+use crate::solve::position::{self, write_text_call, OwnSearch};
 use crate::solve::{Position, Ruleset, Solver, Table, TableParams};
 use crate::Error;
 use std::sync::Arc;
@@ -345,11 +345,14 @@ impl Points {
             // A grid of at most 64 cells is searched whole on bitboards
             // (super::nogo_search); any other board as the graph of its blocks, split into
             // components and normalized, as the canonical form is computed.
-            search: Some(|r, stones, sides, options| {
-                if let Some(answer) = r.0.bitboard_search(stones, sides, options) {
-                    return Ok(answer);
-                }
-                position::search_by_solver(NoGo, &r.0.blocks(stones)?, sides, options)
+            search: Some(OwnSearch {
+                run: |r, stones, sides, options| {
+                    if let Some(answer) = r.0.bitboard_search(stones, sides, options) {
+                        return Ok(answer);
+                    }
+                    position::search_by_solver(NoGo, &r.0.blocks(stones)?, sides, options)
+                },
+                first: true,
             }),
         };
         let p = position::of_ruleset(Arc::new(rules), stones);
