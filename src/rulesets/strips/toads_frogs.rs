@@ -360,26 +360,10 @@ impl Ruleset for GenToadsFrogs {
     }
 
     fn components(&self, row: &Row) -> Vec<Row> {
-        let stuck = row.stuck(self.jump, self.friendly);
-        let mut parts = Vec::new();
-        let mut current = Vec::new();
-        for (i, &q) in row.0.iter().enumerate() {
-            if stuck[i] {
-                if current.iter().any(|&c| c != Square::Empty) {
-                    parts.push(Row(std::mem::take(&mut current)));
-                }
-                current.clear();
-            } else {
-                current.push(q);
-            }
-        }
-        if current.iter().any(|&c| c != Square::Empty) {
-            parts.push(Row(current));
-        }
         if self.jump == 0 {
-            parts = parts.into_iter().flat_map(split_apart).collect();
+            return components_without_jumps(row);
         }
-        parts
+        components_by_rounds(row, self.jump, self.friendly)
     }
 
     fn known_value(&self, row: &Row) -> Option<Game> {
@@ -392,6 +376,90 @@ impl Ruleset for GenToadsFrogs {
         }
         row.one_kind_value()
     }
+}
+
+/// The components of `row` under rules with jumps over at most `jump` creatures: the parts
+/// between the creatures that are stuck ([`Row::stuck`]), and without jumps the parts
+/// [`split_apart`] finds in them.
+fn components_by_rounds(row: &Row, jump: usize, friendly: bool) -> Vec<Row> {
+    let stuck = row.stuck(jump, friendly);
+    let mut parts = Vec::new();
+    let mut current = Vec::new();
+    for (i, &q) in row.0.iter().enumerate() {
+        if stuck[i] {
+            if current.iter().any(|&c| c != Square::Empty) {
+                parts.push(Row(std::mem::take(&mut current)));
+            }
+            current.clear();
+        } else {
+            current.push(q);
+        }
+    }
+    if current.iter().any(|&c| c != Square::Empty) {
+        parts.push(Row(current));
+    }
+    if jump == 0 {
+        parts = parts.into_iter().flat_map(split_apart).collect();
+    }
+    parts
+}
+
+/// The components of `row` under rules without jumps, in one pass: what [`Row::stuck`] and
+/// [`split_apart`] find, without their rounds and copies. Without jumps a toad is stuck exactly
+/// when the square ahead is the edge, a frog (facing it: neither can ever move) or a stuck
+/// toad, and a frog the same way leftwards; the row splits at the stuck creatures and between a
+/// frog and a later toad.
+fn components_without_jumps(row: &Row) -> Vec<Row> {
+    let s = &row.0;
+    let n = s.len();
+    // Stuck toads, from the right; stuck frogs, from the left.
+    let mut stuck = vec![false; n];
+    for i in (0..n).rev() {
+        stuck[i] = s[i] == Square::Toad
+            && (i + 1 == n
+                || s[i + 1] == Square::Frog
+                || (s[i + 1] == Square::Toad && stuck[i + 1]));
+    }
+    for i in 0..n {
+        if s[i] == Square::Frog {
+            stuck[i] =
+                i == 0 || s[i - 1] == Square::Toad || (s[i - 1] == Square::Frog && stuck[i - 1]);
+        }
+    }
+    let mut parts = Vec::new();
+    // The part being read: where it starts, its last frog, whether it holds a creature.
+    let mut start = 0;
+    let mut last_frog = None;
+    let mut creatures = false;
+    let close = |parts: &mut Vec<Row>, from: usize, to: usize, creatures: bool| {
+        if creatures {
+            parts.push(Row(s[from..to].to_vec()));
+        }
+    };
+    for i in 0..n {
+        if stuck[i] {
+            close(&mut parts, start, i, creatures);
+            (start, last_frog, creatures) = (i + 1, None, false);
+            continue;
+        }
+        match s[i] {
+            Square::Toad => {
+                if let Some(f) = last_frog {
+                    // `F ... T`: they face away from each other.
+                    close(&mut parts, start, f + 1, true);
+                    (start, last_frog) = (i, None);
+                }
+                creatures = true;
+            }
+            Square::Frog => {
+                last_frog = Some(i);
+                creatures = true;
+            }
+            Square::Empty => {}
+        }
+    }
+    close(&mut parts, start, n, creatures);
+    parts
 }
 
 /// Without jumps, a frog with a toad after it (`F..T`) face away from each other: nothing left of
@@ -655,5 +723,38 @@ impl Family for ToadsFamily {
             example: "table toads toads=3 frogs=3 gap=2",
             build: table,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The one-pass split without jumps finds the parts that the rounds of [`Row::stuck`] and
+    /// [`split_apart`] find, on every row of up to 9 squares.
+    #[test]
+    fn one_pass_split_is_the_split_by_rounds() {
+        let mut rows = vec![Vec::new()];
+        for _ in 0..9 {
+            let longer: Vec<Vec<Square>> = rows
+                .iter()
+                .flat_map(|r: &Vec<Square>| {
+                    [Square::Empty, Square::Toad, Square::Frog].map(|q| {
+                        let mut r = r.clone();
+                        r.push(q);
+                        r
+                    })
+                })
+                .collect();
+            for r in &longer {
+                let row = Row(r.clone());
+                assert_eq!(
+                    components_without_jumps(&row),
+                    components_by_rounds(&row, 0, false),
+                    "{r:?}"
+                );
+            }
+            rows = longer;
+        }
     }
 }
