@@ -672,7 +672,8 @@ pub fn spread(mut z: u64) -> u64 {
 /// NoGo's): whether the player to move wins each position, a key `K` and a side (which player
 /// is to move, where the key does not say it), in buckets of two entries. A new result replaces
 /// the entry of its bucket whose subtree took fewer positions to decide (BUH compare such
-/// replacement schemes for Domineering). The table never grows.
+/// replacement schemes for Domineering). The table itself never grows; a [`Tally`] moves its
+/// entries into a larger one as the search grows.
 pub struct WorkTable<K> {
     entries: Vec<WorkEntry<K>>,
 }
@@ -694,13 +695,17 @@ const WINS: u8 = 4;
 impl<K: Copy + Default + Eq> WorkTable<K> {
     /// A table of `entries` rounded down to a power of two, at least one bucket of two.
     pub fn new(entries: usize) -> WorkTable<K> {
-        let entries = if entries < 2 {
+        WorkTable {
+            entries: vec![WorkEntry::default(); Self::rounded(entries)],
+        }
+    }
+
+    /// `entries` rounded down to a power of two, at least 2.
+    fn rounded(entries: usize) -> usize {
+        if entries < 2 {
             2
         } else {
             1 << (usize::BITS - 1 - entries.leading_zeros())
-        };
-        WorkTable {
-            entries: vec![WorkEntry::default(); entries],
         }
     }
 
@@ -746,12 +751,29 @@ impl<K: Copy + Default + Eq> WorkTable<K> {
         };
         bucket[slot] = entry;
     }
+
+    /// The number of entries.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether the table has no entries (never: it has at least one bucket).
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
 }
 
 /// What a bitboard search keeps besides its board: its [`WorkTable`], what it did, and the
-/// positions it expanded (for the progress display and the interruption points).
+/// positions it expanded (for the progress display and the interruption points). The table
+/// starts small ([`Tally::FIRST_ENTRIES`]) and is moved into one four times larger whenever the
+/// positions expanded reach its size, up to the most entries it was given: a search of a few
+/// thousand positions does not pay for clearing a table of millions.
 pub struct Tally<K> {
     table: WorkTable<K>,
+    /// The most entries the table may grow to.
+    most: usize,
+    /// The hash of a key and side, by which the table's bucket is chosen.
+    hash: fn(K, bool) -> u64,
     /// What the search did.
     pub stats: SearchStats,
     /// Positions expanded.
@@ -759,34 +781,59 @@ pub struct Tally<K> {
 }
 
 impl<K: Copy + Default + Eq> Tally<K> {
-    /// A tally with a table of `entries` ([`WorkTable::new`]).
-    pub fn new(entries: usize) -> Tally<K> {
+    /// The entries of the table a search starts with.
+    pub const FIRST_ENTRIES: usize = 1 << 12;
+
+    /// A tally whose table may grow to `entries` ([`WorkTable::new`]), its buckets chosen by
+    /// `hash`.
+    pub fn new(entries: usize, hash: fn(K, bool) -> u64) -> Tally<K> {
+        let most = WorkTable::<K>::rounded(entries);
         Tally {
-            table: WorkTable::new(entries),
+            table: WorkTable::new(most.min(Self::FIRST_ENTRIES)),
+            most,
+            hash,
             stats: SearchStats::default(),
             expansions: Expansions::default(),
         }
     }
 
-    /// `Ok`: whether the player to move wins the position `key` with side `side` (of hash
-    /// `hash`), found in the table. `Err(start)` when it is not there: the position is then
-    /// counted as expanded, `start` to be given to [`Tally::finish`] with its result.
+    /// `Ok`: whether the player to move wins the position `key` with side `side`, found in the
+    /// table. `Err(start)` when it is not there: the position is then counted as expanded,
+    /// `start` to be given to [`Tally::finish`] with its result.
     #[inline]
-    pub fn enter(&mut self, key: K, side: bool, hash: u64) -> Result<bool, u64> {
-        if let Some(r) = self.table.lookup(key, side, hash) {
+    pub fn enter(&mut self, key: K, side: bool) -> Result<bool, u64> {
+        if let Some(r) = self.table.lookup(key, side, (self.hash)(key, side)) {
             self.stats.table_hits += 1;
             return Ok(r);
         }
         self.stats.nodes += 1;
         self.expansions.expand();
+        if self.stats.nodes as usize >= self.table.len() && self.table.len() < self.most {
+            self.grow();
+        }
         Err(self.stats.nodes)
+    }
+
+    /// Moves the entries into a table four times larger (at most [`Tally::new`]'s `entries`).
+    #[cold]
+    fn grow(&mut self) {
+        let mut larger = WorkTable::new((self.table.len() * 4).min(self.most));
+        for e in &self.table.entries {
+            if e.flags & USED != 0 {
+                let side = e.flags & SIDE != 0;
+                let hash = (self.hash)(e.key, side);
+                larger.store(e.key, side, hash, e.flags & WINS != 0, u64::from(e.work));
+            }
+        }
+        self.table = larger;
     }
 
     /// Stores the result of a position [`Tally::enter`] counted as expanded at `start`.
     #[inline]
-    pub fn finish(&mut self, key: K, side: bool, hash: u64, wins: bool, start: u64) {
+    pub fn finish(&mut self, key: K, side: bool, wins: bool, start: u64) {
         let work = self.stats.nodes - start + 1;
-        self.table.store(key, side, hash, wins, work);
+        self.table
+            .store(key, side, (self.hash)(key, side), wins, work);
     }
 }
 

@@ -21,14 +21,15 @@
 //!   position decided as a loss for the opponent is found at once.
 //! - *Move ordering*: the moves leaving the mover the largest lead of real and safe moves first;
 //!   moves entirely on the mover's own safe squares last (they take nothing from the opponent).
-//! - A *transposition table* of a fixed number of entries ([`SearchOptions::table_entries`],
-//!   rounded down to a power of two), in buckets of two, keyed by the board and the player to
+//! - A *transposition table* of at most [`SearchOptions::table_entries`] entries
+//!   (rounded down to a power of two), in buckets of two, keyed by the board and the player to
 //!   move under the symmetries of the rules: the mirror images left–right and top–bottom and the
 //!   half turn keep each player's moves; on a square board the transpose (and the quarter turns
 //!   and the anti-transpose) exchange vertical and horizontal, hence the players, so the board's
 //!   transpose with the other player to move has the same winner-to-move. A new result replaces
 //!   the entry of its bucket whose subtree took fewer positions to decide (BUH compare such
-//!   replacement schemes for Domineering). The table never grows.
+//!   replacement schemes for Domineering). The table starts small and grows with the search
+//!   ([`Tally`](crate::solve::outcome::Tally)).
 //!
 //! The search passes an interruption point ([`crate::interrupt`]) every
 //! [`Expansions::BATCH`](crate::solve::outcome::Expansions::BATCH) positions it expands, and records them for the progress display. The empty 8×8 board, a first-player win
@@ -52,12 +53,7 @@ pub fn search(
     options: SearchOptions,
 ) -> Option<(Vec<bool>, SearchStats)> {
     let (geometry, empty) = Geometry::of(board)?;
-    // A board of `n` empty squares has at most 2^n positions a player to move: a small board
-    // gets a small table.
-    let positions = 1usize
-        .checked_shl(empty.count_ones() + 1)
-        .unwrap_or(usize::MAX);
-    let mut search = Search::new(geometry, options.table_entries.min(positions));
+    let mut search = Search::new(geometry, options.table_entries);
     let wins = sides.iter().map(|&left| search.root(empty, left)).collect();
     search.tally.expansions.record();
     Some((wins, search.tally.stats))
@@ -380,7 +376,9 @@ impl Search {
     fn new(geometry: Geometry, table_entries: usize) -> Search {
         Search {
             geometry,
-            tally: Tally::new(table_entries),
+            tally: Tally::new(table_entries, |key, side| {
+                spread(key ^ u64::from(side).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+            }),
         }
     }
 
@@ -396,8 +394,7 @@ impl Search {
     /// position the counts did not decide.
     fn wins(&mut self, e: u64, left: bool) -> bool {
         let key = self.geometry.key(e, left);
-        let hash = spread(key.0 ^ u64::from(key.1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-        let start = match self.tally.enter(key.0, key.1, hash) {
+        let start = match self.tally.enter(key.0, key.1) {
             Ok(r) => return r,
             Err(start) => start,
         };
@@ -440,7 +437,7 @@ impl Search {
             n += 1;
         }
         wins = wins || wins_by_some_move(&mut children[..n], |child| self.wins(child, !left));
-        self.tally.finish(key.0, key.1, hash, wins, start);
+        self.tally.finish(key.0, key.1, wins, start);
         wins
     }
 }

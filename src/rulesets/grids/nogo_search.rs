@@ -22,9 +22,9 @@
 //!
 //! - *Move ordering*: each move's position is scored by the mover's legal moves there minus the
 //!   opponent's, highest first; a move that leaves the opponent no legal move wins at once.
-//! - A *transposition table* of a fixed number of entries ([`SearchOptions::table_entries`],
-//!   rounded down to a power of two, [`WorkTable`](crate::solve::outcome::WorkTable)), keyed by the position and the player to
-//!   move under the symmetries of the rules: the symmetries of the grid that keep its points
+//! - A *transposition table* of at most [`SearchOptions::table_entries`] entries
+//!   (rounded down to a power of two, [`WorkTable`](crate::solve::outcome::WorkTable),
+//!   growing with the search), keyed by the position and the player to move under the symmetries of the rules: the symmetries of the grid that keep its points
 //!   (the mirror images, the half turn, and on a square grid the transposes and quarter turns),
 //!   and the exchange of the colours with the other player to move (the rules treat the
 //!   colours alike, so the player to move wins the one exactly when it wins the other).
@@ -57,14 +57,10 @@ pub fn search(
     if geometry.live_regions(black, white) > 1 {
         return None;
     }
-    // A board of `n` empty points has at most 3^n positions a player to move, and a board of
-    // 10 or fewer gets a table of at most 2^17 entries.
-    let empty = (geometry.on & !(black | white)).count_ones();
-    let positions = 1usize
-        .checked_shl(empty.saturating_mul(8) / 5 + 2)
-        .unwrap_or(usize::MAX);
     let mut search = Search {
-        tally: Tally::new(options.table_entries.min(positions)),
+        tally: Tally::new(options.table_entries, |key: (u64, u64), _| {
+            spread(key.0 ^ key.1.rotate_left(32).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+        }),
         geometry,
     };
     let wins = sides
@@ -289,8 +285,7 @@ impl Search {
     /// Whether the player to move, whose stones are `own` (the opponent's `other`), wins.
     fn wins(&mut self, own: u64, other: u64) -> bool {
         let key = self.geometry.key(own, other);
-        let hash = spread(key.0 ^ key.1.rotate_left(32).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-        let start = match self.tally.enter(key, false, hash) {
+        let start = match self.tally.enter(key, false) {
             Ok(r) => return r,
             Err(start) => start,
         };
@@ -316,7 +311,7 @@ impl Search {
             n += 1;
         }
         wins = wins || wins_by_some_move(&mut children[..n], |child| self.wins(other, child));
-        self.tally.finish(key, false, hash, wins, start);
+        self.tally.finish(key, false, wins, start);
         wins
     }
 }
