@@ -27,7 +27,7 @@ echo "$BOARDS" | while read -r board expected; do
   for ((r = 1; r < rows; r++)); do text="$text|$line"; done
   out=$( { /usr/bin/time -f "%e %M" "$P" --stats --quiet outcome --search --table-entries "$TABLE" "domineering(\"$text\")"; } 2>&1 )
   outcome=$(echo "$out" | head -1)
-  positions=$(echo "$out" | sed -n 's/.*search: \([0-9]*\) positions searched.*/\1/p')
+  positions=$(echo "$out" | sed -n 's/.*search: .* ms; \([0-9]*\) positions searched.*/\1/p')
   read -r secs peak < <(echo "$out" | tail -1)
   agree=yes
   [ "$outcome" = "$expected" ] || agree=NO

@@ -393,7 +393,9 @@ impl<R: Ruleset> OutcomeSearch<R> {
 
     /// Puts the state in its standard order, so that one sum has one key.
     fn sort(&self, key: &mut Key<R::Position>) {
-        let hasher = self.known.hasher();
+        // A hash with a fixed seed: the order of the components is the order their moves are
+        // tried in, so the same search takes the same path in every run.
+        let hasher = foldhash::fast::FixedState::default();
         key.positions.sort_by_cached_key(|p| hasher.hash_one(p));
         // The value x + n·↑ + *k, if any, stays first.
         let from = usize::from(key.values.first().is_some_and(Game::is_nus));
