@@ -24,13 +24,26 @@ fn outcome_of_games_and_positions() {
 
 #[test]
 fn stats_say_how_the_outcome_was_found() {
-    // MCGS's nogo_4x5_filled.test: {B loss, W win}. Its canonical form does not come out within
-    // the first attempt's budget, so the answer is found by search, and --stats says so.
+    // The empty 6x6 Domineering board, a first-player win (BUH): its canonical form does not
+    // come out within the first attempt's budget, so the answer is found by search, and --stats
+    // says so.
+    let board = "domineering(\"......|......|......|......|......|......\")";
+    let r = run(&["--stats", "outcome", board]);
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    assert_eq!(r.stdout, "N\n");
+    assert!(
+        r.stderr.contains("was found by search") && r.stderr.contains("positions searched"),
+        "{}",
+        r.stderr
+    );
+    // MCGS's nogo_4x5_filled.test: {B loss, W win}. NoGo's own search goes before the
+    // canonical form.
     let r = run(&["--stats", "outcome", "nogo(\"..o.o|x..o.|....x|..o..\")"]);
     assert_eq!(r.status, 0, "{}", r.stderr);
     assert_eq!(r.stdout, "R\n");
     assert!(
-        r.stderr.contains("was found by search") && r.stderr.contains("positions searched"),
+        r.stderr.contains("was found by its family's search, tried before the canonical form")
+            && r.stderr.contains("positions searched"),
         "{}",
         r.stderr
     );
