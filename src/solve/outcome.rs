@@ -239,9 +239,10 @@ pub struct OutcomeSearch<R: Ruleset> {
     attempt_work: u64,
 }
 
-/// The work the attempts to value components may take before they are held to the search's
-/// own work (see [`OutcomeSearch::part`]).
-const ATTEMPT_START: u64 = 4096;
+/// The number of attempts' budgets ([`SearchOptions::component_budget`]) the attempts to value
+/// components may take before they are held to the search's own work (see
+/// [`OutcomeSearch::part`]).
+const ATTEMPTS_AHEAD: u64 = 4;
 
 impl<R: Ruleset + Clone> OutcomeSearch<R> {
     /// A search whose components are valued by the generic canonical-form solver.
@@ -344,9 +345,13 @@ impl<R: Ruleset> OutcomeSearch<R> {
         let value = match self.ruleset.known_value(&c) {
             Some(g) => Some(g),
             // The attempts may take as much work as the search itself (and a start of
-            // ATTEMPT_START positions): where values are expensive and rarely found (NoGo), the
-            // search goes on without them, at most twice as slowly as with none.
-            None if self.attempt_work > self.stats.nodes + ATTEMPT_START => {
+            // ATTEMPTS_AHEAD attempts): where values are expensive and rarely found (NoGo,
+            // Elephants and Rhinos), the search goes on without them, at most about twice as
+            // slowly as with none.
+            None if self.attempt_work
+                > self.stats.nodes
+                    + ATTEMPTS_AHEAD.saturating_mul(self.options.component_budget) =>
+            {
                 return Ok(Part::Position(c));
             }
             None => {
