@@ -42,7 +42,8 @@ fn stats_say_how_the_outcome_was_found() {
     assert_eq!(r.status, 0, "{}", r.stderr);
     assert_eq!(r.stdout, "R\n");
     assert!(
-        r.stderr.contains("was found by its family's search, tried before the canonical form")
+        r.stderr
+            .contains("was found by its family's search, tried before the canonical form")
             && r.stderr.contains("positions searched"),
         "{}",
         r.stderr
