@@ -223,7 +223,8 @@ impl PyPosition {
 
     /// The normal-play outcome class, as `Game.outcome`: `'L'`, `'R'`, `'N'` (first player
     /// wins) or `'P'` (second player wins). From the canonical form when it comes out within
-    /// about a second of work, else by a search of the game tree (see `outcome_by_search`).
+    /// about a second of work, else by a search of the game tree (see `outcome_by_search`); a
+    /// NoGo board is searched first.
     #[getter]
     fn outcome(&self, py: Python<'_>) -> PyResult<&'static str> {
         let p = self.p.clone();

@@ -227,6 +227,8 @@ impl Position {
         if let Some(g) = self.form.get() {
             return Ok(from_form(*g));
         }
+        // A position whose canonical form ran over its budget before has had its quick search
+        // run over too: it goes to the search at once.
         if self.has_tree() && self.inner.search_first() && self.too_large.get().is_none() {
             let quick =
                 super::outcome::attempt(OUTCOME_FORM_BUDGET, || self.inner.search(sides, options))?;
