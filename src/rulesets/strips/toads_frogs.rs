@@ -380,7 +380,8 @@ impl Ruleset for GenToadsFrogs {
 
 /// The components of `row` under rules with jumps over at most `jump` creatures: the parts
 /// between the creatures that are stuck ([`Row::stuck`]), and without jumps the parts
-/// [`split_apart`] finds in them.
+/// [`split_apart`] finds in them. Rules without jumps use [`components_without_jumps`], the
+/// same split in one pass, checked against this one.
 fn components_by_rounds(row: &Row, jump: usize, friendly: bool) -> Vec<Row> {
     let stuck = row.stuck(jump, friendly);
     let mut parts = Vec::new();
