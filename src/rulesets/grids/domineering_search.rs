@@ -29,7 +29,7 @@
 //!   transpose with the other player to move has the same winner-to-move. A new result replaces
 //!   the entry of its bucket whose subtree took fewer positions to decide (BUH compare such
 //!   replacement schemes for Domineering). The table starts small and grows with the search
-//!   ([`Tally`](crate::solve::outcome::Tally)).
+//!   ([`Tally`]).
 //!
 //! The search passes an interruption point ([`crate::interrupt`]) every
 //! [`Expansions::BATCH`](crate::solve::outcome::Expansions::BATCH) positions it expands, and records them for the progress display. The empty 8×8 board, a first-player win
