@@ -83,8 +83,9 @@ enum Command {
         unicode: bool,
     },
     /// Print the outcome class (L, R, N or P) of an expression: from the canonical form when it
-    /// comes out within about a second, else, for a position, by a search of its game tree
-    /// (`--stats` says which), e.g. `outcome 'clobber("xoxoxoxoxoxo|oxoxoxoxoxox")'`
+    /// comes out within about a second, else, for a position, by a search of its game tree (a
+    /// NoGo board: search first; `--stats` says which), e.g.
+    /// `outcome 'clobber("xoxoxoxoxoxo|oxoxoxoxoxox")'`
     Outcome {
         /// The expression: a position (a family call, a sum of them) or any game
         #[arg(allow_hyphen_values = true, value_parser = expression)]
