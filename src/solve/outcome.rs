@@ -760,13 +760,8 @@ impl<K: Copy + Default + Eq> WorkTable<K> {
     }
 
     /// The number of entries.
-    pub fn len(&self) -> usize {
+    fn len(&self) -> usize {
         self.entries.len()
-    }
-
-    /// Whether the table has no entries (never: it has at least one bucket).
-    pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
     }
 }
 
@@ -805,11 +800,12 @@ impl<K: Copy + Default + Eq> Tally<K> {
     }
 
     /// `Ok`: whether the player to move wins the position `key` with side `side`, found in the
-    /// table. `Err(start)` when it is not there: the position is then counted as expanded,
-    /// `start` to be given to [`Tally::finish`] with its result.
+    /// table. `Err(entered)` when it is not there: the position is then counted as expanded,
+    /// `entered` to be given to [`Tally::finish`] with its result.
     #[inline]
-    pub fn enter(&mut self, key: K, side: bool) -> Result<bool, u64> {
-        if let Some(r) = self.table.lookup(key, side, (self.hash)(key, side)) {
+    pub fn enter(&mut self, key: K, side: bool) -> Result<bool, Entered> {
+        let hash = (self.hash)(key, side);
+        if let Some(r) = self.table.lookup(key, side, hash) {
             self.stats.table_hits += 1;
             return Ok(r);
         }
@@ -818,7 +814,10 @@ impl<K: Copy + Default + Eq> Tally<K> {
         if self.stats.nodes as usize >= self.table.len() && self.table.len() < self.most {
             self.grow();
         }
-        Err(self.stats.nodes)
+        Err(Entered {
+            start: self.stats.nodes,
+            hash,
+        })
     }
 
     /// Moves the entries into a table four times larger (at most [`Tally::new`]'s `entries`).
@@ -835,13 +834,21 @@ impl<K: Copy + Default + Eq> Tally<K> {
         self.table = larger;
     }
 
-    /// Stores the result of a position [`Tally::enter`] counted as expanded at `start`.
+    /// Stores the result of a position that [`Tally::enter`] counted as expanded.
     #[inline]
-    pub fn finish(&mut self, key: K, side: bool, wins: bool, start: u64) {
-        let work = self.stats.nodes - start + 1;
-        self.table
-            .store(key, side, (self.hash)(key, side), wins, work);
+    pub fn finish(&mut self, key: K, side: bool, wins: bool, entered: Entered) {
+        let work = self.stats.nodes - entered.start + 1;
+        self.table.store(key, side, entered.hash, wins, work);
     }
+}
+
+/// A position [`Tally::enter`] counted as expanded: when, and its hash, for [`Tally::finish`].
+#[derive(Clone, Copy, Debug)]
+pub struct Entered {
+    /// The positions expanded when it was entered.
+    start: u64,
+    /// The hash of its key and side.
+    hash: u64,
 }
 
 /// Whether the player to move wins by one of the moves `children` (a score and the position

@@ -233,10 +233,10 @@ impl Position {
             let quick =
                 super::outcome::attempt(OUTCOME_FORM_BUDGET, || self.inner.search(sides, options))?;
             if let Some((wins, stats)) = quick {
-                crate::progress::note(format!(
-                    "the outcome of {} was found by its family's search, tried before the canonical form: {stats}",
-                    Abbreviated(self)
-                ));
+                self.note_search(
+                    "its family's search, tried before the canonical form",
+                    &stats,
+                );
                 return Ok(wins);
             }
         }
@@ -244,7 +244,10 @@ impl Position {
             return Ok(from_form(g));
         }
         let (wins, stats) = self.inner.search(sides, options)?;
-        self.note_search(&stats);
+        self.note_search(
+            "search (its canonical form did not come out within the budget)",
+            &stats,
+        );
         Ok(wins)
     }
 
@@ -283,9 +286,10 @@ impl Position {
         Ok(form)
     }
 
-    fn note_search(&self, stats: &SearchStats) {
+    /// Notes for `--stats` that the outcome was found by `how`, and what the search did.
+    fn note_search(&self, how: &str, stats: &SearchStats) {
         crate::progress::note(format!(
-            "the outcome of {} was found by search (its canonical form did not come out within the budget): {stats}",
+            "the outcome of {} was found by {how}: {stats}",
             Abbreviated(self)
         ));
     }

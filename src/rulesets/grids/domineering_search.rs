@@ -394,9 +394,9 @@ impl Search {
     /// position the counts did not decide.
     fn wins(&mut self, e: u64, left: bool) -> bool {
         let key = self.geometry.key(e, left);
-        let start = match self.tally.enter(key.0, key.1) {
+        let entered = match self.tally.enter(key.0, key.1) {
             Ok(r) => return r,
-            Err(start) => start,
+            Err(entered) => entered,
         };
         let g = &self.geometry;
         let (me, them) = if left { (0, 1) } else { (1, 0) };
@@ -437,7 +437,7 @@ impl Search {
             n += 1;
         }
         wins = wins || wins_by_some_move(&mut children[..n], |child| self.wins(child, !left));
-        self.tally.finish(key.0, key.1, wins, start);
+        self.tally.finish(key.0, key.1, wins, entered);
         wins
     }
 }

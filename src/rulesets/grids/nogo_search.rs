@@ -24,10 +24,11 @@
 //!   opponent's, highest first; a move that leaves the opponent no legal move wins at once.
 //! - A *transposition table* of at most [`SearchOptions::table_entries`] entries
 //!   (rounded down to a power of two, [`WorkTable`](crate::solve::outcome::WorkTable),
-//!   growing with the search), keyed by the position and the player to move under the symmetries of the rules: the symmetries of the grid that keep its points
-//!   (the mirror images, the half turn, and on a square grid the transposes and quarter turns),
-//!   and the exchange of the colours with the other player to move (the rules treat the
-//!   colours alike, so the player to move wins the one exactly when it wins the other).
+//!   growing with the search), keyed by the position and the player to move under the
+//!   symmetries of the rules: the symmetries of the grid that keep its points (the mirror
+//!   images, the half turn, and on a square grid the transposes and quarter turns), and the
+//!   exchange of the colours with the other player to move (the rules treat the colours
+//!   alike, so the player to move wins the one exactly when it wins the other).
 //!
 //! The search passes an interruption point ([`crate::interrupt`]) every
 //! [`Expansions::BATCH`](crate::solve::outcome::Expansions::BATCH) positions it expands, and records them for the progress display.
@@ -285,9 +286,9 @@ impl Search {
     /// Whether the player to move, whose stones are `own` (the opponent's `other`), wins.
     fn wins(&mut self, own: u64, other: u64) -> bool {
         let key = self.geometry.key(own, other);
-        let start = match self.tally.enter(key, false) {
+        let entered = match self.tally.enter(key, false) {
             Ok(r) => return r,
-            Err(start) => start,
+            Err(entered) => entered,
         };
         let g = &self.geometry;
         let moves = g.legal(own, other);
@@ -311,7 +312,7 @@ impl Search {
             n += 1;
         }
         wins = wins || wins_by_some_move(&mut children[..n], |child| self.wins(other, child));
-        self.tally.finish(key, false, wins, start);
+        self.tally.finish(key, false, wins, entered);
         wins
     }
 }
