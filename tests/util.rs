@@ -1,5 +1,5 @@
-//! What the tests share: parsing shorthands and running a test in a process of its own here; the
-//! reference implementation of the algebra ([`reference`]), random cases and their seed
+//! What the tests share: parsing shorthands, snapshots and running a test in a process of its own
+//! here; the reference implementation of the algebra ([`reference`]), random cases and their seed
 //! ([`random`]), and running the built `partizan` command ([`cli`]) in the modules below.
 
 #[cfg(feature = "cli")]
@@ -18,6 +18,13 @@ pub fn g(s: &str) -> Game {
 /// Parses a number.
 pub fn n(s: &str) -> Number {
     s.parse().unwrap_or_else(|e| panic!("{s}: {e:?}"))
+}
+
+/// Checks `text` against the snapshot `snapshots/<name>.snap` (insta).
+pub fn snapshot(name: &str, text: &str) {
+    insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false}, {
+        insta::assert_snapshot!(name, text);
+    });
 }
 
 /// The environment variable that tells a run of this binary started by [`in_own_process`]

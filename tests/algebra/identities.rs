@@ -10,12 +10,9 @@
     clippy::neg_cmp_op_on_partial_ord
 )]
 
+use crate::util::g;
 use partizan::{Game, Outcome};
 use std::cmp::Ordering::{Greater, Less};
-
-fn g(s: &str) -> Game {
-    s.parse().unwrap_or_else(|e| panic!("{s}: {e}"))
-}
 
 fn zero() -> Game {
     Game::zero()

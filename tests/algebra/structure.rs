@@ -1,16 +1,13 @@
 //! Uptimal expansions, followers, stop counts, companions and the games born by day n, against
 //! the definitions applied by hand or by brute force in the test.
 
+use crate::util::g;
 use crate::util::random::{check, Arb};
 use partizan::algebra::days::born_by;
 use partizan::algebra::print::sorted;
 use partizan::expr::evaluate;
 use partizan::{Game, Number, Nus, UptimalExpansion};
 use quickcheck::{Arbitrary, Gen};
-
-fn g(s: &str) -> Game {
-    s.parse().unwrap_or_else(|e| panic!("{s}: {e}"))
-}
 
 fn nus(x: i64, ups: i64, nimber: u64) -> Game {
     Game::nus(Nus {

@@ -3,7 +3,7 @@
 //! and the `partizan` commands print the mean, the temperature and the SVG, and evaluate the
 //! thermographic methods (cooling, heating, incentives) in expressions.
 
-use crate::util::g;
+use crate::util::{g, snapshot};
 use partizan::render::game_thermograph_svg as svg_of;
 use partizan::Game;
 use std::process::Command;
@@ -28,9 +28,7 @@ fn segments(svg: &str) -> (usize, usize, usize) {
 #[test]
 fn svg_of_three_minus_two_snapshot() {
     let svg = svg_of(&g("{3|-2}"));
-    insta::with_settings!({snapshot_path => "../../snapshots", prepend_module_to_snapshot => false}, {
-        insta::assert_snapshot!("thermograph_3_minus_2_svg", svg);
-    });
+    snapshot("thermograph_3_minus_2_svg", &svg);
 }
 
 #[test]

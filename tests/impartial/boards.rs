@@ -5,6 +5,7 @@
 // Grids and sequences are indexed by their coordinates, as in the papers.
 #![allow(clippy::needless_range_loop)]
 
+use crate::util::snapshot;
 use num_bigint::BigUint;
 use partizan::rulesets::ryuoh::Ryuoh;
 use partizan::rulesets::{cutting, dag, fibonacci_nim, tictactoe, welter, wythoff};
@@ -503,12 +504,6 @@ fn tictactoe_is_a_draw_with_the_published_position_counts() {
 // ---------------------------------------------------------------------------------------------
 // Snapshot tables, every cell checked here by search or a published closed form.
 // ---------------------------------------------------------------------------------------------
-
-fn snapshot(name: &str, text: &str) {
-    insta::with_settings!({snapshot_path => "../../snapshots", prepend_module_to_snapshot => false}, {
-        insta::assert_snapshot!(name, text);
-    });
-}
 
 /// Checks every cell of `t` (rows `row_keys`, columns `column_keys`) against `expected`.
 fn check_cells(

@@ -2,6 +2,7 @@
 //! brute-force searches written here from the rules alone, OEIS sequences typed in, and
 //! theorems; their bad input on the command line (one line, exit 2); their snapshot tables.
 
+use crate::util::snapshot;
 use partizan::rulesets::all_but::AllBut;
 use partizan::rulesets::chomp::{self, Chomp};
 use partizan::rulesets::coin_turning::{self, CoinTurning};
@@ -711,12 +712,6 @@ fn command_line() {
 
 // ---------------------------------------------------------------------------------------------
 // Snapshots
-
-fn snapshot(name: &str, text: &str) {
-    insta::with_settings!({snapshot_path => "../../snapshots", prepend_module_to_snapshot => false}, {
-        insta::assert_snapshot!(name, text);
-    });
-}
 
 #[test]
 fn snapshot_tables() {

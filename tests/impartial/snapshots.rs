@@ -4,14 +4,9 @@
 //! table against OEIS A317205 (`impartial::boards`), the sequences against OEIS A002186,
 //! A002187 and A002188 (`impartial::heaps`).
 
+use crate::util::snapshot;
 use partizan::rulesets::octal::{GrundyGame, OctalGame};
 use partizan::solve::{Table, TableParams};
-
-fn snapshot(name: &str, text: &str) {
-    insta::with_settings!({snapshot_path => "../../snapshots", prepend_module_to_snapshot => false}, {
-        insta::assert_snapshot!(name, text);
-    });
-}
 
 #[test]
 fn ryuoh_paper_table_one() {

@@ -1,5 +1,6 @@
 //! The printer and parser against `docs/NOTATION.md`.
 
+use crate::util::snapshot;
 use partizan::Game;
 
 fn print(s: &str) -> String {
@@ -380,9 +381,7 @@ fn snapshot_of_canonical_forms() {
         let g: Game = e.parse().unwrap_or_else(|err| panic!("{e}: {err}"));
         text.push_str(&format!("{e:<28} => {g}\n"));
     }
-    insta::with_settings!({snapshot_path => "../../snapshots", prepend_module_to_snapshot => false}, {
-        insta::assert_snapshot!("canonical_forms", text);
-    });
+    snapshot("canonical_forms", &text);
 }
 
 #[test]

@@ -4,8 +4,10 @@
 //! decomposition, no symmetry, no closed forms), the reference canonical form of
 //! `util::reference` on the smallest positions, hand derivations, and published theorems.
 
+use crate::util::g;
 use crate::util::random::Rng;
 use crate::util::reference::{brute, ref_canonical, Tree};
+use crate::util::snapshot;
 use partizan::rulesets::board::Board;
 use partizan::rulesets::board_engine::{BoardRules, Engine};
 use partizan::rulesets::clobber_variants::{self, GenClobber, Variant, VARIANTS};
@@ -16,10 +18,6 @@ use partizan::solve::{Ruleset, Solver, TableParams};
 use partizan::Game;
 use std::collections::HashMap;
 use std::hash::Hash;
-
-fn g(s: &str) -> Game {
-    s.parse().unwrap_or_else(|e| panic!("{s}: {e:?}"))
-}
 
 // ---------------------------------------------------------------------------------------------
 // The independent evaluators: a position's options from the rules, then `Game::new` bottom-up
@@ -455,13 +453,6 @@ fn konane_table_of_corner_openings() {
         }
     }
     snapshot("konane_corner_openings_3x4", &table.to_tsv());
-}
-
-/// A snapshot under the top-level `snapshots/` directory.
-fn snapshot(name: &str, text: &str) {
-    insta::with_settings!({snapshot_path => "../../snapshots", prepend_module_to_snapshot => false}, {
-        insta::assert_snapshot!(name, text);
-    });
 }
 
 // ---------------------------------------------------------------------------------------------

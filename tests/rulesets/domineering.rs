@@ -1,15 +1,13 @@
 //! Domineering against independent sources: hand derivations, an independent brute-force
 //! evaluator written here (no decomposition, no symmetry), and structural laws.
 
+use crate::util::g;
 use crate::util::random::Rng;
+use crate::util::snapshot;
 use partizan::rulesets::domineering::{value, Board, Domineering};
 use partizan::solve::Solver;
 use partizan::Game;
 use std::collections::HashMap;
-
-fn g(s: &str) -> Game {
-    s.parse().unwrap()
-}
 
 fn board(s: &str) -> Board {
     Board::parse(s).unwrap()
@@ -246,9 +244,7 @@ fn table_of_rectangles() {
             assert_eq!(g(cell), expected, "{}x{}", r + 1, c + 1);
         }
     }
-    insta::with_settings!({snapshot_path => "../../snapshots", prepend_module_to_snapshot => false}, {
-        insta::assert_snapshot!("domineering_table_4x4", t.to_tsv());
-    });
+    snapshot("domineering_table_4x4", &t.to_tsv());
 }
 
 /// The estimate of the engine's region table (which decides what is out of reach) against the

@@ -9,6 +9,7 @@
 
 use crate::util::random::Rng;
 use crate::util::reference::{ref_canonical, Tree};
+use crate::util::snapshot;
 use partizan::rulesets::arc_kayles::ArcKayles;
 use partizan::rulesets::colouring::{self, Colouring, Variant};
 use partizan::rulesets::cram::{self, Board, Cram};
@@ -751,12 +752,6 @@ fn cram_is_arc_kayles_on_the_grid_graph() {
             "{text}"
         );
     }
-}
-
-fn snapshot(name: &str, text: &str) {
-    insta::with_settings!({snapshot_path => "../../snapshots", prepend_module_to_snapshot => false}, {
-        insta::assert_snapshot!(name, text);
-    });
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! Hackenbush against independent sources: the sign-expansion rule (coded here), brute-force
 //! Grundy values of Green pictures (coded here), and hand derivations.
 
+use crate::util::g;
 use crate::util::random::Rng;
 use partizan::rulesets::hackenbush::{
     green_bundle, green_value, sign_expansion, tree_value, Colour, Edge, Hackenbush, Picture,
@@ -366,10 +367,6 @@ fn sorted(edges: &[Edge]) -> Vec<(u32, u32, Colour)> {
         .collect();
     out.sort();
     out
-}
-
-fn g(s: &str) -> Game {
-    s.parse().unwrap_or_else(|e| panic!("{s}: {e:?}"))
 }
 
 /// An edge `(a, b, colour letter)`.

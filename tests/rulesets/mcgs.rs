@@ -6,6 +6,7 @@
 // splitmix64 with a fixed seed per test, so that every run tests the same boards.
 use crate::util::random::Rng;
 use crate::util::reference::{brute, class};
+use crate::util::snapshot;
 use partizan::rulesets::{king_dirt, sheep};
 use partizan::solve::{Table, TableParams};
 use partizan::{Game, Outcome};
@@ -416,13 +417,6 @@ fn king_dirt_matches_mcgs_tests() {
 // moves above by `util::reference::brute` (every move of both players, evaluated the same way, put
 // together with `Game::new`: no regions, no solver of the crate).
 // ---------------------------------------------------------------------------------------------
-
-/// A snapshot under the top-level `snapshots/` directory.
-fn snapshot(name: &str, text: &str) {
-    insta::with_settings!({snapshot_path => "../../snapshots", prepend_module_to_snapshot => false}, {
-        insta::assert_snapshot!(name, text);
-    });
-}
 
 /// The table of `sheep` with `params`, checked cell by cell: Black's herd of `black` in the
 /// top-left corner, White's of `white` in the bottom-right, `-` for the 1 × 1 board.

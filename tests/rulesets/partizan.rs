@@ -5,6 +5,7 @@
 //! Cake strips), values published with CGSuite, hand derivations, and the command line's one-line
 //! errors for bad input.
 
+use crate::util::{g, snapshot};
 use partizan::rulesets::childish_hackenbush::Green;
 use partizan::rulesets::hackenbush::{Colour, Edge, Picture};
 use partizan::rulesets::{
@@ -15,10 +16,6 @@ use partizan::solve::TableParams;
 use partizan::Game;
 use std::collections::HashMap;
 use std::hash::Hash;
-
-fn g(s: &str) -> Game {
-    s.parse().unwrap_or_else(|e| panic!("{s}: {e:?}"))
-}
 
 /// Evaluates an expression through the family registry, as the expression language does.
 fn call(name: &str, args: Vec<Arg>) -> Game {
@@ -62,13 +59,6 @@ impl<P: Clone + Eq + Hash> Brute<P> {
         self.memo.insert(p.clone(), v);
         v
     }
-}
-
-/// A snapshot under the top-level `snapshots/` directory.
-fn snapshot(name: &str, text: &str) {
-    insta::with_settings!({snapshot_path => "../../snapshots", prepend_module_to_snapshot => false}, {
-        insta::assert_snapshot!(name, text);
-    });
 }
 
 // ---------------------------------------------------------------------------------------------

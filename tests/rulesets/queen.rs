@@ -1,6 +1,7 @@
 //! The partizan Queen against the paper: Theorem 3.1, formula (4), the claim that orthogonal
 //! limits change nothing, and Tables 2 and 3 (`tests/data`).
 
+use crate::util::snapshot;
 use partizan::rulesets::queen::{queen_table, PartizanQueen};
 use partizan::solve::{Solver, Table};
 use partizan::{Game, Nus};
@@ -148,9 +149,7 @@ fn compare_with_paper(ours: &Table, paper: &Table) {
 fn table_2_of_the_paper() {
     let ours = partizan::rulesets::table("queen", &["size=9".to_string()]).unwrap();
     compare_with_paper(&ours, &paper_table("paper-table2-partizan-queen.tsv"));
-    insta::with_settings!({snapshot_path => "../../snapshots", prepend_module_to_snapshot => false}, {
-        insta::assert_snapshot!("queen_table2", ours.to_tsv());
-    });
+    snapshot("queen_table2", &ours.to_tsv());
 }
 
 #[test]
@@ -158,7 +157,5 @@ fn table_3_of_the_paper() {
     let ours =
         partizan::rulesets::table("queen", &["size=9".to_string(), "p=3".to_string()]).unwrap();
     compare_with_paper(&ours, &paper_table("paper-table3-partizan-queen-p3.tsv"));
-    insta::with_settings!({snapshot_path => "../../snapshots", prepend_module_to_snapshot => false}, {
-        insta::assert_snapshot!("queen_table3_p3", ours.to_tsv());
-    });
+    snapshot("queen_table3_p3", &ours.to_tsv());
 }

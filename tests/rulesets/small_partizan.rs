@@ -1,17 +1,15 @@
 //! Toads and Frogs, Clobber and Cutcake against independent sources: hand derivations, a
 //! published value, a closed formula, brute-force evaluators written here, and symmetries.
 
+use crate::util::g;
 use crate::util::random::Rng;
+use crate::util::snapshot;
 use partizan::rulesets::clobber::{self, Clobber, Grid};
 use partizan::rulesets::cutcake;
 use partizan::rulesets::toads_frogs::{self, Row, ToadsFrogs};
 use partizan::solve::Solver;
 use partizan::Game;
 use std::collections::HashMap;
-
-fn g(s: &str) -> Game {
-    s.parse().unwrap()
-}
 
 // ---------------------------------------------------------------------------------------------
 // Toads and Frogs
@@ -283,9 +281,7 @@ fn cutcake_table() {
             assert_eq!(cell, &expected.to_string());
         }
     }
-    insta::with_settings!({snapshot_path => "../../snapshots", prepend_module_to_snapshot => false}, {
-        insta::assert_snapshot!("cutcake_table_8", t.to_tsv());
-    });
+    snapshot("cutcake_table_8", &t.to_tsv());
 }
 
 #[test]
