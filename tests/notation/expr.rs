@@ -310,8 +310,10 @@ fn an_integer_multiple_is_a_repeated_sum() {
             _ => false,
         }
     }
+    let (gen, _seed) = crate::util::random::seeded();
     quickcheck::QuickCheck::new()
         .tests(200)
+        .rng(gen)
         .quickcheck(law as fn(WellFormed, i8) -> bool);
 }
 

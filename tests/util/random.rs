@@ -140,11 +140,12 @@ const WATCHDOG_BYTES: u64 = 8 << 30;
 /// from the clock otherwise, with the guard that reports the seed.
 ///
 /// The cases differ from run to run, so that every run of the suite tries new ones; when a
-/// property fails, the guard prints the seed beside quickcheck's report. A case that runs away
-/// (a CI run once printed a form of 2^100 characters until it was killed, without a word) is
-/// caught by the guard's watchdog: after `WATCHDOG_SECONDS`, or once the process holds more
-/// than `WATCHDOG_BYTES`, it writes the seed to standard error and aborts, so that the log
-/// says how to replay the run.
+/// property fails, the guard prints the seed and the command that replays the test (see
+/// [`replay`]) beside quickcheck's report. A case that runs away (a CI run once printed a form
+/// of 2^100 characters until it was killed, without a word) is caught by the guard's watchdog:
+/// after `WATCHDOG_SECONDS`, or once the process (the whole suite) holds more than
+/// `WATCHDOG_BYTES`, it writes the same to standard error and aborts, so that the log says how
+/// to replay the run.
 pub fn seeded() -> (Gen, Seed) {
     let seed = match std::env::var("PARTIZAN_SEED") {
         Ok(s) => s.trim().parse().expect("PARTIZAN_SEED is a u64"),
@@ -161,14 +162,27 @@ pub fn seeded() -> (Gen, Seed) {
         }
     };
     let (done, stop) = std::sync::mpsc::channel::<()>();
-    let name = std::thread::current()
-        .name()
-        .unwrap_or("a test")
-        .to_string();
-    std::thread::spawn(move || watch(seed, &name, stop));
+    // The harness names a test's thread by the test's path: `algebra::laws::…`.
+    let test = std::thread::current().name().unwrap_or("").to_string();
+    let watched = test.clone();
+    std::thread::spawn(move || watch(seed, &watched, stop));
     (
         Gen::from_size_and_seed(100, seed),
-        Seed { seed, _done: done },
+        Seed {
+            seed,
+            test,
+            _done: done,
+        },
+    )
+}
+
+/// What a failing run of random cases prints: its seed, and the command that runs `test` (a
+/// filter on the test's path, as an area's name is) on the same cases again.
+fn replay(seed: u64, test: &str) -> String {
+    let command = format!("PARTIZAN_SEED={seed} cargo test --release --test tests {test}");
+    format!(
+        "random cases from seed {seed}: replay with {}",
+        command.trim_end()
     )
 }
 
@@ -176,23 +190,22 @@ pub fn seeded() -> (Gen, Seed) {
 /// when dropped.
 pub struct Seed {
     pub seed: u64,
+    /// The test's path in the binary.
+    test: String,
     _done: std::sync::mpsc::Sender<()>,
 }
 
 impl Drop for Seed {
     fn drop(&mut self) {
         if std::thread::panicking() {
-            eprintln!(
-                "random cases from seed {0}: replay with PARTIZAN_SEED={0}",
-                self.seed
-            );
+            eprintln!("{}", replay(self.seed, &self.test));
         }
     }
 }
 
 /// The watchdog of [`seeded`]: waits for the guard to be dropped, checking the time and the
 /// process's resident memory once a second.
-fn watch(seed: u64, name: &str, stop: std::sync::mpsc::Receiver<()>) {
+fn watch(seed: u64, test: &str, stop: std::sync::mpsc::Receiver<()>) {
     use std::io::Write;
     use std::sync::mpsc::RecvTimeoutError;
     let start = std::time::Instant::now();
@@ -212,7 +225,8 @@ fn watch(seed: u64, name: &str, stop: std::sync::mpsc::Receiver<()>) {
             // Straight to the file descriptor: the harness captures the test's own output.
             let _ = writeln!(
                 std::io::stderr().lock(),
-                "{name}: random cases from seed {seed} {what}: stopping; replay with PARTIZAN_SEED={seed}"
+                "{test}: {what}: stopping; {}",
+                replay(seed, test)
             );
             std::process::abort();
         }
