@@ -2,31 +2,8 @@
 //! their definitions applied to explicit trees and the classical outcome rules.
 
 use crate::util::random::{check, Small};
-use crate::util::reference::{ref_canonical, Tree};
+use crate::util::reference::{join, ref_canonical, union, Tree};
 use partizan::{Game, Outcome};
-
-/// `a ∧ b` on explicit trees: `{a^L ∧ b^L | a^R ∧ b^R}`.
-fn join(a: &Tree, b: &Tree) -> Tree {
-    let side = |x: &[Tree], y: &[Tree]| -> Vec<Tree> {
-        x.iter()
-            .flat_map(|p| y.iter().map(move |q| join(p, q)))
-            .collect()
-    };
-    Tree::new(side(&a.l, &b.l), side(&a.r, &b.r))
-}
-
-/// `a ∨ b` on explicit trees: `{a^L ∨ b, a ∨ b^L, a^L ∨ b^L | …}`.
-fn union(a: &Tree, b: &Tree) -> Tree {
-    let side = |x: &[Tree], y: &[Tree]| -> Vec<Tree> {
-        let mut out: Vec<Tree> = x.iter().map(|p| union(p, b)).collect();
-        out.extend(y.iter().map(|q| union(a, q)));
-        for p in x {
-            out.extend(y.iter().map(|q| union(p, q)));
-        }
-        out
-    };
-    Tree::new(side(&a.l, &b.l), side(&a.r, &b.r))
-}
 
 #[test]
 fn compounds_agree_with_their_definitions() {

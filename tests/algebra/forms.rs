@@ -3,7 +3,7 @@
 //! definitions applied to explicit trees (`util::reference`).
 
 use crate::util::random::{check, random_tree};
-use crate::util::reference::{ref_canonical, Tree};
+use crate::util::reference::{join, ref_canonical, union, Tree};
 use partizan::algebra::form::Form;
 use partizan::Game;
 use quickcheck::{Arbitrary, Gen};
@@ -34,27 +34,6 @@ fn ordinal(a: &Tree, b: &Tree) -> Tree {
     let mut r = a.r.clone();
     r.extend(b.r.iter().map(|x| ordinal(a, x)));
     Tree::new(l, r)
-}
-
-fn join(a: &Tree, b: &Tree) -> Tree {
-    let side = |x: &[Tree], y: &[Tree]| -> Vec<Tree> {
-        x.iter()
-            .flat_map(|p| y.iter().map(move |q| join(p, q)))
-            .collect()
-    };
-    Tree::new(side(&a.l, &b.l), side(&a.r, &b.r))
-}
-
-fn union(a: &Tree, b: &Tree) -> Tree {
-    let side = |x: &[Tree], y: &[Tree]| -> Vec<Tree> {
-        let mut out: Vec<Tree> = x.iter().map(|p| union(p, b)).collect();
-        out.extend(y.iter().map(|q| union(a, q)));
-        for p in x {
-            out.extend(y.iter().map(|q| union(p, q)));
-        }
-        out
-    };
-    Tree::new(side(&a.l, &b.l), side(&a.r, &b.r))
 }
 
 fn same(g: Game, t: &Tree) -> bool {

@@ -1,6 +1,7 @@
 //! `partizan grundy CODE --to N`: the sparse-space engine on the command line.
 
 use std::process::Command;
+
 fn run(args: &[&str]) -> (i32, String, String) {
     crate::util::cli::run(args).parts()
 }

@@ -6,6 +6,7 @@
 
 use super::brute::{outcome as brute_outcome, survives, Rng, G};
 use partizan::expr::evaluate;
+
 fn partizan(args: &[&str]) -> (i32, String, String) {
     crate::util::cli::run(args).parts()
 }

@@ -1,7 +1,8 @@
-//! The reference implementation of the algebra on explicit trees: comparison, canonical form and
-//! sum straight from the definitions (no hash-consing, no numbers, no fast paths), against which
-//! the engine is checked; the trees of integers and nimbers, the games born by day 2 by brute
-//! force, and an evaluator of positions from their moves alone.
+//! The reference implementation of the algebra on explicit trees: comparison, canonical form,
+//! sum and the conjunctive and selective compounds straight from the definitions (no
+//! hash-consing, no numbers, no fast paths), against which the engine is checked; the trees of
+//! integers and nimbers, the games born by day 2 by brute force, and an evaluator of positions
+//! from their moves alone.
 
 use partizan::{Game, Outcome};
 use std::collections::HashMap;
@@ -186,6 +187,31 @@ impl RefSum {
         self.memo.insert(k, s.clone());
         s
     }
+}
+
+/// The conjunctive compound `a ∧ b` by its definition (ONAG ch. 14):
+/// `{a^L ∧ b^L | a^R ∧ b^R}`.
+pub fn join(a: &Tree, b: &Tree) -> Tree {
+    let side = |x: &[Tree], y: &[Tree]| -> Vec<Tree> {
+        x.iter()
+            .flat_map(|p| y.iter().map(move |q| join(p, q)))
+            .collect()
+    };
+    Tree::new(side(&a.l, &b.l), side(&a.r, &b.r))
+}
+
+/// The selective compound `a ∨ b` by its definition (ONAG ch. 14):
+/// `{a^L ∨ b, a ∨ b^L, a^L ∨ b^L | …}`.
+pub fn union(a: &Tree, b: &Tree) -> Tree {
+    let side = |x: &[Tree], y: &[Tree]| -> Vec<Tree> {
+        let mut out: Vec<Tree> = x.iter().map(|p| union(p, b)).collect();
+        out.extend(y.iter().map(|q| union(a, q)));
+        for p in x {
+            out.extend(y.iter().map(|q| union(p, q)));
+        }
+        out
+    };
+    Tree::new(side(&a.l, &b.l), side(&a.r, &b.r))
 }
 
 /// The tree of the integer `n`: `n = {n − 1 |}`, `−n = {| −n + 1}`.
