@@ -3,7 +3,7 @@
 # which searches a board of at most 64 squares as one bitboard: src/rulesets/grids/domineering_search.rs):
 # for each board, the outcome, whether it is the one published, the wall time, the peak memory
 # and the positions searched, one process a board. A benchmark, not a test: the suite checks the
-# smaller boards (tests/domineering_search.rs).
+# smaller boards (search::domineering in tests/).
 #   benches/domineering_outcome.sh                 # 6x6, 7x7, 8x8
 #   benches/domineering_outcome.sh 8x8             # only the boards whose line contains "8x8"
 #   TABLE=16777216 benches/domineering_outcome.sh  # transposition table entries (16 bytes each)

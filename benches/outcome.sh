@@ -7,7 +7,7 @@
 # the start-up and the reading of the position). With MCGS=/path/to/MCGS (a build of
 # github.com/ualberta-mueller-group/MCGS), MCGS solves the same position right after, asked for the same players, and its wall time and its
 # own search time (the sum of its "Time (ms)" lines, without its start-up) are printed beside.
-# A benchmark, not a test: the suite checks the answers (tests/outcome_search.rs).
+# A benchmark, not a test: the suite checks the answers (search::outcome in tests/).
 #   benches/outcome.sh                     # every position
 #   benches/outcome.sh nogo                # only the lines containing "nogo"
 #   MCGS=/tmp/mcgs/MCGS benches/outcome.sh

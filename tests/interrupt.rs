@@ -1,8 +1,10 @@
 //! Stopping long work with `partizan::interrupt`, and the library's state afterwards.
 //!
-//! The request is process-wide, so every case runs in this one test, one after another: a test
-//! binary's tests run on parallel threads and would stop each other's work.
+//! The request is process-wide: it would stop the work of the tests running beside it on the
+//! other threads of the process, and theirs would be stopped by it. So every case runs in this
+//! one test, one after another, in a process of its own ([`in_own_process`]).
 
+use crate::util::in_own_process;
 use partizan::interrupt::{self, Interrupted};
 use partizan::rulesets::domineering::{Board, Domineering};
 use partizan::solve::misere::MisereSolver;
@@ -80,6 +82,13 @@ fn poll_after_200_ms() -> bool {
 
 #[test]
 fn long_work_stops_when_asked_and_the_library_goes_on() {
+    in_own_process(
+        "interrupt::long_work_stops_when_asked_and_the_library_goes_on",
+        stops_and_goes_on,
+    );
+}
+
+fn stops_and_goes_on() {
     // Without a request, work runs to its end.
     assert_eq!(
         interrupt::catch(|| Game::nimber(3) + Game::nimber(5)),
