@@ -989,11 +989,11 @@ fn the_cli_prints_values() {
     };
     assert_eq!(eval(&["^ <| *"]), "true\n");
     assert_eq!(eval(&["(+-1).OutcomeClass"]), "N\n");
-    // A list: one item per line (↑* = {0,*|0}); as JSON, an array.
-    assert_eq!(eval(&["{0,*|0}.LeftOptions"]), "0\n*\n");
+    // A list as CGSuite prints it (↑* = {0,*|0}); as JSON, an array.
+    assert_eq!(eval(&["{0,*|0}.LeftOptions"]), "[0,*]\n");
     assert_eq!(eval(&["--json", "{0,*|0}.LeftOptions"]), "[\"0\",\"*\"]\n");
     assert_eq!(eval(&["--json", "^ < ^^"]), "true\n");
-    assert_eq!(eval(&["--unicode", "^.Incentives"]), "↑*\n");
+    assert_eq!(eval(&["--unicode", "^.Incentives"]), "[↑*]\n");
     assert!(eval(&["{3|-2}.Thermograph"]).starts_with("mean: 1/2\ntemperature: 5/2\n"));
 }
 
