@@ -755,6 +755,9 @@ fn eval_lines(options: &EvalOptions, out: &mut Out) -> Result<(), Failure> {
             (_, answer) => answer,
         };
         answered += 1;
+        // A suppressed entry (`g := 7;`) answers with an empty line, so that the answers still
+        // line up with the inputs.
+        let answer = answer.map(|t| if t.is_empty() { "\n".to_string() } else { t });
         let text = answer.unwrap_or_else(|message| {
             failed += 1;
             if options.json {

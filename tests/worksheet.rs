@@ -328,7 +328,11 @@ fn loops_agree_with_rust() {
     let collatz = |mut n: u64| {
         let mut steps = 0;
         while n != 1 {
-            n = if n.is_multiple_of(2) { n / 2 } else { 3 * n + 1 };
+            n = if n.is_multiple_of(2) {
+                n / 2
+            } else {
+                3 * n + 1
+            };
             steps += 1;
         }
         steps
@@ -695,4 +699,32 @@ fn scripts() {
     .unwrap();
     assert_eq!(out, ["7", "8", "14", "13", "2"]);
     assert_eq!(w.names(), ["g", "h"]);
+}
+
+/// Every example of CGSuite's worksheet tutorials that uses features partizan has
+/// (`tests/data/cgsuite_tutorials.tsv`, with the source of each and how its value is known), each
+/// tutorial's entries run in order on one worksheet.
+#[test]
+fn the_tutorials_examples() {
+    let data = include_str!("data/cgsuite_tutorials.tsv");
+    let mut sheets: std::collections::HashMap<&str, Worksheet> = Default::default();
+    let mut checked = 0;
+    for line in data
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let fields: Vec<&str> = line.split('\t').collect();
+        let [file, input, expected, _why] = fields[..] else {
+            panic!("a line of four fields: {line}");
+        };
+        let sheet = sheets.entry(file).or_default();
+        let got = sheet
+            .evaluate(input)
+            .unwrap_or_else(|e| panic!("{file}: {input}: {e}"))
+            .map(|v| v.to_string())
+            .unwrap_or_default();
+        assert_eq!(got, expected, "{file}: {input}");
+        checked += 1;
+    }
+    assert!(checked >= 35, "{checked} examples");
 }

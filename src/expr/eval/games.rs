@@ -74,9 +74,21 @@ impl Evaluator {
                 return Ok(Value::Form(Form::new(forms, right)));
             }
             ExprKind::Braces { left, .. } => {
-                let games = games("an option")?;
-                let (l, r) = games.split_at(*left);
-                Game::new(l.iter().copied(), r.iter().copied())
+                // A collection among the options stands for its elements (CGSuite's
+                // `{opts, *8 | opts, *8}` with `opts` a list).
+                let (mut l, mut r) = (Vec::new(), Vec::new());
+                for (i, (v, c)) in values.iter().zip(&children).enumerate() {
+                    let side = if i < *left { &mut l } else { &mut r };
+                    match v {
+                        Value::List(_) | Value::Set(_) | Value::Range(_) => {
+                            for item in v.elements().expect("a collection") {
+                                side.push(game(&item, c, "an option")?);
+                            }
+                        }
+                        v => side.push(game(v, c, "an option")?),
+                    }
+                }
+                Game::new(l, r)
             }
             ExprKind::PlusMinus(_) => {
                 let games = games("the operand of '+-'")?;
