@@ -3,7 +3,7 @@
 //! (`lib/core/src/test/scala/org/cgsuite/lang/EvalTest.scala`) or from the definitions.
 
 mod cli_support;
-use cli_support::{clean_error, ok, run, run_with_input};
+use cli_support::{clean_error, ok, run_with_input};
 
 #[test]
 fn eval_takes_statements() {
