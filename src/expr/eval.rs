@@ -276,6 +276,15 @@ impl Evaluator {
                 if step == num_bigint::BigInt::from(0) {
                     return Ok(fail(e.span, "a range's step cannot be 0")?);
                 }
+                let n = super::value::range_len(&from, &to, &step);
+                if n > num_bigint::BigInt::from(super::value::MAX_ELEMENTS) {
+                    return Ok(fail(
+                        e.span,
+                        format!(
+                            "the range has {n} integers: at most 2^24 are supported (a loop 'for x from a to b' has no such limit)"
+                        ),
+                    )?);
+                }
                 Ok(Value::Range(Box::new((from, to, step))))
             }
             ExprKind::Coordinates(pair) => {

@@ -336,6 +336,23 @@ fn write_value(f: &mut fmt::Formatter<'_>, v: &Value) -> fmt::Result {
     }
 }
 
+/// The most elements of a range (`1..n`), a list or a set built by joining others, and the
+/// most bytes of a string built by joining others: a request for more is refused before the
+/// memory is taken.
+pub const MAX_ELEMENTS: usize = 1 << 24;
+
+/// The number of integers of the range `from..to..step`.
+pub(crate) fn range_len(from: &BigInt, to: &BigInt, step: &BigInt) -> BigInt {
+    if step.is_zero() {
+        return BigInt::zero();
+    }
+    let span = if step.is_negative() { from - to } else { to - from };
+    if span.is_negative() {
+        return BigInt::zero();
+    }
+    span / step.abs() + 1
+}
+
 /// The dyadic number `x`, if its denominator is a power of two.
 pub(crate) fn dyadic(x: &BigRational) -> Option<Number> {
     let d = x.denom();

@@ -324,6 +324,14 @@ fn combine_values(e: &Expr, values: &[Value]) -> Option<EResult<Value>> {
                     }
                 }
             }
+            if text.len() > super::super::value::MAX_ELEMENTS
+                || items.len() > super::super::value::MAX_ELEMENTS
+            {
+                return Some(fail(
+                    e.span,
+                    "'+' would make a string or a list of more than 2^24 bytes or elements",
+                ));
+            }
             Some(Ok(if strings {
                 Value::Text(text)
             } else {
