@@ -82,6 +82,18 @@ enum Command {
         #[arg(long)]
         unicode: bool,
     },
+    /// Run a worksheet script: CGSuite's worksheet language (statements, `:=`, loops,
+    /// functions), printing the value of each top-level statement not ended by `;`
+    Run {
+        /// The script (`-`: standard input)
+        file: String,
+        /// Print each value as JSON
+        #[arg(long)]
+        json: bool,
+        /// Print with Unicode arrows (↑ ↓ ⇑ ⇓ ±)
+        #[arg(long)]
+        unicode: bool,
+    },
     /// Print the outcome class (L, R, N or P) of an expression: from the canonical form when it
     /// comes out within about a second, else, for a position, by a search of its game tree (a
     /// NoGo board: search first; `--stats` says which), e.g.
@@ -359,6 +371,18 @@ fn main() -> ExitCode {
 fn run(cli: Cli, budget_bytes: usize) -> Result<(), Failure> {
     let mut out = Out(std::io::stdout().lock());
     match cli.command {
+        Command::Run {
+            file,
+            json,
+            unicode,
+        } => {
+            let options = EvalOptions {
+                json,
+                unicode,
+                one_line: false,
+            };
+            run_script(&file, &options, &mut out)?;
+        }
         Command::Eval {
             expr,
             json,
@@ -379,7 +403,11 @@ fn run(cli: Cli, budget_bytes: usize) -> Result<(), Failure> {
                     options.one_line = true;
                     eval_lines(&options, &mut out)?;
                 }
-                Some(expr) => out.print(&eval_line(expr, &options)?)?,
+                Some(expr) => out.print(&eval_line(
+                    expr,
+                    &options,
+                    &mut partizan::expr::Worksheet::new(),
+                )?)?,
             }
         }
         Command::Outcome {
@@ -612,15 +640,25 @@ impl<W: Write> Write for PipeAware<'_, W> {
 struct EvalOptions {
     json: bool,
     unicode: bool,
-    /// A list on one line, `[a, b]`, rather than one item a line: in standard-input mode each
-    /// line of input gets exactly one line of output.
+    /// A value printed on several lines (a thermograph) has its lines joined by "; ": in
+    /// standard-input mode each line of input gets exactly one line of output.
     one_line: bool,
 }
 
-/// The answer to one expression, each of its lines ended by a newline (none for an empty list
-/// printed one item a line).
-fn eval_line(expr: &str, options: &EvalOptions) -> Result<String, String> {
-    let value = partizan::expr::evaluate(expr).map_err(|e| e.to_string())?;
+/// The answer to one input of the worksheet `sheet`, each of its lines ended by a newline (none
+/// when the input ends with `;` or is blank).
+fn eval_line(
+    expr: &str,
+    options: &EvalOptions,
+    sheet: &mut partizan::expr::Worksheet,
+) -> Result<String, String> {
+    if expr.trim().is_empty() {
+        // An empty argument is a mistake, not a blank worksheet entry.
+        return Err(partizan::expr::parse(expr).map_or_else(|e| e.to_string(), |_| String::new()));
+    }
+    let Some(value) = sheet.evaluate(expr).map_err(|e| e.to_string())? else {
+        return Ok(String::new());
+    };
     let show = |v: &partizan::Value| {
         let text = if options.unicode {
             format!("{v:#}")
@@ -639,11 +677,45 @@ fn eval_line(expr: &str, options: &EvalOptions) -> Result<String, String> {
     // print exponentially long); that is this line's error, not the end of the run.
     let print = || match &value {
         _ if options.json => format!("{}\n", value_json(&value)),
-        partizan::Value::List(items) if !options.one_line => items.iter().map(show).collect(),
         value => show(value),
     };
     partizan::algebra::limits::catch(std::panic::AssertUnwindSafe(print))
         .map_err(|limit| format!("at byte 0 of {expr:?}: {limit}"))
+}
+
+/// `partizan run FILE`: the script's statements in turn, as the entries of one worksheet, the
+/// value of each top-level statement not ended by `;` on a line of its own.
+fn run_script(path: &str, options: &EvalOptions, out: &mut Out) -> Result<(), Failure> {
+    let text = if path == "-" {
+        let mut s = String::new();
+        std::io::Read::read_to_string(&mut std::io::stdin().lock(), &mut s)
+            .map_err(|e| format!("cannot read standard input: {e}"))?;
+        s
+    } else {
+        std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?
+    };
+    let mut sheet = partizan::expr::Worksheet::new();
+    let mut printed: Result<(), Failure> = Ok(());
+    let result = partizan::interrupt::catch(std::panic::AssertUnwindSafe(|| {
+        sheet.run_script(&text, |v| {
+            if printed.is_err() {
+                return;
+            }
+            let line = if options.json {
+                value_json(&v).to_string()
+            } else if options.unicode {
+                format!("{v:#}")
+            } else {
+                v.to_string()
+            };
+            printed = out.print(&format!("{line}\n"));
+        })
+    }));
+    printed?;
+    match result {
+        Ok(r) => r.map_err(|e| Failure::Error(format!("{path}: {e}"))),
+        Err(_) => Err(Failure::Interrupted("interrupted".into())),
+    }
 }
 
 /// `eval -`: answers each non-blank line of standard input on one line of output, in order, an
@@ -651,6 +723,9 @@ fn eval_line(expr: &str, options: &EvalOptions) -> Result<String, String> {
 /// that the answers line up with the expressions. Fails, after the last line, if any line did.
 fn eval_lines(options: &EvalOptions, out: &mut Out) -> Result<(), Failure> {
     monitor::recover_from_budget();
+    // The lines are the entries of one worksheet: a name assigned on one line is known on the
+    // next.
+    let mut sheet = partizan::expr::Worksheet::new();
     let mut input = std::io::stdin().lock();
     let mut line = Vec::new();
     let (mut answered, mut failed) = (0usize, 0usize);
@@ -668,7 +743,7 @@ fn eval_lines(options: &EvalOptions, out: &mut Out) -> Result<(), Failure> {
             Ok("") => continue,
             // Work stopped from outside (by the memory budget, below) unwinds to here.
             Ok(expr) => partizan::interrupt::catch(std::panic::AssertUnwindSafe(|| {
-                eval_line(expr, options)
+                eval_line(expr, options, &mut sheet)
             }))
             .unwrap_or_else(|_| Err("interrupted".to_string())),
             Err(_) => Err("this line is not valid UTF-8".to_string()),
@@ -680,6 +755,9 @@ fn eval_lines(options: &EvalOptions, out: &mut Out) -> Result<(), Failure> {
             (_, answer) => answer,
         };
         answered += 1;
+        // A suppressed entry (`g := 7;`) answers with an empty line, so that the answers still
+        // line up with the inputs.
+        let answer = answer.map(|t| if t.is_empty() { "\n".to_string() } else { t });
         let text = answer.unwrap_or_else(|message| {
             failed += 1;
             if options.json {
@@ -821,6 +899,31 @@ fn value_json(value: &partizan::Value) -> serde_json::Value {
                 other => value_json(other),
             })
             .collect(),
+        Value::Set(items) => items
+            .iter()
+            .map(|item| match item {
+                Value::Game(g) => serde_json::Value::from(g.to_string()),
+                other => value_json(other),
+            })
+            .collect(),
+        Value::Map(entries) => serde_json::Value::Object(
+            entries
+                .iter()
+                .map(|(k, v)| {
+                    let key = match k {
+                        Value::Text(s) => s.clone(),
+                        k => k.to_string(),
+                    };
+                    let value = match v {
+                        Value::Game(g) => serde_json::Value::from(g.to_string()),
+                        other => value_json(other),
+                    };
+                    (key, value)
+                })
+                .collect(),
+        ),
+        Value::Nothing => serde_json::Value::Null,
+        Value::Text(s) => serde_json::Value::from(s.clone()),
         Value::Boolean(b) => serde_json::Value::from(*b),
         Value::Thermograph(t) => serde_json::json!({
             "mean": t.mean.to_string(),

@@ -8,3 +8,4 @@ mod misere;
 mod outcome;
 mod partizan;
 mod sparse;
+mod worksheet;

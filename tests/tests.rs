@@ -18,3 +18,4 @@ mod notation;
 mod rulesets;
 mod search;
 mod util;
+mod worksheet;

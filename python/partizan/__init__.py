@@ -27,7 +27,7 @@ the Rust solver. Numbers come back as ``fractions.Fraction``, Grundy values and 
 import html as _html
 
 from . import _core
-from ._core import Game, LoopyGame, MisereGame, Position, Solver, Thermograph
+from ._core import Game, LoopyGame, MisereGame, Position, Solver, Thermograph, Worksheet
 
 __all__ = [
     "Game",
@@ -36,9 +36,11 @@ __all__ = [
     "Position",
     "Solver",
     "Thermograph",
+    "Worksheet",
     "Table",
     "HeapGame",
     "evaluate",
+    "eval",
     "families",
     "methods",
     "solve",
@@ -66,6 +68,21 @@ def evaluate(expression):
     ``Position("nim(1,2)")``.
     """
     return _core.evaluate(expression)
+
+
+def eval(text):  # noqa: A001 (the worksheet's own name, as partizan.eval)
+    """Evaluate an entry of CGSuite's worksheet language, as ``partizan eval`` does.
+
+    The entry may be several statements (``"g := 7; g + 1"`` is ``Game(8)``), loops and
+    comprehensions (``eval("[n^2 for n from 1 to 5]")`` is ``[1, 4, 9, 16, 25]``), functions,
+    collections and CGSuite's names (``eval("game.heap.Kayles(5).NimValue")`` is ``4``).
+    Sets are ``frozenset``, maps ``dict``, ranges ``range``, rationals ``Fraction``, ``Nothing``
+    is ``None``. The value of the last statement is returned (``None`` when it ends with ``;``).
+    Each call starts afresh; a ``Worksheet`` keeps its names from one entry to the next. For a
+    program, Python itself is the language: ``[partizan.kayles(n).nim_value for n in range(1,
+    21)]``.
+    """
+    return Worksheet().eval(text)
 
 
 def methods():

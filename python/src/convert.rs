@@ -141,6 +141,64 @@ pub(crate) fn value_to_py(py: Python<'_>, v: Value, method: Option<&str>) -> PyR
         Value::Genus(_) => v.to_string().into_pyobject(py)?.into_any().unbind(),
         // A position (an option of a family's position, `nim(0,2)`), as a `Position`.
         Value::Position(p) => position_obj(py, p)?.into_any(),
+        // A rational number that is not dyadic, as a `Fraction`.
+        Value::Rational(r) => py
+            .import("fractions")?
+            .getattr("Fraction")?
+            .call1((r.numer().clone(), r.denom().clone()))?
+            .unbind(),
+        // A set as a `frozenset` (a list when an element cannot be hashed, a list itself).
+        Value::Set(items) => {
+            let items: Vec<Py<PyAny>> = items
+                .into_iter()
+                .map(|i| value_to_py(py, i, None))
+                .collect::<PyResult<_>>()?;
+            match pyo3::types::PyFrozenSet::new(py, &items) {
+                Ok(set) => set.into_any().unbind(),
+                Err(_) => PyList::new(py, items)?.into_any().unbind(),
+            }
+        }
+        // A map as a `dict` (a list of pairs when a key cannot be hashed).
+        Value::Map(entries) => {
+            let dict = PyDict::new(py);
+            let mut pairs = Vec::new();
+            for (k, v) in entries {
+                let (k, v) = (value_to_py(py, k, None)?, value_to_py(py, v, None)?);
+                pairs.push(
+                    PyTuple::new(py, [k.clone_ref(py), v.clone_ref(py)])?
+                        .into_any()
+                        .unbind(),
+                );
+                if dict.set_item(k, v).is_err() {
+                    return Ok(PyList::new(py, pairs)?.into_any().unbind());
+                }
+            }
+            dict.into_any().unbind()
+        }
+        // A range of integers as a Python `range` (its end included, as CGScript's is).
+        Value::Range(r) => {
+            let (from, to, step) = *r;
+            let end = if step > BigInt::from(0) {
+                to + 1
+            } else {
+                to - 1
+            };
+            py.import("builtins")?
+                .getattr("range")?
+                .call1((from, end, step))?
+                .unbind()
+        }
+        Value::Coordinates(r, c) => PyTuple::new(py, [r, c])?.into_any().unbind(),
+        Value::Nothing => py.None(),
+        Value::Player(left) => (if left { "Left" } else { "Right" })
+            .into_pyobject(py)?
+            .into_any()
+            .unbind(),
+        // A function of the worksheet language, a package or a ruleset of CGSuite's: their
+        // notation (a worksheet keeps the function itself under its name).
+        Value::Function(_) | Value::Object(_) => {
+            v.to_string().into_pyobject(py)?.into_any().unbind()
+        }
     })
 }
 

@@ -55,6 +55,7 @@ mod python_rulesets; // rulesets written in Python, and partizan.Solver
 mod run; // detached work and errors as exceptions
 mod svg; // pictures of positions
 mod thermograph; // partizan.Thermograph
+mod worksheet; // partizan.Worksheet: the worksheet language with names kept
 use convert::*;
 use game::*;
 use other_games::*;
@@ -78,6 +79,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(families::table, m)?)?;
     m.add_function(wrap_pyfunction!(families::sequence, m)?)?;
     m.add_function(wrap_pyfunction!(families::evaluate, m)?)?;
+    m.add_class::<worksheet::PyWorksheet>()?;
     m.add_function(wrap_pyfunction!(families::methods, m)?)?;
     m.add_function(wrap_pyfunction!(families::clear_caches, m)?)?;
     Ok(())

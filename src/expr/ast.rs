@@ -6,6 +6,7 @@
 //! is bounded by the nesting limit of the parser, not by the length of the input.
 
 use crate::algebra::{Game, Number};
+use std::sync::{Arc, OnceLock};
 
 /// A byte range `start..end` of the input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -106,6 +107,209 @@ pub enum ExprKind {
     /// `S & T`: the stopper-sided value with onside `S` and offside `T` (both stoppers,
     /// `T <= S`).
     Sided(Box<(Expr, Expr)>),
+    /// A name: a variable or parameter of the worksheet, or one of the names every worksheet
+    /// knows (`Left`, `Right`, `Nothing`, `game`, `Grid`, a ruleset such as `Kayles`).
+    Name(String),
+    /// `a / b`, `a % b` or `a ^ b` on numbers (CGScript's arithmetic).
+    Arith(Box<(Expr, Expr)>, ArithOp),
+    /// `a <=> b`: 0 when `a == b`, -1 when `a < b`, 1 when `a > b`, `*` when they are
+    /// confused (CGScript's comparison).
+    Spaceship(Box<(Expr, Expr)>),
+    /// `not a`.
+    Not(Box<Expr>),
+    /// `a and b`, `a or b`: the second operand is evaluated only when it decides.
+    Logic(Box<(Expr, Expr)>, LogicOp),
+    /// `*e`, the nimber of an integer (`*(3+5)` is `*8`), or `^e` / `ve`, a multiple of up
+    /// (`^(2+1)` is `^3`): CGScript's nim and up operators on a computed operand.
+    Prefix(Box<Expr>, PrefixOp),
+    /// A set `{a, b, c}` (no bars: braces with bars are a game).
+    Set(Vec<Expr>),
+    /// A map `{k => v, …}`; `{=>}` is the empty map.
+    Map(Vec<(Expr, Expr)>),
+    /// A range `a..b` or `a..b..step` of integers.
+    Range(Box<(Expr, Expr, Option<Expr>)>),
+    /// Coordinates `(row, column)`.
+    Coordinates(Box<(Expr, Expr)>),
+    /// `target := value`, the target a name or `list[i]`; its value is the value assigned.
+    Assign(Box<(Expr, Expr)>),
+    /// `var x` or `var x := value`: a variable of the enclosing `begin … end` block.
+    Var(String, Option<Box<Expr>>),
+    /// Statements in turn, `a; b; c`: the value of the last one (none when it is followed by
+    /// `;`, which suppresses it).
+    Sequence(Vec<Statement>),
+    /// `begin … end`: the statements as one expression, a scope for `var`.
+    Block(Box<Expr>),
+    /// `if c1 then e1 elseif c2 then e2 … else e end`.
+    If(Vec<(Expr, Expr)>, Option<Box<Expr>>),
+    /// A loop, `for … do … end` or `for … yield … end`, or a comprehension.
+    Loop(Box<Loop>),
+    /// A function `x -> body`, `(x, y) -> body` or `def f(x) := body`.
+    Function(Arc<Function>),
+    /// A function value called: `f(3)(4)`, `(x -> x + 1)(3)`.
+    Apply(Box<Expr>, Vec<Argument>),
+    /// `break`: leaves the innermost loop.
+    Break,
+    /// `continue`: goes on with the next round of the innermost loop.
+    Continue,
+    /// `return` or `return value`: leaves the function being called.
+    Return(Option<Box<Expr>>),
+}
+
+/// A statement of a [`ExprKind::Sequence`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct Statement {
+    /// The statement.
+    pub expr: Expr,
+    /// Whether a `;` follows it: its value is not the sequence's value.
+    pub suppressed: bool,
+}
+
+/// The operators of [`ExprKind::Arith`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ArithOp {
+    /// `/`: the quotient of two numbers, a rational number (`4/6` is `2/3`).
+    Div,
+    /// `%`: the remainder, `a - b·floor(a/b)`.
+    Mod,
+    /// `^`: a number to an integer power.
+    Pow,
+}
+
+impl ArithOp {
+    /// The operator as written.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            ArithOp::Div => "/",
+            ArithOp::Mod => "%",
+            ArithOp::Pow => "^",
+        }
+    }
+}
+
+/// The operators of [`ExprKind::Logic`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LogicOp {
+    /// `and`
+    And,
+    /// `or`
+    Or,
+}
+
+/// The operators of [`ExprKind::Prefix`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PrefixOp {
+    /// `*e`: the nimber `*n` of the integer `n`.
+    Nimber,
+    /// `^e`: `n·↑`.
+    Up,
+    /// `ve`: `n·↓`.
+    Down,
+}
+
+/// A loop or a comprehension: its clauses, outermost first, and what it does each round.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Loop {
+    /// The clauses; a comprehension with several runs them nested, the first outermost.
+    pub clauses: Vec<LoopClause>,
+    /// What each round does.
+    pub body: LoopBody,
+}
+
+/// What a loop does each round.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LoopBody {
+    /// `do … end`: the statements, for their effects; the loop's value is `Nothing`.
+    Do(Expr),
+    /// `yield a yield b … end`: each round adds the value of every part to a list.
+    Yield(Vec<Expr>),
+    /// `[e for …]` (and an iterator `(e for …)`, an argument `f(e for …)`): a list.
+    List(Expr),
+    /// `{e for …}`: a set.
+    Set(Expr),
+    /// `{k => v for …}`: a map.
+    Map(Expr, Expr),
+}
+
+/// One clause of a loop: `for x from a to b by c`, `for x in L`, `for x := e` or a bare
+/// `while`, each with an optional `while` (the loop ends when it is false) and `where` (the
+/// round is skipped when it is false).
+#[derive(Clone, Debug, PartialEq)]
+pub struct LoopClause {
+    /// The loop variable and where it was written; none for a bare `while`.
+    pub var: Option<(String, Span)>,
+    /// Where the variable's values come from.
+    pub source: LoopSource,
+    /// `while c`: the loop ends at the first round where `c` is false.
+    pub while_: Option<Expr>,
+    /// `where c`: a round where `c` is false is skipped.
+    pub where_: Option<Expr>,
+    /// Where the clause was written.
+    pub span: Span,
+}
+
+/// The values of a loop variable.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LoopSource {
+    /// `from a [to b] [by c]`: `a`, `a + c`, … while not past `b` (`c` is 1 when omitted).
+    From {
+        /// The first value.
+        from: Expr,
+        /// The last value, if any.
+        to: Option<Expr>,
+        /// The step.
+        by: Option<Expr>,
+    },
+    /// `in L`: the elements of a list, set, range, map (its keys) or string.
+    In(Expr),
+    /// `:= e`: one round with the value of `e`.
+    Assign(Expr),
+    /// A bare `while c`: rounds until `c` is false.
+    While,
+}
+
+/// A function: its parameters and its body, kept with the text it was written in (for its
+/// printing and its errors).
+#[derive(Debug)]
+pub struct Function {
+    /// The parameters.
+    pub params: Vec<Param>,
+    /// The body.
+    pub body: Expr,
+    /// The input the function was written in; the spans of the body are in it.
+    pub source: Arc<str>,
+    /// The name given by `def f(x) := …`, if any.
+    pub name: Option<String>,
+    /// The loopy literals of the body, found once when the function is first called.
+    pub(crate) literals: OnceLock<Arc<super::loopy_literal::Literals>>,
+}
+
+impl Clone for Function {
+    fn clone(&self) -> Function {
+        Function {
+            params: self.params.clone(),
+            body: self.body.clone(),
+            source: self.source.clone(),
+            name: self.name.clone(),
+            literals: OnceLock::new(),
+        }
+    }
+}
+
+impl PartialEq for Function {
+    fn eq(&self, other: &Function) -> bool {
+        self.params == other.params && self.body == other.body && self.name == other.name
+    }
+}
+
+/// A parameter of a function: `x`, or `x ? default` (optional, with its default).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Param {
+    /// The name.
+    pub name: String,
+    /// The default value of an optional parameter.
+    pub default: Option<Expr>,
+    /// Where it was written.
+    pub span: Span,
 }
 
 /// The sign of a term of a sum.
@@ -350,7 +554,36 @@ impl Expr {
             | ExprKind::LoopyConstant(_)
             | ExprKind::Pass
             | ExprKind::Label(_)
-            | ExprKind::Misere(_) => Vec::new(),
+            | ExprKind::Misere(_)
+            | ExprKind::Name(_)
+            | ExprKind::Break
+            | ExprKind::Continue
+            | ExprKind::Function(_) => Vec::new(),
+            ExprKind::Arith(pair, _)
+            | ExprKind::Spaceship(pair)
+            | ExprKind::Logic(pair, _)
+            | ExprKind::Coordinates(pair)
+            | ExprKind::Assign(pair) => vec![&pair.0, &pair.1],
+            ExprKind::Not(e) | ExprKind::Prefix(e, _) | ExprKind::Block(e) => vec![e],
+            ExprKind::Set(items) => items.iter().collect(),
+            ExprKind::Map(entries) => entries.iter().flat_map(|(k, v)| [k, v]).collect(),
+            ExprKind::Range(r) => [Some(&r.0), Some(&r.1), r.2.as_ref()]
+                .into_iter()
+                .flatten()
+                .collect(),
+            ExprKind::Var(_, value) | ExprKind::Return(value) => {
+                value.iter().map(|v| &**v).collect()
+            }
+            ExprKind::Sequence(statements) => statements.iter().map(|s| &s.expr).collect(),
+            ExprKind::If(branches, otherwise) => branches
+                .iter()
+                .flat_map(|(c, e)| [c, e])
+                .chain(otherwise.iter().map(|e| &**e))
+                .collect(),
+            ExprKind::Loop(l) => l.children(),
+            ExprKind::Apply(f, args) => std::iter::once(&**f)
+                .chain(args.iter().map(|a| &a.value))
+                .collect(),
             ExprKind::Labelled { braces, .. } => vec![braces],
             ExprKind::Braces { options, .. }
             | ExprKind::PlusMinus(options)
@@ -371,5 +604,34 @@ impl Expr {
                 )
                 .collect(),
         }
+    }
+}
+
+impl Loop {
+    /// The sub-expressions of the clauses and the body, in source order.
+    pub fn children(&self) -> Vec<&Expr> {
+        let mut out = Vec::new();
+        for c in &self.clauses {
+            match &c.source {
+                LoopSource::From { from, to, by } => {
+                    out.push(from);
+                    out.extend(to);
+                    out.extend(by);
+                }
+                LoopSource::In(e) | LoopSource::Assign(e) => out.push(e),
+                LoopSource::While => {}
+            }
+            out.extend(&c.while_);
+            out.extend(&c.where_);
+        }
+        match &self.body {
+            LoopBody::Do(e) | LoopBody::List(e) | LoopBody::Set(e) => out.push(e),
+            LoopBody::Yield(parts) => out.extend(parts),
+            LoopBody::Map(k, v) => {
+                out.push(k);
+                out.push(v);
+            }
+        }
+        out
     }
 }

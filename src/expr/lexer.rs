@@ -41,6 +41,24 @@ pub(crate) enum Token {
     Colon,
     /// `=` of a named argument.
     Assign,
+    /// `:=`, CGScript's assignment.
+    Define,
+    /// `->`, between a function's parameters and its body.
+    Arrow,
+    /// `=>`: a map entry (`{"a" => 1}`) or a named argument (`f(x => 1)`).
+    FatArrow,
+    /// `;`, between statements.
+    Semi,
+    /// `..`, a range: `1..10`, `3..12..3`.
+    DotDot,
+    /// `/`, division of numbers (a dyadic `a/b` is one literal).
+    Slash,
+    /// `%`, the remainder of numbers.
+    Percent,
+    /// `<=>`: CGScript's comparison, whose value is 0, -1, 1 or *.
+    Spaceship,
+    /// `?` before the default of an optional parameter: `(x, y ? 0) -> …`.
+    Question,
     /// A run of `|` of this length.
     Bars(usize),
     Plus,
@@ -73,6 +91,15 @@ impl Token {
             Token::Dot => "'.'".into(),
             Token::Colon => "':'".into(),
             Token::Assign => "'='".into(),
+            Token::Define => "':='".into(),
+            Token::Arrow => "'->'".into(),
+            Token::FatArrow => "'=>'".into(),
+            Token::Semi => "';'".into(),
+            Token::DotDot => "'..'".into(),
+            Token::Slash => "'/'".into(),
+            Token::Percent => "'%'".into(),
+            Token::Spaceship => "'<=>'".into(),
+            Token::Question => "'?'".into(),
             Token::Bars(n) => format!("'{}'", "|".repeat(*n)),
             Token::Plus => "'+'".into(),
             Token::Minus => "'-'".into(),
@@ -90,6 +117,9 @@ pub(crate) struct Lexeme {
     pub span: Span,
     /// Whether the token is inside quotes, `'{*|*}'`: braces there make an explicit form.
     pub quoted: bool,
+    /// Whether a line break stands between this token and the one before it: a line break
+    /// ends a statement where the statement is complete (see [`super::parser`]).
+    pub newline_before: bool,
 }
 
 /// Splits `src` into tokens, ending with [`Token::End`] at `src.len()`.
@@ -102,7 +132,7 @@ pub(crate) fn lex(src: &str) -> Result<Vec<Lexeme>, SyntaxError> {
     // Where the open quote is, inside quotes.
     let mut quote: Option<usize> = None;
     loop {
-        lexer.skip_whitespace();
+        let newline_before = lexer.skip_whitespace()?;
         let start = lexer.pos;
         if lexer.eat("'") {
             let token = match quote {
@@ -117,6 +147,7 @@ pub(crate) fn lex(src: &str) -> Result<Vec<Lexeme>, SyntaxError> {
                 token,
                 span: Span::new(start, lexer.pos),
                 quoted: true,
+                newline_before,
             });
             continue;
         }
@@ -133,6 +164,7 @@ pub(crate) fn lex(src: &str) -> Result<Vec<Lexeme>, SyntaxError> {
                     token: Token::End,
                     span: Span::new(start, start),
                     quoted: false,
+                    newline_before,
                 });
                 return Ok(out);
             }
@@ -141,6 +173,7 @@ pub(crate) fn lex(src: &str) -> Result<Vec<Lexeme>, SyntaxError> {
             token,
             span: Span::new(start, lexer.pos),
             quoted: quote.is_some(),
+            newline_before,
         });
     }
 }
@@ -168,9 +201,31 @@ impl<'a> Lexer<'a> {
         self.rest().chars().next()
     }
 
-    fn skip_whitespace(&mut self) {
-        let n = self.rest().len() - self.rest().trim_start().len();
-        self.pos += n;
+    /// Skips white space and comments (`// …` to the end of the line, `/* … */`), as CGScript
+    /// does: whether a line break was among them.
+    fn skip_whitespace(&mut self) -> LResult<bool> {
+        let mut newline = false;
+        loop {
+            let rest = self.rest();
+            let trimmed = rest.trim_start();
+            newline |= rest[..rest.len() - trimmed.len()].contains('\n');
+            self.pos += rest.len() - trimmed.len();
+            if trimmed.starts_with("//") {
+                let line = trimmed.find('\n').unwrap_or(trimmed.len());
+                self.pos += line;
+            } else if let Some(body) = trimmed.strip_prefix("/*") {
+                let start = self.pos;
+                match body.find("*/") {
+                    Some(end) => {
+                        newline |= trimmed[..end + 2].contains('\n');
+                        self.pos += end + 4;
+                    }
+                    None => return Err(error(start, "the comment /* opened here is never closed")),
+                }
+            } else {
+                return Ok(newline);
+            }
+        }
     }
 
     fn eat(&mut self, s: &str) -> bool {
@@ -199,10 +254,17 @@ impl<'a> Lexer<'a> {
             '[' => single(self, Token::LBracket),
             ']' => single(self, Token::RBracket),
             ',' => single(self, Token::Comma),
+            '.' if self.eat("..") => Ok(Some(Token::DotDot)),
             '.' => single(self, Token::Dot),
+            ':' if self.eat(":=") => Ok(Some(Token::Define)),
             ':' => single(self, Token::Colon),
+            ';' => single(self, Token::Semi),
+            '?' => single(self, Token::Question),
+            '%' => single(self, Token::Percent),
+            '/' => single(self, Token::Slash),
             '±' => single(self, Token::PlusMinus),
             '&' => single(self, Token::Amp),
+            '-' if self.eat("->") => Ok(Some(Token::Arrow)),
             '-' => single(self, Token::Minus),
             '+' if self.eat("+-") => Ok(Some(Token::PlusMinus)),
             '+' => single(self, Token::Plus),
@@ -215,9 +277,13 @@ impl<'a> Lexer<'a> {
                 }
                 Ok(Some(Token::Bars(n)))
             }
-            '=' if self.eat("==") => Ok(Some(Token::Rel(Relation::Equal))),
+            // `===` and `!==`, CGScript's identity, are equality of values here: values have no
+            // identity of their own.
+            '=' if self.eat("===") || self.eat("==") => Ok(Some(Token::Rel(Relation::Equal))),
+            '=' if self.eat("=>") => Ok(Some(Token::FatArrow)),
             '=' => single(self, Token::Assign),
-            '!' if self.eat("!=") => Ok(Some(Token::Rel(Relation::NotEqual))),
+            '!' if self.eat("!==") || self.eat("!=") => Ok(Some(Token::Rel(Relation::NotEqual))),
+            '<' if self.eat("<=>") => Ok(Some(Token::Spaceship)),
             '<' => {
                 let rel = [
                     ("<=", Relation::LessOrEqual),
@@ -255,16 +321,49 @@ impl<'a> Lexer<'a> {
         }
     }
 
+    /// A string in double quotes, with CGScript's escapes `\\`, `\"`, `\n`, `\r`, `\t` and
+    /// `\uXXXX`.
     fn string(&mut self) -> LResult<Token> {
         let start = self.pos;
         self.pos += 1;
-        match self.rest().find('"') {
-            Some(end) => {
-                let s = self.rest()[..end].to_string();
-                self.pos += end + 1;
-                Ok(Token::Str(s))
+        let mut s = String::new();
+        loop {
+            let Some(c) = self.peek() else {
+                return Err(error(start, "unterminated string: expected a closing '\"'"));
+            };
+            let at = self.pos;
+            self.pos += c.len_utf8();
+            match c {
+                '"' => return Ok(Token::Str(s)),
+                '\\' => {
+                    let Some(e) = self.peek() else {
+                        return Err(error(at, "unterminated string: expected a closing '\"'"));
+                    };
+                    self.pos += e.len_utf8();
+                    match e {
+                        '\\' => s.push('\\'),
+                        '"' => s.push('"'),
+                        'n' => s.push('\n'),
+                        'r' => s.push('\r'),
+                        't' => s.push('\t'),
+                        'u' => {
+                            let hex = self.rest().get(..4).filter(|h| h.bytes().all(|b| b.is_ascii_hexdigit()));
+                            let Some(c) = hex.and_then(|h| u32::from_str_radix(h, 16).ok()).and_then(char::from_u32) else {
+                                return Err(error(at, "expected four hexadecimal digits after \\u"));
+                            };
+                            self.pos += 4;
+                            s.push(c);
+                        }
+                        e => {
+                            return Err(error(
+                                at,
+                                format!("unknown escape \\{e} in a string: the escapes are \\\\, \\\", \\n, \\r, \\t and \\uXXXX"),
+                            ))
+                        }
+                    }
+                }
+                c => s.push(c),
             }
-            None => Err(error(start, "unterminated string: expected a closing '\"'")),
         }
     }
 
@@ -278,6 +377,14 @@ impl<'a> Lexer<'a> {
         } else {
             None
         };
+        // `2^(n+1)` and `2^n` are powers: no printed value has a caret before '(' or a name.
+        if number.is_some() && caret_is_power(self.rest()) {
+            return Ok(Token::Literal(Box::new(Literal {
+                number,
+                arrows: None,
+                nimber: None,
+            })));
+        }
         if number.is_some() {
             for (word, over) in [("over", true), ("under", false)] {
                 let after = self.rest().strip_prefix(word);
@@ -324,6 +431,14 @@ impl<'a> Lexer<'a> {
                 self.pos,
                 "a misère game *[...] is written on its own, not after a number or arrows",
             ));
+        }
+        // `3*n` and `2*(k+1)` are products: no printed value has a star glued to a name or a
+        // parenthesis after a number or arrows.
+        if self.pos > start && self.rest().starts_with('*') {
+            let after = &self.rest()[1..];
+            if after.starts_with(|c: char| c == '(' || c.is_ascii_alphabetic() || c == '_') {
+                return Ok(None);
+            }
         }
         if !self.eat("*") {
             return Ok(None);
@@ -409,21 +524,32 @@ impl<'a> Lexer<'a> {
         if self.rest().starts_with('/')
             && self.rest()[1..].starts_with(|c: char| c.is_ascii_digit())
         {
+            let before = self.pos;
             self.pos += 1;
             let den: BigInt = self
                 .digits()
                 .parse()
                 .expect("a run of ASCII digits is an integer");
-            return Number::from_ratio(numerator, den).map_err(|e| {
-                let text = &self.src[start..self.pos];
-                match e {
-                    NumberError::NotDyadic(_) => error(
-                        start,
-                        format!("{text} is not a dyadic rational: a short game's number has a power of two as denominator"),
-                    ),
-                    e => error(start, e.to_string()),
+            return match Number::from_ratio(numerator.clone(), den) {
+                Ok(x) => Ok(x),
+                // `4/6` is a division, whose value is the rational 2/3 (CGScript's), and `1/0`
+                // one whose error is the evaluator's: the `/` is left for the parser. A non-dyadic fraction with arrows or a nimber glued
+                // to it is no value at all.
+                Err(_) if !self.rest().starts_with(['^', '*', 'v', '↑', '↓', '⇑', '⇓']) => {
+                    self.pos = before;
+                    Ok(Number::from(numerator))
                 }
-            });
+                Err(e) => {
+                    let text = &self.src[start..self.pos];
+                    Err(match e {
+                        NumberError::NotDyadic(_) => error(
+                            start,
+                            format!("{text} is not a dyadic rational: a short game's number has a power of two as denominator"),
+                        ),
+                        e => error(start, e.to_string()),
+                    })
+                }
+            };
         }
         Ok(Number::from(numerator))
     }
@@ -525,6 +651,13 @@ fn upon_marker_len(s: &str) -> usize {
 /// Whether `s` starts with `v[on]` or `v<on>`: a down arrow of the upon family, not a name.
 fn is_down_upon(s: &str) -> bool {
     s.starts_with('v') && upon_marker(s).is_some()
+}
+
+/// Whether `s` starts with a caret that is CGScript's power after a number: `^(` or `^` and a
+/// letter (`2^(n+1)`, `2^n`), which no printed value contains.
+fn caret_is_power(s: &str) -> bool {
+    s.strip_prefix('^')
+        .is_some_and(|r| r.starts_with(|c: char| c == '(' || c.is_ascii_alphabetic() || c == '_'))
 }
 
 /// `v`, `vv`, `v3`, ...: a run of downs, not a name.

@@ -141,6 +141,7 @@ fn is_structural(e: &Expr) -> bool {
 
 /// The bound nodes of a syntax tree (see the module documentation), found once before it is
 /// evaluated.
+#[derive(Debug)]
 pub(crate) struct Literals {
     bound: HashSet<usize>,
 }
@@ -619,7 +620,14 @@ fn read(input: &str) -> Result<Expr, LoopyError> {
         message,
     };
     let expr = super::parse(input).map_err(|e| located(e.position(), e.message().to_string()))?;
-    super::eval::check(&expr, Scope::Core).map_err(|e| located(e.span.start, e.message))?;
+    super::eval::check(&expr, Scope::Core, &[]).map_err(|e| {
+        // In a literal read on its own a name is a label or nothing.
+        if e.message.starts_with(super::eval::UNLABELLED) {
+            LoopyError::MissingNode(e.message)
+        } else {
+            located(e.span.start, e.message)
+        }
+    })?;
     Ok(expr)
 }
 
@@ -627,14 +635,11 @@ fn read(input: &str) -> Result<Expr, LoopyError> {
 /// in the order the graph takes them.
 fn graph_of(input: &str, e: &Expr) -> Result<LoopyGame, LoopyError> {
     let literals = Literals::find(e);
-    let evaluator = Evaluator {
-        src: input,
-        scope: Scope::Core,
-    };
+    let mut evaluator = Evaluator::new(input, Scope::Core, super::env::Env::worksheet(), e);
     let leaves = literals
         .leaves(e, true)
         .into_iter()
-        .map(|leaf| evaluator.eval(leaf))
+        .map(|leaf| evaluator.run(leaf))
         .collect::<Result<Vec<Value>, _>>()
         .map_err(|err| LoopyError::Parse {
             input: input.to_string(),

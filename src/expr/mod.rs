@@ -32,6 +32,8 @@
 //! [`methods()`] for the methods and their names. Nesting is limited to [`MAX_NESTING`] levels.
 
 pub mod ast;
+mod builtins;
+mod env;
 mod eval;
 mod functions;
 mod lexer;
@@ -39,16 +41,21 @@ pub mod loopy;
 mod loopy_literal;
 mod methods;
 mod misere;
+pub mod names;
 mod parser;
+mod unparse;
 mod value;
 
 pub use ast::{
     Argument, Arrows, Call, Expr, ExprKind, Literal, LoopyConstant, MisereLiteral, MisereStep,
     Relation, Sign, Span,
 };
+pub use env::Closure;
+pub use eval::MAX_CALL_DEPTH;
 pub use functions::{function, functions, tiny, Function};
 pub use loopy_literal::{parse_loopy, parse_loopy_game};
 pub use methods::{method, methods, Method};
+pub use names::Object;
 pub use parser::MAX_NESTING;
 pub use value::Value;
 
@@ -196,22 +203,25 @@ pub fn evaluate_in(input: &str, scope: Scope) -> Result<Value, Error> {
 /// ```
 pub fn evaluate_unsettled(input: &str) -> Result<Value, Error> {
     let expr = parse(input)?;
-    let scope = Scope::Families;
-    eval::check(&expr, scope).map_err(|e| e.with_input(input))?;
-    let evaluator = eval::Evaluator { src: input, scope };
-    evaluator.eval(&expr).map_err(|e| e.with_input(input))
+    let mut worksheet = Worksheet::new();
+    worksheet.run_parsed(input, &expr)
 }
 
 /// Evaluates `expr`, parsed from `input`, with the functions of `scope`: resolves every name
 /// first, then evaluates.
 pub fn evaluate_parsed(input: &str, expr: &Expr, scope: Scope) -> Result<Value, Error> {
-    eval::check(expr, scope).map_err(|e| e.with_input(input))?;
-    let evaluator = eval::Evaluator { src: input, scope };
-    match evaluator.eval(expr).map_err(|e| e.with_input(input))? {
+    let mut worksheet = Worksheet::in_scope(scope);
+    let v = worksheet.run_parsed(input, expr)?;
+    answer(input, expr.span, v)
+}
+
+/// A value as an answer: a loopy game's value computed, a position's canonical form.
+fn answer(input: &str, span: Span, v: Value) -> Result<Value, Error> {
+    match v {
         // A loopy game's value is computed when needed; an answer needs it.
         Value::Loopy(g) => loopy::settle(g).map_err(|e| Error::Eval {
             input: input.to_string(),
-            span: expr.span,
+            span,
             message: loopy::message(&e),
         }),
         // An answer is a value: a position gives its canonical form.
@@ -222,7 +232,7 @@ pub fn evaluate_parsed(input: &str, expr: &Expr, scope: Scope) -> Result<Value, 
                 .map(Value::Game)
                 .map_err(|message| Error::Eval {
                     input: input.to_string(),
-                    span: expr.span,
+                    span,
                     message,
                 })
         }
@@ -230,11 +240,131 @@ pub fn evaluate_parsed(input: &str, expr: &Expr, scope: Scope) -> Result<Value, 
     }
 }
 
+/// A worksheet: a session of the language whose names last from one input to the next, as
+/// in CGSuite's worksheet (`g := 7` in one input, `g + 1` in the next).
+///
+/// ```
+/// use partizan::expr::Worksheet;
+/// let mut w = Worksheet::new();
+/// assert_eq!(w.evaluate("f := n -> if n == 0 then 1 else n * f(n - 1) end;").unwrap(), None);
+/// assert_eq!(w.evaluate("f(20)").unwrap().unwrap().to_string(), "2432902008176640000");
+/// assert_eq!(w.evaluate("[kayles(n).NimValue for n from 1 to 6]").unwrap().unwrap().to_string(), "[1,2,3,1,4,3]");
+/// ```
+#[derive(Clone, Debug)]
+pub struct Worksheet {
+    env: env::Env,
+    scope: Scope,
+}
+
+impl Default for Worksheet {
+    fn default() -> Worksheet {
+        Worksheet::new()
+    }
+}
+
+impl Worksheet {
+    /// A worksheet with no names of its own, the families callable.
+    pub fn new() -> Worksheet {
+        Worksheet::in_scope(Scope::Families)
+    }
+
+    /// A worksheet with the functions of `scope`.
+    pub fn in_scope(scope: Scope) -> Worksheet {
+        Worksheet {
+            env: env::Env::worksheet(),
+            scope,
+        }
+    }
+
+    /// Evaluates `input`: the value of its last statement (a position gives its canonical
+    /// form), or `None` when the input is blank or its last statement ends with `;`. Names
+    /// assigned stay defined for the next input.
+    pub fn evaluate(&mut self, input: &str) -> Result<Option<Value>, Error> {
+        if parser::is_blank(input) {
+            return Ok(None);
+        }
+        let expr = parse(input)?;
+        let v = self.run_parsed(input, &expr)?;
+        if suppressed(&expr) {
+            return Ok(None);
+        }
+        answer(input, expr.span, v).map(Some)
+    }
+
+    /// Evaluates `input` as [`Worksheet::evaluate`] does, keeping a position as a position.
+    pub fn evaluate_unsettled(&mut self, input: &str) -> Result<Option<Value>, Error> {
+        if parser::is_blank(input) {
+            return Ok(None);
+        }
+        let expr = parse(input)?;
+        let v = self.run_parsed(input, &expr)?;
+        Ok((!suppressed(&expr)).then_some(v))
+    }
+
+    /// Runs a script: its statements in turn, calling `show` with the value of each statement
+    /// at the top level that is not followed by `;` and is not `Nothing` (a line of a script
+    /// is an entry of a worksheet). The names it assigns stay defined.
+    pub fn run_script(&mut self, input: &str, mut show: impl FnMut(Value)) -> Result<(), Error> {
+        if parser::is_blank(input) {
+            return Ok(());
+        }
+        let expr = parse(input)?;
+        let statements = match &expr.kind {
+            ExprKind::Sequence(statements) => statements.clone(),
+            _ => vec![ast::Statement {
+                expr: expr.clone(),
+                suppressed: false,
+            }],
+        };
+        eval::check(&expr, self.scope, &self.env.worksheet_names())
+            .map_err(|e| e.with_input(input))?;
+        let mut evaluator = eval::Evaluator::new(input, self.scope, self.env.clone(), &expr);
+        for s in &statements {
+            let v = evaluator.run(&s.expr).map_err(|e| e.with_input(input))?;
+            if !s.suppressed && v != Value::Nothing {
+                show(answer(input, s.expr.span, v)?);
+            }
+        }
+        Ok(())
+    }
+
+    /// The names the worksheet holds.
+    pub fn names(&self) -> Vec<String> {
+        let mut names = self.env.worksheet_names();
+        names.sort();
+        names
+    }
+
+    /// Forgets every name.
+    pub fn clear(&mut self) {
+        self.env.clear();
+    }
+
+    fn run_parsed(&mut self, input: &str, expr: &Expr) -> Result<Value, Error> {
+        eval::check(expr, self.scope, &self.env.worksheet_names())
+            .map_err(|e| e.with_input(input))?;
+        let mut evaluator = eval::Evaluator::new(input, self.scope, self.env.clone(), expr);
+        evaluator.run(expr).map_err(|e| e.with_input(input))
+    }
+}
+
+/// Whether the value of `expr`, a whole input, is suppressed by a `;` after its last statement.
+fn suppressed(expr: &Expr) -> bool {
+    matches!(&expr.kind, ExprKind::Sequence(s) if s.last().is_some_and(|s| s.suppressed))
+}
+
 /// Evaluates `input` with the functions of `scope`, which must give a game.
 pub fn evaluate_game(input: &str, scope: Scope) -> Result<Game, Error> {
     let expr = parse(input)?;
     match evaluate_parsed(input, &expr, scope)? {
         Value::Game(g) => Ok(g),
+        Value::Rational(r) => Err(Error::Eval {
+            input: input.to_string(),
+            span: expr.span,
+            message: format!(
+                "{r} is not a dyadic rational: a short game's number has a power of two as denominator"
+            ),
+        }),
         v => Err(Error::Eval {
             input: input.to_string(),
             span: expr.span,

@@ -122,11 +122,11 @@ fn cli_thermograph_and_eval() {
     assert_eq!(partizan(&["eval", "^.heat(1)"]).0, "{1||0|-2}\n");
     assert_eq!(partizan(&["eval", "1.ordinal_sum(-1)"]).0, "1/2\n");
     assert_eq!(partizan(&["eval", "^<2>.rcf()"]).0, "0\n");
-    // Incentives are a list: one per line. ↑: only ↑* is undominated.
-    assert_eq!(partizan(&["eval", "^.incentives()"]).0, "^*\n");
+    // Incentives are a list, printed as CGSuite prints lists. ↑: only ↑* is undominated.
+    assert_eq!(partizan(&["eval", "^.incentives()"]).0, "[^*]\n");
     assert_eq!(
         partizan(&["eval", "({1|*}).left_incentives()"]).0,
-        format!("{}\n", g("1") - g("{1|*}"))
+        format!("[{}]\n", g("1") - g("{1|*}"))
     );
     let (_, err, code) = partizan(&["eval", "{3|-2} + *.incentives()"]);
     assert_eq!(code, 2);

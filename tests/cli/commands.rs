@@ -57,7 +57,7 @@ fn compare_prints_the_relation() {
 fn bad_input_gives_one_line_errors_with_status_2() {
     let e = clean_error(&["eval", "{1|*2"]);
     assert_eq!(e, "error: at byte 5 of \"{1|*2\": expected ',' or '}'\n");
-    assert!(clean_error(&["eval", "1/3"]).contains("not a dyadic rational"));
+    assert!(clean_error(&["eval", "{1/3|0}"]).contains("not a dyadic rational"));
     assert!(clean_error(&["eval", "1.5"]).contains("3/2"));
     clean_error(&["eval", "{"]);
     assert!(clean_error(&["eval", ""]).contains("empty expression"));

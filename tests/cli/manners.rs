@@ -461,8 +461,8 @@ fn unknown_names_suggest_the_nearest() {
             "docs/NOTATION.md, Methods, lists them",
         ),
         (
-            &["eval", "Domineering(\"..\")"],
-            "did you mean domineering?",
+            &["eval", "Domineerin(\"..\")"],
+            "did you mean Domineering or domineering?",
         ),
         (
             &["eval", "^.Outcome"],

@@ -43,7 +43,7 @@ fn family_calls() {
     // A position keeps its rule: its options are written with it, and read back.
     assert_eq!(
         eval("childish_hackenbush(\"GB\", green=\"free\").LeftOptions"),
-        "childish_hackenbush(\"\", green=\"free\")\nchildish_hackenbush(\"G\", green=\"free\")"
+        "[childish_hackenbush(\"\", green=\"free\"),childish_hackenbush(\"G\", green=\"free\")]"
     );
 }
 

@@ -370,10 +370,15 @@ fn errors_say_where_and_what() {
     assert!(error("1 < 2 < 3")
         .message()
         .starts_with("comparisons do not chain"));
-    // A game is required where one is expected.
-    assert!(error("{^.Incentives | 0}")
+    // A game is required where one is expected (a list of games among the options stands for
+    // its elements, as in CGSuite: ↑'s incentives are [↑*], so {^.Incentives | 0} is {^* | 0}).
+    assert!(error("{\"a\" | 0}")
         .message()
-        .contains("an option must be a game, not a list"));
+        .contains("an option must be a game, not a string"));
+    assert_eq!(
+        evaluate("{^.Incentives | 0} == {^* | 0}").unwrap(),
+        Value::Boolean(true)
+    );
     assert!(error("nim(1 < 2)")
         .message()
         .contains("must be a game or a string, not a boolean"));
@@ -990,11 +995,11 @@ fn the_cli_prints_values() {
     };
     assert_eq!(eval(&["^ <| *"]), "true\n");
     assert_eq!(eval(&["(+-1).OutcomeClass"]), "N\n");
-    // A list: one item per line (↑* = {0,*|0}); as JSON, an array.
-    assert_eq!(eval(&["{0,*|0}.LeftOptions"]), "0\n*\n");
+    // A list as CGSuite prints it (↑* = {0,*|0}); as JSON, an array.
+    assert_eq!(eval(&["{0,*|0}.LeftOptions"]), "[0,*]\n");
     assert_eq!(eval(&["--json", "{0,*|0}.LeftOptions"]), "[\"0\",\"*\"]\n");
     assert_eq!(eval(&["--json", "^ < ^^"]), "true\n");
-    assert_eq!(eval(&["--unicode", "^.Incentives"]), "↑*\n");
+    assert_eq!(eval(&["--unicode", "^.Incentives"]), "[↑*]\n");
     assert!(eval(&["{3|-2}.Thermograph"]).starts_with("mean: 1/2\ntemperature: 5/2\n"));
 }
 
