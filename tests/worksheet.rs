@@ -711,6 +711,12 @@ fn scripts() {
     )
     .unwrap();
     assert_eq!(out, ["7", "8", "14", "13", "2"]);
+    // A loopy literal in a script (found by the fuzz target: a script's statements are the
+    // nodes the evaluator found the literals in).
+    let mut out = Vec::new();
+    w.run_script("y1{|y1}\na{0|a}", |v| out.push(v.to_string()))
+        .unwrap();
+    assert_eq!(out, ["off", "over"]);
     assert_eq!(w.names(), ["g", "h"]);
 }
 

@@ -309,20 +309,21 @@ impl Worksheet {
             return Ok(());
         }
         let expr = parse(input)?;
-        let statements = match &expr.kind {
-            ExprKind::Sequence(statements) => statements.clone(),
-            _ => vec![ast::Statement {
-                expr: expr.clone(),
-                suppressed: false,
-            }],
+        // The statements as nodes of `expr` itself: the evaluator finds the loopy literals of
+        // the tree by the nodes' addresses.
+        let statements: Vec<(&Expr, bool)> = match &expr.kind {
+            ExprKind::Sequence(statements) => {
+                statements.iter().map(|s| (&s.expr, s.suppressed)).collect()
+            }
+            _ => vec![(&expr, false)],
         };
         eval::check(&expr, self.scope, &self.env.worksheet_names())
             .map_err(|e| e.with_input(input))?;
         let mut evaluator = eval::Evaluator::new(input, self.scope, self.env.clone(), &expr);
-        for s in &statements {
-            let v = evaluator.run(&s.expr).map_err(|e| e.with_input(input))?;
-            if !s.suppressed && v != Value::Nothing {
-                show(answer(input, s.expr.span, v)?);
+        for (s, suppressed) in statements {
+            let v = evaluator.run(s).map_err(|e| e.with_input(input))?;
+            if !suppressed && v != Value::Nothing {
+                show(answer(input, s.span, v)?);
             }
         }
         Ok(())
