@@ -7,5 +7,6 @@ mod manners;
 mod misere;
 mod outcome;
 mod partizan;
+mod readme;
 mod sparse;
 mod worksheet;

@@ -684,6 +684,41 @@ fn an_endless_loop_stops_when_asked() {
     });
 }
 
+/// EvalTest, "handle explicit and compound games": a compound with an explicit game among its
+/// operands is kept as written and prints as CGSuite prints it; its canonical form is its value.
+/// CGSuite's answers copied as they are, but for the ordinal sum with a loopy top
+/// (`('{-1|1}':on).GameValue`, not a short game).
+#[test]
+fn explicit_and_compound_games() {
+    session(&[
+        ("'{*|*}'", Some("'{*|*}'")),
+        ("'{0|}' + 1", Some("'{0|}' + 1")),
+        ("'{-1|1}':1", Some("'{-1|1}' : 1")),
+        ("('{-1|1}':1).CanonicalForm", Some("1/2")),
+        ("-2 * '{|-1}'", Some("-2 * '{|-1}'")),
+        ("(-2 * '{|-1}').CanonicalForm", Some("4")),
+        (
+            "*6 ConwayProduct '{0,*|0,*}'",
+            Some("*6 ConwayProduct '{0,*|0,*}'"),
+        ),
+        ("(*6 ConwayProduct '{0,*|0,*}').CanonicalForm", Some("*11")),
+        ("g := '{*|*}':1", Some("'{*|*}' : 1")),
+        ("-g", Some("'{*|*}' : -1")),
+        ("g-g", Some("'{*|*}' : 1 + '{*|*}' : -1")),
+        ("{g|-1}", Some("'{'{*|*}' : 1|-1}'")),
+        ("2*g", Some("2 * ('{*|*}' : 1)")),
+        ("(2*g).CanonicalForm", Some("^^")),
+        ("(g*2).CanonicalForm", Some("^^")),
+    ]);
+    // From the definitions: -'{0|}' is '{|0}' (the options negated), and G - G = 0 in value
+    // whatever the form; the options of '{0|}' + 1 are those of the sum's definition.
+    assert_eq!(eval("-'{0|}'"), "'{|0}'");
+    assert_eq!(eval("('{1|-1}' + 3 - '{1|-1}').CanonicalForm"), "3");
+    assert_eq!(eval("('{0|}' + 1).LeftOptions"), "[0 + 1,'{0|}' + 0]");
+    assert_eq!(eval("('{0|}' + 1).RightOptions"), "[]");
+    assert_eq!(eval("+-'{0|}'"), "'{'{0|}'|'{|0}'}'");
+}
+
 /// Where partizan reads an input differently from CGSuite: a literal is read as it is printed
 /// (docs/NOTATION.md, "Where partizan reads differently from CGSuite").
 #[test]

@@ -125,23 +125,28 @@ pub(crate) struct Lexeme {
 /// Splits `src` into tokens, ending with [`Token::End`] at `src.len()`.
 ///
 /// A quoted expression `'...'` (CGSuite's explicit game, kept as written) is lexed as a
-/// parenthesised one whose tokens are marked [`Lexeme::quoted`]; quotes do not nest.
+/// parenthesised one whose tokens are marked [`Lexeme::quoted`]. Quotes nest as CGSuite prints
+/// explicit games inside explicit games, `'{'{*|*}' : 1|-1}'`: inside quotes, a quote opens
+/// another when a brace follows it and no closing brace comes just before it (a closing quote
+/// follows a closing brace, `}'`); any other quote closes the innermost one.
 pub(crate) fn lex(src: &str) -> Result<Vec<Lexeme>, SyntaxError> {
     let mut lexer = Lexer { src, pos: 0 };
-    let mut out = Vec::new();
-    // Where the open quote is, inside quotes.
-    let mut quote: Option<usize> = None;
+    let mut out: Vec<Lexeme> = Vec::new();
+    // Where the open quotes are, innermost last.
+    let mut quotes: Vec<usize> = Vec::new();
     loop {
         let newline_before = lexer.skip_whitespace()?;
         let start = lexer.pos;
         if lexer.eat("'") {
-            let token = match quote {
-                None => Token::LParen,
-                Some(_) => Token::RParen,
-            };
-            quote = match quote {
-                None => Some(start),
-                Some(_) => None,
+            let after_brace = matches!(out.last(), Some(l) if l.token == Token::RBrace);
+            let brace_next = lexer.rest().trim_start().starts_with('{');
+            let opens = quotes.is_empty() || (brace_next && !after_brace);
+            let token = if opens {
+                quotes.push(start);
+                Token::LParen
+            } else {
+                quotes.pop();
+                Token::RParen
             };
             out.push(Lexeme {
                 token,
@@ -154,7 +159,7 @@ pub(crate) fn lex(src: &str) -> Result<Vec<Lexeme>, SyntaxError> {
         let token = match lexer.next_token()? {
             Some(t) => t,
             None => {
-                if let Some(open) = quote {
+                if let Some(&open) = quotes.last() {
                     return Err(error(
                         open,
                         "the quote ' opened here is never closed (an explicit game is written '{...}')",
@@ -172,7 +177,7 @@ pub(crate) fn lex(src: &str) -> Result<Vec<Lexeme>, SyntaxError> {
         out.push(Lexeme {
             token,
             span: Span::new(start, lexer.pos),
-            quoted: quote.is_some(),
+            quoted: !quotes.is_empty(),
             newline_before,
         });
     }

@@ -10,7 +10,7 @@
 //! tree by the evaluator, before this table is reached (see [`crate::solve::position`]).
 
 use super::value::Value;
-use crate::algebra::form::Form;
+use crate::algebra::form::{Compound, Form};
 use crate::algebra::misere::{tree, MisereGame};
 use crate::algebra::Game;
 use crate::Error;
@@ -543,19 +543,23 @@ pub(crate) type FormMethod = fn(&Form, &[Form]) -> Result<Value, Error>;
 /// The methods defined on explicit forms (`'{*|*}'.OrdinalSum(1)`), as the algebra's [`Form`]
 /// implements them: the canonical form, the options as written, the ordinal sum (which depends
 /// on the base's form), the conjunctive and selective compounds (which depend on both forms)
-/// and misère play (the misère canonical form, genus and misère outcome read the tree as
+/// and Conway's product, each kept as written as CGSuite keeps its compound games, and misère play (the misère canonical form, genus and misère outcome read the tree as
 /// written). Every other method takes the canonical form.
 pub(crate) fn on_forms(m: &Method) -> Option<FormMethod> {
     fn options(forms: Vec<Form>) -> Value {
-        Value::List(forms.into_iter().map(Value::Form).collect())
+        Value::List(forms.into_iter().map(Value::form).collect())
+    }
+    fn compound(kind: Compound, f: &Form, h: &Form) -> Value {
+        Value::Form(Form::compound(kind, f.clone(), h.clone()))
     }
     Some(match m.name {
         "canonical_form" => |f, _| game(f.canonical_form()),
         "left_options" => |f, _| Ok(options(f.left_options())),
         "right_options" => |f, _| Ok(options(f.right_options())),
-        "ordinal_sum" => |f, a| game(f.ordinal_sum(&a[0])),
-        "conjunctive_sum" => |f, a| game(f.conjunctive_sum(&a[0])),
-        "selective_sum" => |f, a| game(f.selective_sum(&a[0])),
+        "ordinal_sum" => |f, a| Ok(compound(Compound::Ordinal, f, &a[0])),
+        "conjunctive_sum" => |f, a| Ok(compound(Compound::Conjunctive, f, &a[0])),
+        "selective_sum" => |f, a| Ok(compound(Compound::Selective, f, &a[0])),
+        "conway_product" => |f, a| Ok(compound(Compound::ConwayProduct, f, &a[0])),
         "misere_canonical_form" => |f, _| misere_canonical_form(f),
         "genus" => |f, _| genus(f),
         "misere_outcome_class" => |f, _| misere_outcome_class(f),

@@ -81,6 +81,15 @@ pub enum Value {
 }
 
 impl Value {
+    /// A form as a value: an explicit game or compound as written, a canonical leaf as the game
+    /// it is.
+    pub fn form(f: Form) -> Value {
+        match f.as_value() {
+            Some(g) => Value::Game(g),
+            None => Value::Form(f),
+        }
+    }
+
     /// The game, if this value is one (an explicit game gives its canonical form).
     pub fn as_game(&self) -> Option<Game> {
         match self {
@@ -283,7 +292,8 @@ impl fmt::Display for Value {
             Value::Outcome(o) => write!(f, "{o}"),
             Value::Text(s) => write!(f, "\"{s}\""),
             Value::UptimalExpansion(e) => write!(f, "{e}"),
-            Value::Form(form) => write!(f, "'{form}'"),
+            Value::Form(form) if f.alternate() => write!(f, "{form:#}"),
+            Value::Form(form) => write!(f, "{form}"),
             Value::Loopy(g) => write!(f, "{g}"),
             Value::LoopyOutcome(o) => write!(f, "{o}"),
             Value::SmithValue(v) if f.alternate() => write!(f, "{v:#}"),

@@ -70,7 +70,7 @@ fn the_form_of_the_base_matters() {
         Game::integer(1)
     );
     // As written.
-    assert_eq!(star_star.to_string(), "{*|*}");
+    assert_eq!(star_star.to_string(), "'{*|*}'");
 }
 
 #[test]

@@ -1004,7 +1004,8 @@ fn the_cli_prints_values() {
 }
 
 /// Explicit games, written in quotes, are kept as written until their canonical form is asked
-/// for (CGSuite's explicit games), so that the operations defined on forms can be applied to them.
+/// for (CGSuite's explicit games), so that the operations defined on forms can be applied to them;
+/// a compound with an explicit operand is kept as written too, and prints as CGSuite prints it.
 /// Every expected value is derived by hand from the definitions:
 /// - the ordinal sum `G : H = {G^L, G : H^L | G^R, G : H^R}` (Siegel, *Combinatorial Game
 ///   Theory*, ch. II, ordinal sums) depends on the form of `G`: with `G = {*|*}` (value 0) and
@@ -1019,25 +1020,41 @@ fn the_cli_prints_values() {
 #[test]
 fn explicit_forms_are_kept_as_written() {
     assert_eq!(show("'{*|*}'"), "'{*|*}'");
-    assert_eq!(show("'{*|*}' : 1"), "^");
-    assert_eq!(show("'{*|*}'.OrdinalSum(1)"), "^");
+    assert_eq!(show("'{*|*}' : 1"), "'{*|*}' : 1");
+    assert_eq!(show("('{*|*}' : 1).CanonicalForm"), "^");
+    assert_eq!(show("'{*|*}'.OrdinalSum(1)"), "'{*|*}' : 1");
+    assert_eq!(show("'{*|*}'.OrdinalSum(1).CanonicalForm"), "^");
     assert_eq!(show("{*|*} : 1"), "1");
-    assert_eq!(show("'{-1|1}' : 1"), "1/2");
-    assert_eq!(show("'{*|*}'.ConjunctiveSum(*)"), "*");
+    assert_eq!(show("('{-1|1}' : 1).CanonicalForm"), "1/2");
+    assert_eq!(
+        show("'{*|*}'.ConjunctiveSum(*)"),
+        "'{*|*}' ConjunctiveSum *"
+    );
+    assert_eq!(show("'{*|*}'.ConjunctiveSum(*).CanonicalForm"), "*");
     assert_eq!(show("{*|*}.ConjunctiveSum(*)"), "0");
-    assert_eq!(show("*.ConjunctiveSum('{*|*}')"), "*");
-    assert_eq!(show("'{*|*}'.SelectiveSum(*)"), "*3");
+    assert_eq!(show("*.ConjunctiveSum('{*|*}').CanonicalForm"), "*");
+    assert_eq!(show("'{*|*}'.SelectiveSum(*).CanonicalForm"), "*3");
     assert_eq!(show("{*|*}.SelectiveSum(*)"), "*");
-    // Everything else takes the canonical form; games compare by value.
+    // Every other method takes the canonical form; games compare by value.
     assert_eq!(show("'{*|*}'.CanonicalForm"), "0");
-    assert_eq!(show("'{*|*}' + 1"), "1");
+    assert_eq!(show("'{*|*}' + 1"), "'{*|*}' + 1");
+    assert_eq!(show("('{*|*}' + 1).CanonicalForm"), "1");
     assert_eq!(show("'{1|-1}'.Temperature"), "1");
     assert_eq!(show("'{*|*}' == 0"), "true");
     // The options of an explicit game are forms; a leaf is a canonical game.
     assert_eq!(show("'{{*|*}|0}'.LeftOptions"), "['{*|*}']");
-    assert_eq!(show("'{{*|*}|0}'.RightOptions"), "['0']");
+    assert_eq!(show("'{{*|*}|0}'.RightOptions"), "[0]");
+    assert_eq!(show("'{{*|*}|0}'"), "'{'{*|*}'|0}'");
     // What prints parses back to the same form.
-    for s in ["'{*|*}'", "'{{|}|{1|0},*}'", "'{-1|1}'"] {
+    for s in [
+        "'{*|*}'",
+        "'{{|}|{1|0},*}'",
+        "'{-1|1}'",
+        "'{*|*}' : 1 + '{*|*}' : -1",
+        "2 * ('{*|*}' : 1)",
+        "'{'{*|*}' : 1|-1}'",
+        "-2 * '{|-1}'",
+    ] {
         assert_eq!(show(&show(s)), show(s), "{s}");
     }
     let e = error("'{*|*}");

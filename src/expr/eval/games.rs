@@ -5,7 +5,7 @@ use super::super::ast::{Expr, ExprKind, Relation, Sign, Span};
 use super::super::loopy::{self, LoopyValue};
 use super::super::value::Value;
 use super::{fail, EResult, Evaluator};
-use crate::algebra::form::Form;
+use crate::algebra::form::{Compound, Form};
 use crate::algebra::misere::MisereGame;
 use crate::algebra::{Game, Number, Nus};
 use crate::solve::Position;
@@ -46,6 +46,9 @@ impl Evaluator {
             return v;
         }
         if let Some(v) = self.combine_misere(e, &values) {
+            return v;
+        }
+        if let Some(v) = combine_explicit(e, &children, &values) {
             return v;
         }
         let games = |what: &str| -> EResult<Vec<Game>> {
@@ -97,13 +100,6 @@ impl Evaluator {
             }
             ExprKind::Neg(_) => -games("the operand of '-'")?[0],
             ExprKind::Sum(terms) => self.sum(e, terms, &values)?,
-            // The ordinal sum depends on the form of its base: `'{*|*}' : 1` is ↑, `0 : 1` is 1.
-            ExprKind::OrdinalSum(_) if matches!(values[0], Value::Form(_)) => {
-                let games = games("an operand of ':'")?;
-                let base = form(values[0].clone());
-                let first = base.ordinal_sum(&Form::value(games[1]));
-                games[2..].iter().fold(first, |acc, h| acc.ordinal_sum(h))
-            }
             ExprKind::OrdinalSum(_) => {
                 let games = games("an operand of ':'")?;
                 games[1..]
@@ -247,11 +243,7 @@ impl Evaluator {
     fn sum(&self, whole: &Expr, terms: &[(Sign, Expr)], values: &[Value]) -> EResult<Game> {
         let mut acc = Game::zero();
         for (i, ((sign, term), value)) in terms.iter().zip(values).enumerate() {
-            let explicit = match value {
-                Value::Form(f) => Some(f.canonical_form()),
-                _ => None,
-            };
-            let ((Value::Game(g), _) | (_, Some(g))) = (value, explicit.as_ref()) else {
+            let Value::Game(g) = value else {
                 let op = if *sign == Sign::Plus { '+' } else { '-' };
                 let text = &self.src[term.span.start..term.span.end];
                 let mut message = format!("'{op}' needs games, but {text} is {}", value.kind());
@@ -348,6 +340,101 @@ fn combine_values(e: &Expr, values: &[Value]) -> Option<EResult<Value>> {
         }
         _ => None,
     }
+}
+
+/// The value of `e` when an explicit game is among its operands: the compound kept as written,
+/// as CGSuite keeps it (`'{0|}' + 1`, `-'{0|}'`, `'{-1|1}' : 1`, `-2 * '{|-1}'`, `+-'{0|}'`,
+/// and braces with an explicit option, `{'{*|*}' : 1 | -1}`), whose value is its canonical form
+/// when one is asked for. `None` when no operand is explicit or for other operators.
+fn combine_explicit(e: &Expr, children: &[&Expr], values: &[Value]) -> Option<EResult<Value>> {
+    let explicit = |v: &Value| matches!(v, Value::Form(_));
+    let operator = matches!(
+        e.kind,
+        ExprKind::Braces {
+            explicit: false,
+            ..
+        } | ExprKind::Neg(_)
+            | ExprKind::Sum(_)
+            | ExprKind::OrdinalSum(_)
+            | ExprKind::Product(_)
+            | ExprKind::PlusMinus(_)
+    );
+    if !operator || !values.iter().any(explicit) {
+        return None;
+    }
+    // Every operand as a form: an explicit game as written, another game as its value.
+    let forms = |what: &str| -> EResult<Vec<Form>> {
+        values
+            .iter()
+            .zip(children)
+            .map(|(v, c)| match v {
+                Value::Form(f) => Ok(f.clone()),
+                v => game(v, c, what).map(Form::value),
+            })
+            .collect()
+    };
+    let with = |kind, a: Form, b: Form| Form::compound(kind, a, b);
+    Some((|| {
+        Ok(Value::Form(match &e.kind {
+            ExprKind::Braces { left, .. } => {
+                let mut l = Vec::new();
+                let mut r = Vec::new();
+                for (i, (v, c)) in values.iter().zip(children).enumerate() {
+                    let side = if i < *left { &mut l } else { &mut r };
+                    match v {
+                        Value::List(_) | Value::Set(_) | Value::Range(_) => {
+                            for item in v.elements().expect("a collection") {
+                                side.push(Form::value(game(&item, c, "an option")?));
+                            }
+                        }
+                        Value::Form(f) => side.push(f.clone()),
+                        v => side.push(Form::value(game(v, c, "an option")?)),
+                    }
+                }
+                Form::new(l, r)
+            }
+            ExprKind::Neg(_) => forms("the operand of '-'")?[0].negative(),
+            ExprKind::PlusMinus(_) => {
+                let f = forms("the operand of '+-'")?;
+                Form::new(f.clone(), f.iter().map(Form::negative).collect())
+            }
+            ExprKind::Sum(terms) => {
+                let f = forms("a term of '+'")?;
+                let signed = |i: usize| match terms[i].0 {
+                    Sign::Plus => f[i].clone(),
+                    Sign::Minus => f[i].negative(),
+                };
+                (1..f.len()).fold(signed(0), |acc, i| {
+                    with(Compound::Disjunctive, acc, signed(i))
+                })
+            }
+            ExprKind::OrdinalSum(_) => {
+                let f = forms("an operand of ':'")?;
+                f[1..].iter().fold(f[0].clone(), |acc, h| {
+                    with(Compound::Ordinal, acc, h.clone())
+                })
+            }
+            ExprKind::Product(_) => {
+                let f = forms("an operand of '*'")?;
+                let integer = |x: &Form| {
+                    x.as_value()
+                        .and_then(|g| g.as_number())
+                        .is_some_and(|n| n.is_integer())
+                };
+                if !integer(&f[0]) && !integer(&f[1]) {
+                    return fail(
+                        e.span,
+                        format!(
+                            "'*' multiplies a game by an integer (3 * ^) or two numbers, not {} by {}; Conway's product of forms is G ConwayProduct H",
+                            f[0], f[1]
+                        ),
+                    );
+                }
+                with(Compound::ConwayProduct, f[0].clone(), f[1].clone())
+            }
+            _ => unreachable!("an operator of explicit games"),
+        }))
+    })())
 }
 
 /// A game value as a form: an explicit game as written, a canonical game as a leaf. Only
