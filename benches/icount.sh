@@ -38,8 +38,10 @@ if ! command -v valgrind >/dev/null 2>&1; then
   echo "benches/icount.sh: valgrind is not installed (apt-get install valgrind)" >&2
   exit 2
 fi
-cargo build --release --example workloads --quiet
-W=target/release/examples/workloads
+# One codegen unit (the profile `icount` of Cargo.toml), so that a count does not move with how
+# the crate is split into codegen units.
+cargo build --profile icount --example workloads --quiet
+W=target/icount/examples/workloads
 
 # One workload's instruction count: the whole process of the workloads example.
 count() {
