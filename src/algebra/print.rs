@@ -470,10 +470,19 @@ fn tiny_shape(g: Game) -> Option<Tiny> {
 }
 
 impl Game {
-    /// Whether the value is `x + Tiny(H)` or `x + Miny(H)` for a number `x` (CGSuite's
-    /// `IsNumberTiny`): `{x || x | x − H}` with `H`'s mean positive, or its mirror image.
+    /// Whether the value is a number, or `x + Tiny(H)` or `x + Miny(H)` for a number `x`
+    /// (CGSuite's `IsNumberTiny`, which counts every number, `x + Tiny(H)` with the tiny part
+    /// left out): `{x || x | x − H}` with `H`'s mean positive, or its mirror image.
+    ///
+    /// ```
+    /// use partizan::Game;
+    /// let g = |s: &str| s.parse::<Game>().unwrap();
+    /// assert!(g("5").is_number_tiny() && g("0").is_number_tiny() && g("-1/2").is_number_tiny());
+    /// assert!(g("{0||0|-1}").is_number_tiny()); // Tiny(1)
+    /// assert!(!g("*").is_number_tiny() && !g("^").is_number_tiny());
+    /// ```
     pub fn is_number_tiny(&self) -> bool {
-        tiny_shape(*self).is_some()
+        self.is_number() || tiny_shape(*self).is_some()
     }
 }
 

@@ -276,7 +276,7 @@ static METHODS: &[Method] = &[
         cgsuite: "IsNumberTiny",
         aliases: &[],
         params: &[],
-        summary: "whether G is x + Tiny(H) or x + Miny(H) for a number x",
+        summary: "whether G is a number, or x + Tiny(H) or x + Miny(H) for a number x (numbers count, as in CGSuite)",
         apply: |g, _| boolean(g.is_number_tiny()),
     },
     Method {

@@ -147,3 +147,38 @@ fn parse_of_print_is_identity() {
     }
     assert_eq!(n("1/2").to_string(), "1/2");
 }
+
+/// CGSuite's `IsNumberTiny` on the rows of its `CanonicalShortGameTestCase.scala` (CGSuite's
+/// answers copied as they are): every number counts, so do `x + Tiny(H)` and `x + Miny(H)`;
+/// nimbers, uptimals and other games do not.
+#[test]
+fn is_number_tiny_as_cgsuite_answers() {
+    let rows = [
+        ("0", true),
+        ("5", true),
+        ("-1823437481924", true),
+        ("-1/2", true),
+        ("25/16", true),
+        ("*8", false),
+        ("9/8+*", false),
+        ("^", false),
+        ("v*", false),
+        ("6+^*", false),
+        ("^*6", false),
+        ("73/16+v9*8", false),
+        ("{0|*||*|||*||||*}", false),
+        ("{0||0|v*}", false),
+        ("{0||0|vvv}", false),
+        ("{^^^|vv}", false),
+        ("{0||0|-3/2}", true),
+        ("{0|||0||-1|-3}", true),
+        ("{5||3|1|||0||||0}", true),
+        ("{1|^^||^}", false),
+        ("{1|^^^||^}", false),
+        ("{3||2+*|1+*}", false),
+        ("{3/2+*|1/2||{0|-3},{-1+*,{-1/2|-1+*}|-5/2}}", false),
+    ];
+    for (text, expected) in rows {
+        assert_eq!(g(text).is_number_tiny(), expected, "{text}");
+    }
+}
