@@ -246,7 +246,7 @@ impl std::fmt::Display for UptimalExpansion {
             write!(f, "{}", self.number)?;
         }
         let mut nimber = String::new();
-        super::print::push_nimber(&mut nimber, self.nimber);
+        super::nimber::push_nimber(&mut nimber, self.nimber);
         f.write_str(&nimber)?;
         f.write_str(".")?;
         if self.coefficients.is_empty() {
@@ -304,7 +304,7 @@ impl Uptimal {
         out.push(open);
         out.push_str(&self.order.to_string());
         out.push(close);
-        super::print::push_nimber(out, self.nimber);
+        super::nimber::push_nimber(out, self.nimber);
         if compound && parens {
             out.push(')');
         }
