@@ -133,7 +133,7 @@ impl Form {
             .map(Form::canonical_form)
             .collect();
         let mut memo = HashMap::new();
-        super::ops::post_order(
+        super::walk::post_order(
             h.canonical_form(),
             &mut memo,
             |_| None,

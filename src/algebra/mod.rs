@@ -18,12 +18,14 @@
 //! only through this public API.
 
 mod arith;
+mod atomic;
 mod canonical;
 mod compound;
 pub mod days;
 mod error;
 mod followers;
 pub mod form;
+mod incentives;
 pub mod limits;
 pub mod loopy;
 mod memo;
@@ -32,16 +34,19 @@ pub mod nimber;
 pub mod number;
 pub mod nus;
 mod nus_canonical;
-pub mod ops;
 mod order;
+mod ordinal;
 mod power;
 pub mod print;
 mod product;
+mod reduced;
 mod store;
+mod temper;
 pub mod thermo;
 pub mod uptimal;
 mod walk;
 
+pub(crate) use arith::integer_multiple;
 pub use error::AlgebraError;
 pub use nimber::{mex, nim_inverse, nim_product, nim_sum};
 pub use number::{Number, NumberError};
@@ -284,7 +289,7 @@ impl Game {
         }
         match self.small_birthday() {
             // Some follower is a number-up-star value born after day 2^64 − 1.
-            u64::MAX => ops::post_order(
+            u64::MAX => walk::post_order(
                 *self,
                 &mut hashbrown::HashMap::new(),
                 |h| match (h.as_nus(), h.small_birthday()) {

@@ -197,7 +197,7 @@ impl UptimalExpansion {
         for (i, &d) in self.coefficients.iter().enumerate().skip(1) {
             if d != 0 {
                 let power = Game::up_nth(i as u32 + 1);
-                g += super::ops::integer_multiple(&num_bigint::BigInt::from(d), power);
+                g += super::arith::integer_multiple(&num_bigint::BigInt::from(d), power);
             }
         }
         Some(g)

@@ -3,7 +3,11 @@
 //! The algebra's operations are defined by recursion on options: `G + H` from the sums of the
 //! options, `−G` from the negated options, and so on. Recursing in Rust would use one call-stack
 //! frame per level of the game tree, so a form born on day 100 000 would overflow a thread's
-//! stack. [`evaluate`] runs such a recursion with explicit stacks on the heap instead.
+//! stack. [`evaluate`] runs such a recursion with explicit stacks on the heap instead, and
+//! [`post_order`] computes a value for every follower that needs one, memoised by game.
+
+use super::Game;
+use hashbrown::HashMap;
 
 /// The value of `root` under a recursive definition, computed children first without recursion.
 ///
@@ -53,4 +57,44 @@ pub(crate) fn evaluate<K: Copy, V: Copy>(
         }
     }
     values.pop().expect("the root's value")
+}
+
+/// Computes a value for `g` from the values of its options, for every subposition that needs it,
+/// children before parents, without recursion.
+///
+/// `leaf(h)` gives the value of `h` directly when it can (then `h`'s options are not visited);
+/// otherwise `combine(h, memo)` computes it, with the values of all of `h`'s options in `memo`.
+/// `memo` may be pre-filled and keeps every value computed.
+pub(crate) fn post_order<V: Clone>(
+    g: Game,
+    memo: &mut HashMap<Game, V>,
+    mut leaf: impl FnMut(Game) -> Option<V>,
+    mut combine: impl FnMut(Game, &HashMap<Game, V>) -> V,
+) -> V {
+    let mut stack: Vec<(Game, bool)> = vec![(g, false)];
+    while let Some((h, expanded)) = stack.pop() {
+        if memo.contains_key(&h) {
+            continue;
+        }
+        if expanded {
+            let v = combine(h, memo);
+            memo.insert(h, v);
+            continue;
+        }
+        if let Some(v) = leaf(h) {
+            memo.insert(h, v);
+            continue;
+        }
+        if let Some(n) = h.as_nus() {
+            // Without a closed form, the walk visits every follower, one form a step.
+            super::limits::check_followers(n);
+        }
+        stack.push((h, true));
+        for o in h.left_options().iter().chain(h.right_options()) {
+            if !memo.contains_key(o) {
+                stack.push((*o, false));
+            }
+        }
+    }
+    memo[&g].clone()
 }

@@ -1,8 +1,9 @@
 //! Cooling, heating and overheating (CGT Def. II.5.1; WW Ch. 6; Berlekamp's overheating as
 //! CGSuite defines it), on the canonical form and without recursion.
 
+use crate::algebra::arith::integer_multiple;
 use crate::algebra::number::Number;
-use crate::algebra::ops::{integer_multiple, post_order};
+use crate::algebra::walk::post_order;
 use crate::algebra::AlgebraError;
 use crate::algebra::Game;
 use hashbrown::HashMap;
