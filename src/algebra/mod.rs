@@ -1,4 +1,13 @@
-//! The algebra of short partizan games, in canonical form.
+//! The algebra of combinatorial games: values, their operations and their notation, knowing no
+//! ruleset.
+//!
+//! Three kinds of value live here:
+//! - short partizan games in canonical form, [`Game`] (this folder's files: numbers, nimbers,
+//!   sums, the order, thermography, products, uptimals, reductions, printing);
+//! - loopy games, finite game graphs whose positions may repeat, as simplified stoppers and
+//!   sides ([`loopy`]);
+//! - impartial games under the misère convention, their canonical forms, genera and quotients
+//!   ([`misere`]).
 //!
 //! A [`Game`] is the value of a short game. It is always stored in its unique *canonical form*
 //! (no dominated options, no reversible options; CGT Thm II.2.9; LIP
