@@ -3,6 +3,7 @@
 //! Data flows one way: rulesets ([`crate::rulesets`] or the user's own) describe positions and
 //! moves; the solvers here evaluate them with the algebra of [`crate::algebra`].
 
+mod cell;
 pub mod grundy;
 pub mod loopy;
 pub mod minimax;
