@@ -25,8 +25,7 @@
 //! assert_eq!(evaluate("(*[2] + *[2]).MisereOutcomeClass").unwrap().to_string(), "P");
 //! ```
 
-use super::ast::{MisereLiteral, MisereStep, Span};
-use super::parser::MAX_NESTING;
+use super::ast::{MisereLiteral, MisereStep, Span, MAX_NESTING};
 use super::value::Value;
 use super::SyntaxError;
 use crate::algebra::misere::MisereGame;

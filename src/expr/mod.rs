@@ -48,7 +48,7 @@ mod value;
 
 pub use ast::{
     Argument, Arrows, Call, Expr, ExprKind, Literal, LoopyConstant, MisereLiteral, MisereStep,
-    Relation, Sign, Span,
+    Relation, Sign, Span, MAX_NESTING,
 };
 pub use env::Closure;
 pub use eval::MAX_CALL_DEPTH;
@@ -56,7 +56,6 @@ pub use functions::{function, functions, tiny, Function};
 pub use loopy_literal::{parse_loopy, parse_loopy_game};
 pub use methods::{method, methods, Method};
 pub use names::Object;
-pub use parser::MAX_NESTING;
 pub use value::Value;
 
 use crate::algebra::Game;
