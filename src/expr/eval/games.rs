@@ -4,7 +4,8 @@
 use super::super::ast::{Expr, ExprKind, Relation, Sign, Span};
 use super::super::loopy::{self, LoopyValue};
 use super::super::value::Value;
-use super::{fail, EResult, Evaluator};
+use super::error::{fail, EResult};
+use super::Evaluator;
 use crate::algebra::form::Form;
 use crate::algebra::misere::MisereGame;
 use crate::algebra::{Game, Number, Nus};
