@@ -81,7 +81,7 @@ fn compound_of_forms(g: &Form, h: &Form, kind: Compound) -> Game {
         // The compound walks pairs of followers: a canonical leaf `x + n·↑ + *k` with too many
         // followers (an integer `n` has a chain of `|n|`) is refused before the walk.
         if let Some(n) = f.as_value().and_then(|g| g.as_nus()) {
-            super::limits::check_followers(n);
+            super::walk::check_followers(n);
         }
         let k = f.key();
         forms.borrow_mut().entry(k).or_insert(f);

@@ -39,7 +39,7 @@ impl Game {
                 continue;
             }
             if let Some(n) = h.as_nus() {
-                super::limits::check_followers(n);
+                super::walk::check_followers(n);
             }
             order.push(h);
             stack.extend(h.left_options().iter().chain(h.right_options()));

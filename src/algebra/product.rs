@@ -12,7 +12,6 @@
 
 use super::arith::integer_multiple;
 use super::arith::sum_key as product_key;
-use super::limits;
 use super::memo::Memo;
 use super::nimber::nim_product;
 use super::number::Number;
@@ -78,7 +77,7 @@ fn multiply(x: &Number, y: &Number) -> Number {
 fn options(g: Game) -> (impl Iterator<Item = Game> + Clone, usize) {
     if let Some(n) = g.as_nus() {
         // The walk visits the followers of such a value one form a step.
-        limits::check_followers(n);
+        super::walk::check_followers(n);
     }
     let left = g.left_options();
     (left.iter().chain(g.right_options()).copied(), left.len())

@@ -6,6 +6,8 @@
 //! stack. [`evaluate`] runs such a recursion with explicit stacks on the heap instead, and
 //! [`post_order`] computes a value for every follower that needs one, memoised by game.
 
+use super::limits::{self, UP_CHAIN_LIMIT};
+use super::nus::Nus;
 use super::Game;
 use hashbrown::HashMap;
 
@@ -87,7 +89,7 @@ pub(crate) fn post_order<V: Clone>(
         }
         if let Some(n) = h.as_nus() {
             // Without a closed form, the walk visits every follower, one form a step.
-            super::limits::check_followers(n);
+            check_followers(n);
         }
         stack.push((h, true));
         for o in h.left_options().iter().chain(h.right_options()) {
@@ -97,4 +99,18 @@ pub(crate) fn post_order<V: Clone>(
         }
     }
     memo[&g].clone()
+}
+
+/// Refuses to visit the followers of `x + n·↑ + *k` when it is born after day
+/// [`UP_CHAIN_LIMIT`](super::limits::UP_CHAIN_LIMIT), or when they hold too many nimber options
+/// ([`check_nimber_followers`](super::limits::check_nimber_followers)).
+pub(crate) fn check_followers(n: &Nus) {
+    limits::check_nimber_followers(n.nimber);
+    let birthday = n.birthday();
+    if birthday > num_bigint::BigUint::from(UP_CHAIN_LIMIT) {
+        limits::exceeded(format!(
+            "this needs every follower of {}, which is born on day {birthday}, beyond the limit of {UP_CHAIN_LIMIT}",
+            Game::nus(n.clone())
+        ));
+    }
 }

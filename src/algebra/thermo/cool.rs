@@ -93,7 +93,7 @@ fn integral(g: Game, t: Game, leaf: impl Fn(Game) -> Option<Game>) -> Game {
                 continue;
             }
             if let Some(n) = h.as_nus() {
-                crate::algebra::limits::check_followers(n);
+                crate::algebra::walk::check_followers(n);
             }
             crate::interrupt::check();
             stack.push((h, m, true));
