@@ -55,30 +55,6 @@ const KNOWN_CYCLE_EDGES: &[(&str, &str, &str, &str)] = &[
         "a fast path and its fallback: nus_canonical decides {x + A | x + B} on the parts and hands a form with an empty side back to canonical, whose fast path it is (both module docs say so)",
     ),
     (
-        "algebra/misere",
-        "mod.rs",
-        "arith",
-        "MisereGame is defined in misere/mod.rs, whose methods call the files that implement them, and those files name MisereGame from mod.rs",
-    ),
-    (
-        "algebra/misere",
-        "mod.rs",
-        "canonical",
-        "MisereGame is defined in misere/mod.rs, whose methods call the files that implement them, and those files name MisereGame from mod.rs",
-    ),
-    (
-        "algebra/misere",
-        "mod.rs",
-        "genus",
-        "MisereGame is defined in misere/mod.rs, whose methods call the files that implement them, and those files name MisereGame from mod.rs",
-    ),
-    (
-        "algebra/misere",
-        "mod.rs",
-        "store",
-        "MisereGame is defined in misere/mod.rs, whose methods call the files that implement them, and those files name MisereGame from mod.rs",
-    ),
-    (
         "expr",
         "ast",
         "loopy_literal",
