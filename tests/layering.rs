@@ -62,39 +62,9 @@ const KNOWN_CYCLE_EDGES: &[(&str, &str, &str, &str)] = &[
     ),
     (
         "expr",
-        "eval",
-        "mod.rs",
-        "the evaluator takes the Scope that expr/mod.rs defines",
-    ),
-    (
-        "expr",
-        "lexer",
-        "mod.rs",
-        "the lexer reports the SyntaxError that expr/mod.rs defines",
-    ),
-    (
-        "expr",
         "loopy_literal",
         "eval",
         "the entries of a loopy literal are evaluated by the evaluator, which evaluates the literal",
-    ),
-    (
-        "expr",
-        "loopy_literal",
-        "mod.rs",
-        "a loopy literal is parsed and checked with the Scope and parse of expr/mod.rs",
-    ),
-    (
-        "expr",
-        "misere",
-        "mod.rs",
-        "MisereGame::from_str parses and evaluates through expr/mod.rs",
-    ),
-    (
-        "expr",
-        "parser",
-        "mod.rs",
-        "the parser reports the SyntaxError that expr/mod.rs defines",
     ),
     (
         "expr",
