@@ -183,7 +183,7 @@ impl Game {
     /// # Panics
     /// With an [`ExpansionLimit`](super::limits::ExpansionLimit) payload when a factor needs the
     /// followers of a number + up + nimber value born after day
-    /// [`UP_CHAIN_LIMIT`](super::limits::UP_CHAIN_LIMIT) (see [`limits`]).
+    /// [`UP_CHAIN_LIMIT`](super::limits::UP_CHAIN_LIMIT) (see [`limits`](super::limits)).
     pub fn conway_product(&self, h: &Game) -> Game {
         evaluate((*self, *h), quick_product, product_parts, combine_product)
     }
