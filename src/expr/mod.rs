@@ -31,7 +31,7 @@
 //! then the ordinal sum `:`, then unary `-` and `+-`, then methods `.Name(args)`. See
 //! [`methods()`] for the methods and their names. Nesting is limited to [`MAX_NESTING`] levels.
 
-pub mod ast;
+pub(crate) mod ast;
 mod builtins;
 mod env;
 mod error;
@@ -42,7 +42,7 @@ pub mod loopy;
 mod loopy_literal;
 mod methods;
 mod misere;
-pub mod names;
+pub(crate) mod names;
 mod parser;
 mod scope;
 mod unparse;

@@ -12,10 +12,10 @@ pub mod outcome;
 pub mod periodic;
 pub mod position;
 pub mod quotient;
-pub mod ruleset;
-pub mod solver;
+pub(crate) mod ruleset;
+pub(crate) mod solver;
 pub mod sparse;
-pub mod table;
+pub(crate) mod table;
 
 pub use position::Position;
 pub use ruleset::{AsPartizan, ImpartialRuleset, Ruleset};
