@@ -19,6 +19,8 @@ use super::memo::Memo;
 use super::store::{intern_general, intern_nus};
 use super::walk::evaluate;
 use super::Game;
+use num_bigint::BigInt;
+use num_traits::{One, Signed, Zero};
 use std::ops::{Add, AddAssign, Neg, Sub, SubAssign};
 use std::sync::OnceLock;
 
@@ -245,4 +247,21 @@ impl<'a> std::iter::Sum<&'a Game> for Game {
     fn sum<I: Iterator<Item = &'a Game>>(iter: I) -> Game {
         iter.fold(Game::zero(), |a, b| add(a, *b))
     }
+}
+
+/// `n·G`: `n` copies of `G` (negative `n`: copies of `−G`), by repeated doubling.
+pub(crate) fn integer_multiple(n: &BigInt, g: Game) -> Game {
+    let mut result = Game::zero();
+    let mut power = if n.is_negative() { -g } else { g };
+    let mut m = n.abs();
+    while !m.is_zero() {
+        if (&m & BigInt::one()).is_one() {
+            result += power;
+        }
+        m >>= 1;
+        if !m.is_zero() {
+            power = power + power;
+        }
+    }
+    result
 }

@@ -14,6 +14,11 @@
 //!   (the simplicity theorem); if above, the game is hot, only dominance applies, and dominance is
 //!   decided on the parts;
 //! * `{*a, *b, ... | *a, *b, ...}` with equal sides is `*mex` (Sprague–Grundy).
+//!
+//! The first fast path, for options at one number `x` that are all `x + n·↑ + *k`, is
+//! `nus_canonical`, which decides the form on the parts and hands a form with an empty side back
+//! here: a fast path and its fallback, which use each other on purpose (listed so in
+//! `tests/layering.rs`).
 
 use super::number::Number;
 use super::nus::Nus;

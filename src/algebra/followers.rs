@@ -7,11 +7,11 @@
 //! `G` to a follower that is a number. The *companion* is CGSuite's `Companion` (see
 //! [`Game::companion`]).
 //!
-//! Each is computed over the canonical form without recursion (see `ops::post_order`), with
+//! Each is computed over the canonical form without recursion (see `walk::post_order`), with
 //! closed forms for number + ups + nimber values, so that `*n` and `n·↑` are never expanded.
 
 use super::nus::Nus;
-use super::ops::post_order;
+use super::walk::post_order;
 use super::Game;
 use hashbrown::{HashMap, HashSet};
 use num_bigint::BigUint;
@@ -39,7 +39,7 @@ impl Game {
                 continue;
             }
             if let Some(n) = h.as_nus() {
-                super::limits::check_followers(n);
+                super::walk::check_followers(n);
             }
             order.push(h);
             stack.extend(h.left_options().iter().chain(h.right_options()));

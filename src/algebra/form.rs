@@ -16,6 +16,7 @@
 
 use super::Game;
 use hashbrown::HashMap;
+use std::cell::RefCell;
 use std::fmt;
 use std::sync::Arc;
 
@@ -354,11 +355,85 @@ impl Form {
     }
 }
 
+impl Form {
+    /// The conjunctive compound `G ∧ H` of the forms (see the module `compound`), from the forms as written.
+    pub fn conjunctive_sum(&self, other: &Form) -> Game {
+        compound_of_forms(self, other, Compound::Conjunctive)
+    }
+
+    /// The selective compound `G ∨ H` of the forms (see the module `compound`), from the forms as written.
+    pub fn selective_sum(&self, other: &Form) -> Game {
+        compound_of_forms(self, other, Compound::Selective)
+    }
+}
+
+/// The compound of two forms, bottom-up without recursion.
+fn compound_of_forms(g: &Form, h: &Form, kind: Compound) -> Game {
+    // The forms met so far, by key (compounds of followers repeat along the two trees), and the
+    // values of the pairs computed.
+    let forms: RefCell<HashMap<Key, Form>> = RefCell::new(HashMap::new());
+    let memo: RefCell<HashMap<(Key, Key), Game>> = RefCell::new(HashMap::new());
+    let remember = |f: Form| {
+        // The compound walks pairs of followers: a canonical leaf `x + n·↑ + *k` with too many
+        // followers (an integer `n` has a chain of `|n|`) is refused before the walk.
+        if let Some(n) = f.as_value().and_then(|g| g.as_nus()) {
+            super::walk::check_followers(n);
+        }
+        let k = f.key();
+        forms.borrow_mut().entry(k).or_insert(f);
+        k
+    };
+    let root = (remember(g.clone()), remember(h.clone()));
+    let parts_of = |(a, b): (Key, Key), left: bool| -> Vec<(Key, Key)> {
+        let (fa, fb) = {
+            let forms = forms.borrow();
+            (forms[&a].clone(), forms[&b].clone())
+        };
+        let (ao, bo) = if left {
+            (fa.left_options(), fb.left_options())
+        } else {
+            (fa.right_options(), fb.right_options())
+        };
+        let ao: Vec<Key> = ao.into_iter().map(remember).collect();
+        let bo: Vec<Key> = bo.into_iter().map(remember).collect();
+        parts(&ao, &bo, a, b, kind)
+    };
+    super::walk::evaluate(
+        root,
+        |pair| memo.borrow().get(&pair).copied(),
+        |pair, out| {
+            out.extend(parts_of(pair, true));
+            out.extend(parts_of(pair, false));
+        },
+        |pair, values| {
+            let split = parts_of(pair, true).len();
+            let v = Game::new(values[..split].to_vec(), values[split..].to_vec());
+            memo.borrow_mut().insert(pair, v);
+            v
+        },
+    )
+}
+
+/// The pairs whose compounds are the options of `a ∘ b` for one player, given that player's
+/// options `ao` of `a` and `bo` of `b`.
+fn parts(ao: &[Key], bo: &[Key], a: Key, b: Key, kind: Compound) -> Vec<(Key, Key)> {
+    let both = ao.iter().flat_map(|&x| bo.iter().map(move |&y| (x, y)));
+    match kind {
+        Compound::Conjunctive => both.collect(),
+        _ => ao
+            .iter()
+            .map(|&x| (x, b))
+            .chain(bo.iter().map(|&y| (a, y)))
+            .chain(both)
+            .collect(),
+    }
+}
+
 /// The ordinal sum over a base whose options have the values `left` and `right`, with the top
 /// `h`: `{base^L, base : h^L | base^R, base : h^R}`.
 fn ordinal_sum_over(left: &[Game], right: &[Game], h: Game) -> Game {
     let mut memo = HashMap::new();
-    super::ops::post_order(
+    super::walk::post_order(
         h,
         &mut memo,
         |_| None,
@@ -403,12 +478,11 @@ fn conway_product(g: &Form, h: &Form) -> Game {
         return a.conway_product(&b);
     }
     if let Some(n) = integer(g) {
-        return super::ops::integer_multiple(&n, h.canonical_form());
+        return super::arith::integer_multiple(&n, h.canonical_form());
     }
     if let Some(n) = integer(h) {
-        return super::ops::integer_multiple(&n, g.canonical_form());
+        return super::arith::integer_multiple(&n, g.canonical_form());
     }
-    use std::cell::RefCell;
     let forms: RefCell<HashMap<Key, Form>> = RefCell::new(HashMap::new());
     let memo: RefCell<HashMap<(Key, Key), Game>> = RefCell::new(HashMap::new());
     let remember = |f: Form| {

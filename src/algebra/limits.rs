@@ -96,20 +96,6 @@ pub(crate) fn check_up_chain(n: i64) {
     }
 }
 
-/// Refuses to visit the followers of `x + n·↑ + *k` when it is born after day
-/// [`UP_CHAIN_LIMIT`], or when they hold too many nimber options
-/// ([`check_nimber_followers`]).
-pub(crate) fn check_followers(n: &super::nus::Nus) {
-    check_nimber_followers(n.nimber);
-    let birthday = n.birthday();
-    if birthday > num_bigint::BigUint::from(UP_CHAIN_LIMIT) {
-        exceeded(format!(
-            "this needs every follower of {}, which is born on day {birthday}, beyond the limit of {UP_CHAIN_LIMIT}",
-            super::Game::nus(n.clone())
-        ));
-    }
-}
-
 /// An up multiple outside ±(2^63 − 1). The range is symmetric, so that every value has a
 /// negative: `i64::MIN` ups would have none, and printing a form that holds it (which negates
 /// the form to recognise `±x`) would fail.

@@ -1,4 +1,13 @@
-//! The algebra of short partizan games, in canonical form.
+//! The algebra of combinatorial games: values, their operations and their notation, knowing no
+//! ruleset.
+//!
+//! Three kinds of value live here:
+//! - short partizan games in canonical form, [`Game`] (this folder's files: numbers, nimbers,
+//!   sums, the order, thermography, products, uptimals, reductions, printing);
+//! - loopy games, finite game graphs whose positions may repeat, as simplified stoppers and
+//!   sides ([`loopy`]);
+//! - impartial games under the misère convention, their canonical forms, genera and quotients
+//!   ([`misere`]).
 //!
 //! A [`Game`] is the value of a short game. It is always stored in its unique *canonical form*
 //! (no dominated options, no reversible options; CGT Thm II.2.9; LIP
@@ -18,92 +27,49 @@
 //! only through this public API.
 
 mod arith;
+mod atomic;
 mod canonical;
 mod compound;
 pub mod days;
 mod error;
 mod followers;
 pub mod form;
+mod huge_pages;
+mod incentives;
 pub mod limits;
 pub mod loopy;
 mod memo;
 pub mod misere;
 pub mod nimber;
-pub mod number;
-pub mod nus;
+pub(crate) mod number;
+pub(crate) mod nus;
 mod nus_canonical;
-pub mod ops;
 mod order;
+mod ordinal;
 mod power;
 pub mod print;
 mod product;
+mod reduced;
 mod store;
-pub mod thermo;
-pub mod uptimal;
+mod temper;
+pub(crate) mod thermo;
+pub(crate) mod uptimal;
 mod walk;
 
+pub(crate) use arith::integer_multiple;
 pub use error::AlgebraError;
+pub(crate) use huge_pages::advise_huge_pages;
 pub use nimber::{mex, nim_inverse, nim_product, nim_sum};
 pub use number::{Number, NumberError};
 pub use nus::Nus;
 pub use order::Outcome;
-pub use store::stored_forms;
+pub use store::{stored_forms, Game};
 
-/// Asks the system to back the memory of `table` with huge pages (transparent huge pages on
-/// Linux; nothing elsewhere), before its pages are first touched. A large table read at random
-/// addresses (a transposition table, a lossy cache) otherwise spends much of its time on misses
-/// of the processor's translation buffer. A hint: it changes no value, and a system that
-/// refuses it changes nothing.
-pub(crate) fn advise_huge_pages<T>(table: &[T]) {
-    #[cfg(target_os = "linux")]
-    {
-        const HUGE: usize = 2 << 20;
-        let start = table.as_ptr() as usize;
-        let end = start + std::mem::size_of_val(table);
-        // The whole huge pages inside the table.
-        let (lo, hi) = (start.next_multiple_of(HUGE), end / HUGE * HUGE);
-        if lo < hi {
-            // SAFETY: madvise with MADV_HUGEPAGE changes no contents and no mapping, only how
-            // the kernel backs the range, which lies inside the table's own allocation.
-            unsafe {
-                libc::madvise(lo as *mut libc::c_void, hi - lo, libc::MADV_HUGEPAGE);
-            }
-        }
-    }
-    #[cfg(not(target_os = "linux"))]
-    let _ = table;
-}
 pub use thermo::{ConfusionInterval, Thermograph, Trajectory};
 pub use uptimal::{Uptimal, UptimalExpansion, UptimalKind, MAX_UPTIMAL_ORDER};
 
 use num_bigint::{BigInt, BigUint};
-use std::hash::{Hash, Hasher};
 use store::Entry;
-
-/// The value of a short partizan game: a handle to its canonical form.
-///
-/// Build values with the constructors ([`Game::new`], [`Game::number`], [`Game::nimber`], ...),
-/// by parsing (`"{1|*}".parse::<Game>()`), or with the arithmetic operators. The ordering is the
-/// partial order of games: `a <= b` when `b` is at least as good for Left as `a` (Left wins
-/// `b − a` moving second), and `partial_cmp` returns `None` when the two are confused.
-#[derive(Clone, Copy)]
-pub struct Game(pub(crate) &'static Entry);
-
-impl PartialEq for Game {
-    #[inline]
-    fn eq(&self, other: &Game) -> bool {
-        std::ptr::eq(self.0, other.0)
-    }
-}
-
-impl Eq for Game {}
-
-impl Hash for Game {
-    #[inline]
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        state.write_u32(self.0.id);
-    }
-}
 
 impl Game {
     /// `0 = {|}`, the game in which the player to move loses.
@@ -284,7 +250,7 @@ impl Game {
         }
         match self.small_birthday() {
             // Some follower is a number-up-star value born after day 2^64 − 1.
-            u64::MAX => ops::post_order(
+            u64::MAX => walk::post_order(
                 *self,
                 &mut hashbrown::HashMap::new(),
                 |h| match (h.as_nus(), h.small_birthday()) {

@@ -150,6 +150,18 @@ pub fn nim_inverse(a: u64) -> Option<u64> {
     Some(result)
 }
 
+/// Appends the nimber part of a value: nothing for `*0`, `*` for `*1`, `*k` otherwise.
+pub(crate) fn push_nimber(out: &mut String, k: u64) {
+    match k {
+        0 => {}
+        1 => out.push('*'),
+        k => {
+            out.push('*');
+            out.push_str(&k.to_string());
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,6 +2,10 @@
 //! decided on the parts `(n, k)` without listing the options of a nimber `*k` (there are `k` of
 //! them) or walking an up-multiple chain (`n` steps).
 //!
+//! It is a fast path of `canonical` (the general simplification), and falls back on it for a
+//! form with an empty side and for the final recognition of the options: the two use each other
+//! on purpose (listed so in `tests/layering.rs`).
+//!
 //! By number translation (CGT (CGT), Thm II.3.21) it suffices
 //! to treat `x = 0`. The algorithm is the usual one (CGT Thm II.2.9: delete dominated options and
 //! bypass reversible ones until neither is left); what makes it work on parts is that every

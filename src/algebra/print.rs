@@ -11,6 +11,7 @@
 //! assert_eq!(format!("{:#}", "^^*".parse::<Game>().unwrap()), "⇑*");
 //! ```
 
+use super::nimber::push_nimber;
 use super::number::Number;
 use super::nus::Nus;
 use super::Game;
@@ -393,18 +394,6 @@ impl Printer {
         push_nimber(out, n.nimber);
         if compound && force_parens {
             out.push(')');
-        }
-    }
-}
-
-/// Appends the nimber part of a value: nothing for `*0`, `*` for `*1`, `*k` otherwise.
-pub(crate) fn push_nimber(out: &mut String, k: u64) {
-    match k {
-        0 => {}
-        1 => out.push('*'),
-        k => {
-            out.push('*');
-            out.push_str(&k.to_string());
         }
     }
 }

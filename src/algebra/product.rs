@@ -1,4 +1,4 @@
-//! Products of games: the Conway product and the ordinal product.
+//! Products of games: the Conway product, the ordinal product and Norton multiplication.
 //!
 //! Both are defined on forms and, as in CGSuite, applied here to the canonical forms of their
 //! operands (a [`Game`] is always one): `G·H` depends on the forms of `G` and `H`, not only on
@@ -6,14 +6,18 @@
 //! `{0,*|}·* = *2` (its Left options include `*·* = *`).
 //!
 //! Both walk the pairs of followers bottom-up without recursion ([`evaluate`], [`post_order`]).
+//!
+//! Norton multiplication `G.U` by a positive unit (WW ch. 8; CGT §II.7) is defined on the
+//! canonical form of `G` and the incentives of `U`; it is additive in `G`.
 
+use super::arith::integer_multiple;
 use super::arith::sum_key as product_key;
-use super::limits;
 use super::memo::Memo;
 use super::nimber::nim_product;
 use super::number::Number;
-use super::ops::post_order;
 use super::walk::evaluate;
+use super::walk::post_order;
+use super::AlgebraError;
 use super::Game;
 use hashbrown::HashMap;
 use std::sync::OnceLock;
@@ -73,7 +77,7 @@ fn multiply(x: &Number, y: &Number) -> Number {
 fn options(g: Game) -> (impl Iterator<Item = Game> + Clone, usize) {
     if let Some(n) = g.as_nus() {
         // The walk visits the followers of such a value one form a step.
-        limits::check_followers(n);
+        super::walk::check_followers(n);
     }
     let left = g.left_options();
     (left.iter().chain(g.right_options()).copied(), left.len())
@@ -179,7 +183,7 @@ impl Game {
     /// # Panics
     /// With an [`ExpansionLimit`](super::limits::ExpansionLimit) payload when a factor needs the
     /// followers of a number + up + nimber value born after day
-    /// [`UP_CHAIN_LIMIT`](super::limits::UP_CHAIN_LIMIT) (see [`limits`]).
+    /// [`UP_CHAIN_LIMIT`](super::limits::UP_CHAIN_LIMIT) (see [`limits`](super::limits)).
     pub fn conway_product(&self, h: &Game) -> Game {
         evaluate((*self, *h), quick_product, product_parts, combine_product)
     }
@@ -236,5 +240,46 @@ impl Game {
             },
         );
         Game::new(top.0, top.1)
+    }
+}
+
+impl Game {
+    /// Norton multiplication `G.U` by a positive unit `U` (WW ch. 8; CGT
+    /// §II.7): `n` copies of `U` when `G` is an integer `n`, and otherwise
+    /// `{G^L.U + U + Δ | G^R.U − U − Δ}` where `Δ` ranges over the incentives of `U`.
+    /// It is additive in `G` and respects order; `G.↑` has atomic weight `G`.
+    ///
+    /// An error when `U` is not positive (the product is only well defined for `U > 0`).
+    pub fn norton(&self, unit: &Game) -> Result<Game, AlgebraError> {
+        let u = *unit;
+        if u.partial_cmp(&Game::zero()) != Some(std::cmp::Ordering::Greater) {
+            return Err(AlgebraError::undefined(format!(
+                "Norton multiplication G.U needs a positive unit U > 0, and {u} is not positive"
+            )));
+        }
+        let shifts: Vec<Game> = u.incentives().into_iter().map(|d| u + d).collect();
+        let mut memo = HashMap::new();
+        Ok(post_order(
+            *self,
+            &mut memo,
+            |h| {
+                h.as_number()
+                    .and_then(|x| x.to_integer())
+                    .map(|n| integer_multiple(&n, u))
+            },
+            |h, memo| {
+                let left: Vec<Game> = h
+                    .left_options()
+                    .iter()
+                    .flat_map(|o| shifts.iter().map(move |s| memo[o] + *s))
+                    .collect();
+                let right: Vec<Game> = h
+                    .right_options()
+                    .iter()
+                    .flat_map(|o| shifts.iter().map(move |s| memo[o] - *s))
+                    .collect();
+                Game::new(left, right)
+            },
+        ))
     }
 }

@@ -1,4 +1,5 @@
-//! The interning table: one entry per distinct canonical form.
+//! The interning table, one entry per distinct canonical form, and the handle [`Game`] to an
+//! entry.
 //!
 //! Entries are allocated once and never freed, so a [`Game`] is a `&'static` reference to its
 //! entry: copying, comparing and hashing a handle is O(1) and reading an entry takes no lock.
@@ -8,12 +9,37 @@
 
 use super::number::Number;
 use super::nus::Nus;
-use super::Game;
 use hashbrown::hash_table::{Entry as TableEntry, HashTable};
+use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicPtr, AtomicU32, Ordering};
 use std::sync::{Mutex, OnceLock};
 
 const SHARDS: usize = 32;
+
+/// The value of a short partizan game: a handle to its canonical form.
+///
+/// Build values with the constructors ([`Game::new`], [`Game::number`], [`Game::nimber`], ...),
+/// by parsing (`"{1|*}".parse::<Game>()`), or with the arithmetic operators. The ordering is the
+/// partial order of games: `a <= b` when `b` is at least as good for Left as `a` (Left wins
+/// `b − a` moving second), and `partial_cmp` returns `None` when the two are confused.
+#[derive(Clone, Copy)]
+pub struct Game(pub(crate) &'static Entry);
+
+impl PartialEq for Game {
+    #[inline]
+    fn eq(&self, other: &Game) -> bool {
+        std::ptr::eq(self.0, other.0)
+    }
+}
+
+impl Eq for Game {}
+
+impl Hash for Game {
+    #[inline]
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u32(self.0.id);
+    }
+}
 
 /// One stored canonical form.
 ///

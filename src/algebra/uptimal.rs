@@ -197,7 +197,7 @@ impl UptimalExpansion {
         for (i, &d) in self.coefficients.iter().enumerate().skip(1) {
             if d != 0 {
                 let power = Game::up_nth(i as u32 + 1);
-                g += super::ops::integer_multiple(&num_bigint::BigInt::from(d), power);
+                g += super::arith::integer_multiple(&num_bigint::BigInt::from(d), power);
             }
         }
         Some(g)
@@ -246,7 +246,7 @@ impl std::fmt::Display for UptimalExpansion {
             write!(f, "{}", self.number)?;
         }
         let mut nimber = String::new();
-        super::print::push_nimber(&mut nimber, self.nimber);
+        super::nimber::push_nimber(&mut nimber, self.nimber);
         f.write_str(&nimber)?;
         f.write_str(".")?;
         if self.coefficients.is_empty() {
@@ -304,7 +304,7 @@ impl Uptimal {
         out.push(open);
         out.push_str(&self.order.to_string());
         out.push(close);
-        super::print::push_nimber(out, self.nimber);
+        super::nimber::push_nimber(out, self.nimber);
         if compound && parens {
             out.push(')');
         }

@@ -8,6 +8,11 @@
 use crate::algebra::{Game, Number};
 use std::sync::{Arc, OnceLock};
 
+/// The deepest nesting accepted: braces (and nested bar runs), parentheses, brackets, unary
+/// signs, `±`, the arguments of calls and methods, blocks and function bodies, all counted
+/// together.
+pub const MAX_NESTING: usize = 1000;
+
 /// A byte range `start..end` of the input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Span {

@@ -19,9 +19,12 @@ mod arith;
 mod calls;
 mod check;
 mod control;
+mod error;
 mod games;
 
 pub(crate) use check::{check, UNLABELLED};
+pub(crate) use error::EvalError;
+use error::{fail, EResult};
 pub(crate) use games::settle;
 
 use super::ast::{Expr, ExprKind, Span};
@@ -44,22 +47,6 @@ fn within_limits<T>(span: Span, step: impl FnOnce() -> EResult<T>) -> EResult<T>
         Ok(result) => result,
         Err(limit) => fail(span, limit.message),
     }
-}
-
-/// An evaluation error: the span of the failing construct and what went wrong.
-#[derive(Debug)]
-pub(crate) struct EvalError {
-    pub span: Span,
-    pub message: String,
-}
-
-type EResult<T> = Result<T, EvalError>;
-
-fn fail<T>(span: Span, message: impl Into<String>) -> EResult<T> {
-    Err(EvalError {
-        span,
-        message: message.into(),
-    })
 }
 
 /// How the evaluation of a statement ends when it does not give a value: an error, or one of

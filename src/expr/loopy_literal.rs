@@ -619,7 +619,7 @@ fn read(input: &str) -> Result<Expr, LoopyError> {
         at,
         message,
     };
-    let expr = super::parse(input).map_err(|e| located(e.position(), e.message().to_string()))?;
+    let expr = super::parser::parse(input).map_err(|e| located(e.position, e.message))?;
     super::eval::check(&expr, Scope::Core, &[]).map_err(|e| {
         // In a literal read on its own a name is a label or nothing.
         if e.message.starts_with(super::eval::UNLABELLED) {

@@ -25,12 +25,10 @@
 //! assert_eq!(evaluate("(*[2] + *[2]).MisereOutcomeClass").unwrap().to_string(), "P");
 //! ```
 
-use super::ast::{MisereLiteral, MisereStep, Span};
-use super::parser::MAX_NESTING;
+use super::ast::{MisereLiteral, MisereStep, Span, MAX_NESTING};
 use super::value::Value;
 use super::SyntaxError;
 use crate::algebra::misere::MisereGame;
-use std::str::FromStr;
 
 fn error(position: usize, message: impl Into<String>) -> SyntaxError {
     SyntaxError {
@@ -244,31 +242,4 @@ pub(crate) fn method(g: MisereGame, method: &str, name: &str) -> Result<Value, S
             ))
         }
     })
-}
-
-impl FromStr for MisereGame {
-    type Err = super::Error;
-
-    /// Reads CGSuite's notation, `*[2[2]321]`, or any expression whose value is a misère game
-    /// (`*[2] + *[2]`), with the expression language; a malformed string is an error naming
-    /// the byte where reading stopped.
-    ///
-    /// ```
-    /// use partizan::algebra::misere::MisereGame;
-    /// let g: MisereGame = "*[2#]".parse().unwrap(); // the game whose only option is *2
-    /// assert_eq!(g.options(), [MisereGame::nim_heap(2)]);
-    /// let e = "*[2(1]".parse::<MisereGame>().unwrap_err();
-    /// assert_eq!(e.to_string(), "at byte 5 of \"*[2(1]\": expected a heap digit, '&n;', '(', '#', '[' or the closing bracket");
-    /// ```
-    fn from_str(s: &str) -> Result<MisereGame, super::Error> {
-        let expr = super::parse(s)?;
-        match super::evaluate_parsed(s, &expr, super::Scope::Core)? {
-            Value::Misere(g) => Ok(g),
-            v => Err(super::Error::Eval {
-                input: s.to_string(),
-                span: expr.span,
-                message: format!("expected a misère game, but the expression is {}", v.kind()),
-            }),
-        }
-    }
 }

@@ -31,9 +31,10 @@
 //! then the ordinal sum `:`, then unary `-` and `+-`, then methods `.Name(args)`. See
 //! [`methods()`] for the methods and their names. Nesting is limited to [`MAX_NESTING`] levels.
 
-pub mod ast;
+pub(crate) mod ast;
 mod builtins;
 mod env;
+mod error;
 mod eval;
 mod functions;
 mod lexer;
@@ -41,129 +42,30 @@ pub mod loopy;
 mod loopy_literal;
 mod methods;
 mod misere;
-pub mod names;
+pub(crate) mod names;
 mod parser;
+mod scope;
 mod unparse;
 mod value;
 
 pub use ast::{
     Argument, Arrows, Call, Expr, ExprKind, Literal, LoopyConstant, MisereLiteral, MisereStep,
-    Relation, Sign, Span,
+    Relation, Sign, Span, MAX_NESTING,
 };
 pub use env::Closure;
+pub use error::Error;
+pub(crate) use error::SyntaxError;
 pub use eval::MAX_CALL_DEPTH;
 pub use functions::{function, functions, tiny, Function};
 pub use loopy_literal::{parse_loopy, parse_loopy_game};
 pub use methods::{method, methods, Method};
 pub use names::Object;
-pub use parser::MAX_NESTING;
+pub use scope::Scope;
 pub use value::Value;
 
+use crate::algebra::misere::MisereGame;
 use crate::algebra::Game;
-use std::fmt;
 use std::str::FromStr;
-
-/// Which functions an expression may call.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Scope {
-    /// The algebra alone: literals, operators, `Tiny(G)`, `Miny(G)` and the methods.
-    Core,
-    /// Also the registered game families ([`crate::rulesets::FAMILIES`]): `nim(7)`,
-    /// `domineering("..|..")`, ...
-    Families,
-}
-
-/// An error of the expression language, with the input and where in it things went wrong.
-///
-/// `Display` gives one line: `at byte N of "INPUT": message`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Error {
-    /// The input is not a well-formed expression (nothing was evaluated).
-    Syntax {
-        /// The input.
-        input: String,
-        /// The byte offset (0-based) at which parsing stopped.
-        position: usize,
-        /// What was expected there, or what is wrong.
-        message: String,
-    },
-    /// The call or method at `span` failed: an unknown name or a wrong number of arguments
-    /// (found before anything is evaluated), an argument of the wrong kind, or a computation
-    /// that is not defined (such as the atomic weight of a hot game).
-    Eval {
-        /// The input.
-        input: String,
-        /// The bytes of the failing call, method or operand.
-        span: Span,
-        /// What went wrong.
-        message: String,
-    },
-}
-
-impl Error {
-    /// The byte offset that the error points at.
-    pub fn position(&self) -> usize {
-        match self {
-            Error::Syntax { position, .. } => *position,
-            Error::Eval { span, .. } => span.start,
-        }
-    }
-
-    /// What went wrong, without the position.
-    pub fn message(&self) -> &str {
-        match self {
-            Error::Syntax { message, .. } | Error::Eval { message, .. } => message,
-        }
-    }
-
-    /// The input the error is about.
-    pub fn input(&self) -> &str {
-        match self {
-            Error::Syntax { input, .. } | Error::Eval { input, .. } => input,
-        }
-    }
-}
-
-impl fmt::Display for Error {
-    /// One line, whatever the input: the input is quoted with its control characters escaped,
-    /// and so are those of the message, which may quote source text that spans lines
-    /// (`'+' needs games, but (1 <\n 2) is a boolean`).
-    ///
-    /// An input longer than 80 characters is quoted only around the failing byte,
-    /// with `…` where it is cut.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        crate::error::write_located(f, self.input(), self.position(), self.message())
-    }
-}
-
-impl std::error::Error for Error {}
-
-/// Into the library's error type: the input, the position and the message, which display as
-/// the same line.
-impl From<Error> for crate::Error {
-    fn from(e: Error) -> crate::Error {
-        let position = e.position();
-        let (Error::Syntax { input, message, .. } | Error::Eval { input, message, .. }) = e;
-        crate::Error::Expression(crate::error::ExpressionError::new(input, position, message))
-    }
-}
-
-/// A syntax error before the input is attached.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct SyntaxError {
-    pub position: usize,
-    pub message: String,
-}
-
-impl SyntaxError {
-    fn with_input(self, input: &str) -> Error {
-        Error::Syntax {
-            input: input.to_string(),
-            position: self.position,
-            message: self.message,
-        }
-    }
-}
 
 impl eval::EvalError {
     fn with_input(self, input: &str) -> Error {
@@ -387,6 +289,33 @@ impl FromStr for Game {
     /// ```
     fn from_str(s: &str) -> Result<Game, Error> {
         evaluate_game(s, Scope::Core)
+    }
+}
+
+impl FromStr for MisereGame {
+    type Err = Error;
+
+    /// Reads CGSuite's notation, `*[2[2]321]`, or any expression whose value is a misère game
+    /// (`*[2] + *[2]`), with the expression language; a malformed string is an error naming
+    /// the byte where reading stopped.
+    ///
+    /// ```
+    /// use partizan::algebra::misere::MisereGame;
+    /// let g: MisereGame = "*[2#]".parse().unwrap(); // the game whose only option is *2
+    /// assert_eq!(g.options(), [MisereGame::nim_heap(2)]);
+    /// let e = "*[2(1]".parse::<MisereGame>().unwrap_err();
+    /// assert_eq!(e.to_string(), "at byte 5 of \"*[2(1]\": expected a heap digit, '&n;', '(', '#', '[' or the closing bracket");
+    /// ```
+    fn from_str(s: &str) -> Result<MisereGame, Error> {
+        let expr = parse(s)?;
+        match evaluate_parsed(s, &expr, Scope::Core)? {
+            Value::Misere(g) => Ok(g),
+            v => Err(Error::Eval {
+                input: s.to_string(),
+                span: expr.span,
+                message: format!("expected a misère game, but the expression is {}", v.kind()),
+            }),
+        }
     }
 }
 

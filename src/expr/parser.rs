@@ -62,6 +62,7 @@
 //! position (`a{0|a}`), and the loopy constants are literals. Inside braces a name that labels
 //! braces of the same literal is that label; any other name is a variable.
 
+use super::ast::MAX_NESTING;
 use super::ast::{
     Argument, ArithOp, Call, Expr, ExprKind, Function, Literal, LogicOp, Loop, LoopBody,
     LoopClause, LoopSource, LoopyConstant, Param, PrefixOp, Sign, Span, Statement,
@@ -123,11 +124,6 @@ pub(crate) fn is_keyword(name: &str) -> bool {
 const CONTINUATION_WORDS: &[&str] = &[
     "and", "by", "do", "else", "elseif", "end", "from", "in", "or", "then", "to", "where", "yield",
 ];
-
-/// The deepest nesting accepted: braces (and nested bar runs), parentheses, brackets, unary
-/// signs, `±`, the arguments of calls and methods, blocks and function bodies, all counted
-/// together.
-pub const MAX_NESTING: usize = 1000;
 
 /// The stack left when the parser or the evaluator grows its stack, and the size of each new
 /// segment ([`stacker::maybe_grow`]).

@@ -3,6 +3,7 @@
 //! Data flows one way: rulesets ([`crate::rulesets`] or the user's own) describe positions and
 //! moves; the solvers here evaluate them with the algebra of [`crate::algebra`].
 
+mod cell;
 pub mod grundy;
 pub mod loopy;
 pub mod minimax;
@@ -11,10 +12,10 @@ pub mod outcome;
 pub mod periodic;
 pub mod position;
 pub mod quotient;
-pub mod ruleset;
-pub mod solver;
+pub(crate) mod ruleset;
+pub(crate) mod solver;
 pub mod sparse;
-pub mod table;
+pub(crate) mod table;
 
 pub use position::Position;
 pub use ruleset::{AsPartizan, ImpartialRuleset, Ruleset};

@@ -20,8 +20,8 @@
 //! arithmetic-periodicity theorems of hexadecimal games (Howse and Nowakowski, *Theoret. Comput.
 //! Sci.* 313 (2004)) concern splits into three or more heaps, which the engine does not compute.
 
+use super::cell::Cell;
 use super::grundy::{Periodicity, Proof};
-use super::sparse::Cell;
 
 /// How many trailing values the candidate search examines (its failure-function array takes
 /// four bytes a value): periods up to half of this are found. The pre-period is not limited: it

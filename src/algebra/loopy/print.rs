@@ -243,7 +243,7 @@ impl<'a> Printer<'a> {
         }
         s.push(if u.negated { 'v' } else { '^' });
         s.push_str(if u.th { "<on>" } else { "[on]" });
-        crate::algebra::print::push_nimber(&mut s, u.nimber);
+        crate::algebra::nimber::push_nimber(&mut s, u.nimber);
         s
     }
 

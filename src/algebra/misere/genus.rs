@@ -21,7 +21,6 @@
 //! `γₙ = g ⊕ 2` for odd `n`, `γₙ = g` for even `n ≥ 2` (WW ch. 13, "tame games").
 //! A game all of whose positions have tame genera is played like misère Nim.
 
-use super::MisereGame;
 use crate::algebra::{mex, AlgebraError};
 use std::fmt;
 
@@ -203,55 +202,4 @@ impl std::str::FromStr for Genus {
         };
         Genus::new(g, digits).ok_or_else(bad)
     }
-}
-
-/// The genus of `g`, computed bottom-up over the followers that lack one (no recursion).
-pub(crate) fn of(g: MisereGame) -> &'static Genus {
-    if let Some(x) = g.0.genus.get() {
-        return x;
-    }
-    let mut stack = vec![(g, false)];
-    while let Some((x, expanded)) = stack.pop() {
-        if x.0.genus.get().is_some() {
-            continue;
-        }
-        if let Some(n) = x.as_nim_heap() {
-            let _ = x.0.genus.set(Genus::of_nim_heap(n));
-            continue;
-        }
-        if !expanded {
-            stack.push((x, true));
-            stack.extend(
-                x.options()
-                    .iter()
-                    .filter(|o| o.0.genus.get().is_none())
-                    .map(|&o| (o, false)),
-            );
-            continue;
-        }
-        let genera: Vec<&Genus> = x
-            .options()
-            .iter()
-            .map(|o| o.0.genus.get().expect("options first"))
-            .collect();
-        let _ = x.0.genus.set(Genus::from_options(&genera));
-    }
-    g.0.genus.get().expect("computed")
-}
-
-/// Whether every follower of `g` has a tame genus.
-pub(crate) fn hereditarily_tame(g: MisereGame) -> bool {
-    // A nim heap and all its followers (smaller heaps) are tame.
-    let mut seen: hashbrown::HashSet<MisereGame> = hashbrown::HashSet::new();
-    let mut stack = vec![g];
-    while let Some(x) = stack.pop() {
-        if x.as_nim_heap().is_some() || !seen.insert(x) {
-            continue;
-        }
-        if !x.genus().is_tame() {
-            return false;
-        }
-        stack.extend(x.options().iter().copied());
-    }
-    true
 }

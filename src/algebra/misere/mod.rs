@@ -52,35 +52,10 @@ mod store;
 pub mod tree;
 
 pub use genus::Genus;
-pub use store::stored_misere_forms;
+pub use store::{stored_misere_forms, MisereGame};
 
 use crate::algebra::Outcome;
-use std::hash::{Hash, Hasher};
 use store::Entry;
-
-/// A misère canonical form of an impartial game: a handle to its entry in the store.
-///
-/// Build games with [`MisereGame::zero`], [`MisereGame::nim_heap`], [`MisereGame::new`] (from
-/// options), the sum `+`, or from CGSuite's notation, which the expression language reads
-/// (`"*[2#]".parse()`, see [`crate::expr`]).
-#[derive(Clone, Copy)]
-pub struct MisereGame(pub(crate) &'static Entry);
-
-impl PartialEq for MisereGame {
-    #[inline]
-    fn eq(&self, other: &MisereGame) -> bool {
-        std::ptr::eq(self.0, other.0)
-    }
-}
-
-impl Eq for MisereGame {}
-
-impl Hash for MisereGame {
-    #[inline]
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        state.write_u32(self.0.id);
-    }
-}
 
 impl std::fmt::Debug for MisereGame {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -206,14 +181,14 @@ impl MisereGame {
 
     /// The genus `g^{γ₀γ₁…}` (see [`Genus`]).
     pub fn genus(&self) -> &'static Genus {
-        genus::of(*self)
+        genus_of(*self)
     }
 
     /// Whether every follower of the canonical form (this game included) has a tame genus
     /// ([`Genus::is_tame`]). Such a game is played like misère Nim (WW ch. 13,
     /// "tame games"); CGSuite calls it hereditarily tame.
     pub fn is_hereditarily_tame(&self) -> bool {
-        genus::hereditarily_tame(*self)
+        hereditarily_tame(*self)
     }
 
     /// Whether this game is *even*: its birthday is below that of `G + *` (the other games are
@@ -280,4 +255,55 @@ impl std::iter::Sum for MisereGame {
     fn sum<I: Iterator<Item = MisereGame>>(iter: I) -> MisereGame {
         iter.fold(MisereGame::zero(), |a, b| a + b)
     }
+}
+
+/// The genus of `g`, computed bottom-up over the followers that lack one (no recursion).
+fn genus_of(g: MisereGame) -> &'static Genus {
+    if let Some(x) = g.0.genus.get() {
+        return x;
+    }
+    let mut stack = vec![(g, false)];
+    while let Some((x, expanded)) = stack.pop() {
+        if x.0.genus.get().is_some() {
+            continue;
+        }
+        if let Some(n) = x.as_nim_heap() {
+            let _ = x.0.genus.set(Genus::of_nim_heap(n));
+            continue;
+        }
+        if !expanded {
+            stack.push((x, true));
+            stack.extend(
+                x.options()
+                    .iter()
+                    .filter(|o| o.0.genus.get().is_none())
+                    .map(|&o| (o, false)),
+            );
+            continue;
+        }
+        let genera: Vec<&Genus> = x
+            .options()
+            .iter()
+            .map(|o| o.0.genus.get().expect("options first"))
+            .collect();
+        let _ = x.0.genus.set(Genus::from_options(&genera));
+    }
+    g.0.genus.get().expect("computed")
+}
+
+/// Whether every follower of `g` has a tame genus.
+fn hereditarily_tame(g: MisereGame) -> bool {
+    // A nim heap and all its followers (smaller heaps) are tame.
+    let mut seen: hashbrown::HashSet<MisereGame> = hashbrown::HashSet::new();
+    let mut stack = vec![g];
+    while let Some(x) = stack.pop() {
+        if x.as_nim_heap().is_some() || !seen.insert(x) {
+            continue;
+        }
+        if !x.genus().is_tame() {
+            return false;
+        }
+        stack.extend(x.options().iter().copied());
+    }
+    true
 }

@@ -1,4 +1,5 @@
-//! The interning table of misère canonical forms: one entry per distinct form.
+//! The interning table of misère canonical forms, one entry per distinct form, and the handle
+//! [`MisereGame`] to an entry.
 //!
 //! As in the normal-play store ([`crate::algebra`]), entries are allocated once and never freed, so
 //! a [`MisereGame`] is a `&'static` reference: copying, comparing and hashing a handle is O(1).
@@ -6,13 +7,37 @@
 //! form is stored with its options, sorted by id, and found again through a hash of them.
 
 use super::genus::Genus;
-use super::MisereGame;
 use hashbrown::hash_table::{Entry as TableEntry, HashTable};
 use hashbrown::HashMap;
+use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Mutex, OnceLock};
 
 const SHARDS: usize = 16;
+
+/// A misère canonical form of an impartial game: a handle to its entry in the store.
+///
+/// Build games with [`MisereGame::zero`], [`MisereGame::nim_heap`], [`MisereGame::new`] (from
+/// options), the sum `+`, or from CGSuite's notation, which the expression language reads
+/// (`"*[2#]".parse()`, see [`crate::expr`]).
+#[derive(Clone, Copy)]
+pub struct MisereGame(pub(crate) &'static Entry);
+
+impl PartialEq for MisereGame {
+    #[inline]
+    fn eq(&self, other: &MisereGame) -> bool {
+        std::ptr::eq(self.0, other.0)
+    }
+}
+
+impl Eq for MisereGame {}
+
+impl Hash for MisereGame {
+    #[inline]
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u32(self.0.id);
+    }
+}
 
 /// One stored misère canonical form.
 pub(crate) struct Entry {

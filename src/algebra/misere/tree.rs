@@ -45,7 +45,7 @@ fn post_order<T: Clone>(
             // A canonical leaf `x + n·↑ + *k` is walked follower by follower: refused at once
             // when it has too many (`100000000` has a chain of 10^8).
             if let Some(n) = f.as_value().and_then(|g| g.as_nus()) {
-                crate::algebra::limits::check_followers(n);
+                crate::algebra::walk::check_followers(n);
             }
         }
         let (left, right) = (f.left_options(), f.right_options());

@@ -3,7 +3,7 @@
 
 use super::super::ast::{ArithOp, Expr, PrefixOp, Span};
 use super::super::value::Value;
-use super::{fail, EResult};
+use super::error::{fail, EResult, EvalError};
 use crate::algebra::{Game, Nus};
 use num_bigint::BigInt;
 use num_rational::BigRational;
@@ -23,7 +23,7 @@ pub(super) fn arith(
     eb: &Expr,
 ) -> EResult<Value> {
     let number = |v: &Value, at: &Expr| {
-        v.as_rational().ok_or_else(|| super::EvalError {
+        v.as_rational().ok_or_else(|| EvalError {
             span: at.span,
             message: format!("'{}' takes numbers, not {} ({v})", op.symbol(), v.kind()),
         })
@@ -161,7 +161,7 @@ pub(super) fn prefix(v: &Value, op: PrefixOp, at: Span) -> EResult<Value> {
             let k = n
                 .to_i64()
                 .filter(|k| *k != i64::MIN)
-                .ok_or_else(|| super::EvalError {
+                .ok_or_else(|| EvalError {
                     span: at,
                     message: format!("{n} ups: at most 2^63 - 1 either way are supported"),
                 })?;

@@ -8,7 +8,7 @@ use super::super::ast::{Argument, Call, Expr, ExprKind};
 use super::super::functions::{self, function};
 use super::super::methods::{self, method};
 use super::super::{builtins, loopy, names, Scope};
-use super::{fail, EResult, EvalError};
+use super::error::{fail, EResult, EvalError};
 use crate::rulesets;
 use crate::suggest;
 use std::collections::HashSet;

@@ -13,8 +13,9 @@ use super::super::ast::{Expr, LogicOp, Loop, LoopBody, LoopClause, LoopSource, S
 use super::super::env::FrameKind;
 use super::super::value::Value;
 use super::arith;
+use super::error::fail;
 use super::games::settle;
-use super::{fail, Evaluator, FResult, Flow};
+use super::{Evaluator, FResult, Flow};
 
 /// What a loop collects.
 enum Collected {

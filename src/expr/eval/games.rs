@@ -4,7 +4,8 @@
 use super::super::ast::{Expr, ExprKind, Relation, Sign, Span};
 use super::super::loopy::{self, LoopyValue};
 use super::super::value::Value;
-use super::{fail, EResult, Evaluator};
+use super::error::{fail, EResult};
+use super::Evaluator;
 use crate::algebra::form::{Compound, Form};
 use crate::algebra::misere::MisereGame;
 use crate::algebra::{Game, Number, Nus};
@@ -539,10 +540,10 @@ fn product(values: &[Value], a: &Expr, b: &Expr, span: Span) -> EResult<Game> {
 
 /// `n · G`, the sum of `|n|` copies of `G` (negated for `n < 0`): a number-up-star on its
 /// parts (so that an up multiple beyond the algebra's range is an error here, with the count),
-/// any other game by the algebra's doubling ([`crate::algebra::ops::integer_multiple`]).
+/// any other game by the algebra's doubling ([`crate::algebra::integer_multiple`]).
 fn multiple(n: &num_bigint::BigInt, g: Game) -> Result<Game, String> {
     let Some(v) = g.as_nus() else {
-        return Ok(crate::algebra::ops::integer_multiple(n, g));
+        return Ok(crate::algebra::integer_multiple(n, g));
     };
     let ups = num_bigint::BigInt::from(v.ups) * n;
     let ups = i64::try_from(&ups).map_err(|_| {
