@@ -264,6 +264,11 @@ impl Graph {
                             if graph.len() >= MAX_GRAPH_VERTICES {
                                 return Err(too_large_graph());
                             }
+                            if graph.len() % 1024 == 0 {
+                                // An interruption point every 1024 positions: an integer's
+                                // chain may have millions.
+                                crate::interrupt::check();
+                            }
                             let w = graph.push();
                             index.insert(o, w);
                             stack.push(o);
