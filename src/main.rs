@@ -199,14 +199,16 @@ enum Command {
         #[arg(long, value_parser = parse_size, default_value = "2000")]
         max_size: usize,
     },
-    /// Print the misère outcome class (L, R, N or P) of a position: `misere domineering
-    /// "....|...."`, `misere kayles 3 4 5`, `misere 0.07 10 12`, `misere nim 1 2 3`, `misere
-    /// clobber xoxo variant=diagonal`
+    /// Print the misère outcome class (L, R, N or P) of a position, read as `outcome` reads it:
+    /// `misere "kayles(3) + kayles(4)"`; or of a family's call written as words: `misere
+    /// domineering "....|...."`, `misere kayles 3 4 5`, `misere 0.07 10 12`, `misere nim 1 2 3`,
+    /// `misere clobber xoxo variant=diagonal`
     Misere {
-        /// A family that gives its positions (see `partizan families`), or a heap game given by
-        /// its heaps (an octal code such as 0.07, octal CODE, kayles, dawson_kayles, grundy_game)
+        /// The position (an expression); or a family that gives its positions (see `partizan
+        /// families`), or a code such as 0.07 for its heap game, followed by its arguments
+        #[arg(allow_hyphen_values = true, value_parser = expression)]
         family: String,
-        /// The family's arguments (integers, strings, NAME=VALUE), or the heap sizes
+        /// The family's arguments: NAME=VALUE, a game (3, -1, *2) or a string (..|.., xo|ox)
         args: Vec<String>,
     },
     /// List every family: in expressions, in tables and in Grundy sequences, each with its
@@ -534,7 +536,8 @@ fn run(cli: Cli, budget_bytes: usize) -> Result<(), Failure> {
                         .into(),
                 ));
             }
-            let report = partizan::rulesets::misere::sequence(&family, &args, to)?;
+            let rules = partizan::rulesets::heap_rules(&family, &args, "misère play")?;
+            let report = partizan::rulesets::misere::sequence(&rules, to)?;
             out.print(&report.to_string())?;
         }
         Command::Quotient {
@@ -543,7 +546,8 @@ fn run(cli: Cli, budget_bytes: usize) -> Result<(), Failure> {
             to,
             max_size,
         } => {
-            let (name, found) = partizan::rulesets::misere::quotient(&family, &args, to, max_size)?;
+            let rules = partizan::rulesets::heap_rules(&family, &args, "misère play")?;
+            let (name, found) = partizan::rulesets::misere::quotient(&rules, to, max_size)?;
             let q = &found.quotient;
             out.line(format_args!(
                 "misère quotient of {name}, heaps 1..={}",
@@ -555,7 +559,7 @@ fn run(cli: Cli, budget_bytes: usize) -> Result<(), Failure> {
             }
         }
         Command::Misere { family, args } => {
-            out.line(partizan::rulesets::misere::outcome(&family, &args)?)?;
+            out.line(cli::misere::outcome(&family, &args)?)?;
         }
         Command::Families { name } => out.print(&families(name.as_deref())?)?,
     }

@@ -14,7 +14,6 @@ pub use grids::*;
 pub use heaps::*;
 pub use strips::*;
 pub mod family;
-pub mod misere;
 pub mod positions;
 pub mod text;
 
@@ -49,7 +48,7 @@ pub fn family(name: &str) -> Option<&'static dyn Family> {
 
 /// The names of the families for which `has` holds, for error messages.
 /// "unknown `what` family": the nearest names of the families that have one, or all of them.
-pub(crate) fn unknown(what: &str, name: &str, has: impl Fn(&dyn Family) -> bool) -> String {
+pub fn unknown(what: &str, name: &str, has: impl Fn(&dyn Family) -> bool) -> String {
     let names: Vec<&str> = FAMILIES
         .iter()
         .filter(|f| has(**f))
@@ -70,12 +69,13 @@ pub(crate) fn unknown(what: &str, name: &str, has: impl Fn(&dyn Family) -> bool)
 }
 
 /// Evaluates the call `name(positional..., named...)` of a registered family: `None` when no
-/// family has that name, an `Err` with the family's usage appended when the arguments are wrong.
+/// family has that name, an `Err` with the family's usage appended (of the error's own kind,
+/// [`family::with_usage`]) when the call fails.
 /// The expression language ([`crate::expr`]) resolves its calls here.
 pub fn call(name: &str, positional: &[Arg], named: &[NamedArg]) -> Option<Result<Game, Error>> {
     family(name).map(|f| {
         f.evaluate(positional, named)
-            .map_err(|e| Error::input(format!("{e} (usage: {})", f.usage())))
+            .map_err(|e| family::with_usage(e, "", f.usage()))
     })
 }
 
@@ -90,7 +90,7 @@ pub fn table(name: &str, words: &[String]) -> Result<Table, Error> {
     let spec = table_spec(name)?;
     spec.parse(words)
         .and_then(|params| (spec.build)(&params))
-        .map_err(|e| Error::input(format!("{name}: {e} (usage: {})", spec.usage(name))))
+        .map_err(|e| family::with_usage(e, name, &spec.usage(name)))
 }
 
 /// The table of the registered family `name` with parameters already read, as
@@ -106,8 +106,7 @@ pub fn table_with(name: &str, params: &crate::solve::TableParams) -> Result<Tabl
             spec.usage(name)
         )));
     }
-    (spec.build)(params)
-        .map_err(|e| Error::input(format!("{name}: {e} (usage: {})", spec.usage(name))))
+    (spec.build)(params).map_err(|e| family::with_usage(e, name, &spec.usage(name)))
 }
 
 /// The table of the family `name`, or the error that says it has none (and what it has).
@@ -153,7 +152,7 @@ pub fn sequence(name: &str, args: &[String], to: usize) -> Result<SequenceReport
             None => unknown("sequence", name, |f| f.sequence().is_some()),
         })
     })?;
-    (spec.build)(args, to).map_err(|e| Error::input(format!("{name}: {e} (usage: {})", spec.usage)))
+    (spec.build)(args, to).map_err(|e| family::with_usage(e, name, spec.usage))
 }
 
 /// The arguments of a family call, and helpers for reading them.
@@ -253,6 +252,32 @@ pub mod args {
             )));
         }
         Ok(named.iter().find(|(n, _)| n == name).map(|(_, a)| a))
+    }
+}
+
+/// The heap game that `name` and `words` give on the command line: the [`Family::heap_code`]
+/// of the family `name` (`kayles`, `octal 0.07`), or a bare code (`0.07`, `0.[3]`,
+/// [`code_rules`]) without further words; an error naming the heap games (for `purpose`,
+/// "misère play") otherwise.
+///
+/// ```
+/// use partizan::rulesets::{family::HeapCode, heap_rules};
+/// assert_eq!(heap_rules("kayles", &[], "").unwrap(), HeapCode::Octal("0.77".into()));
+/// assert_eq!(heap_rules("0.[3]", &[], "").unwrap(), HeapCode::TakeAndBreak("0.[3]".into()));
+/// assert!(heap_rules("chess", &[], "misère play").is_err());
+/// ```
+pub fn heap_rules(name: &str, words: &[String], purpose: &str) -> Result<family::HeapCode, Error> {
+    match family(name).and_then(|f| f.heap_code(words)) {
+        Some(rules) => rules,
+        None => match code_rules(name) {
+            Some(rules) if words.is_empty() => rules,
+            _ => {
+                let message = unknown("heap game", name, |f| f.heap_code(&[]).is_some());
+                Err(Error::input(format!(
+                    "{message} (or a code such as 0.07 or 0.[3]) for {purpose}"
+                )))
+            }
+        },
     }
 }
 

@@ -29,10 +29,7 @@
 //! least graph seen so far: always a relabelling of the input (so a sound key: isomorphic
 //! positions have equal values), canonical whenever the search finishes.
 
-use crate::algebra::Game;
 use crate::rulesets::{Arg, NamedArg};
-use crate::solve::position::write_text_call;
-use crate::solve::{Position, Ruleset};
 use crate::Error;
 use std::collections::HashMap;
 use std::fmt;
@@ -760,16 +757,10 @@ pub fn write_named_call(
     f.write_str(")")
 }
 
-/// The call `R::NAME("a-b b-c")` of the family of `rules` as a position ([`position`]), its
-/// edge list read by `read`.
-pub fn read_position<R: GraphGame>(
-    rules: R,
-    positional: &[Arg],
-    named: &[NamedArg],
-    read: fn(&str) -> Result<Graph, Error>,
-) -> Result<Position, Error> {
-    let edges = crate::rulesets::text::one_string(positional, named, "the edge list")?;
-    Ok(position(rules, read(edges)?))
+/// A graph read from an edge list without labels (`a-b b-c`, `path:5`), as Arc Kayles and
+/// Node Kayles read theirs.
+pub fn read_edges(text: &str) -> Result<Graph, Error> {
+    Ok(parse(text, "")?.graph)
 }
 
 impl fmt::Display for Graph {
@@ -872,28 +863,10 @@ pub fn text(g: &Graph, name: impl Fn(usize) -> String) -> String {
     items.join(" ")
 }
 
-/// A ruleset on [`Graph`]s whose family reads a position as one edge list, `NAME("a-b b-c")`,
-/// for the family's positions ([`position`]).
-pub trait GraphGame: Ruleset<Position = Graph> + Clone + Send + Sync + 'static {
-    /// The family's name.
-    const NAME: &'static str;
-    /// Whether both players always have the same moves.
-    const IMPARTIAL: bool;
-    /// The value of a graph, by the family's engine.
-    fn value(&self, g: &Graph) -> Game;
-}
-
-/// The graph `g` as a position of the family of `rules` (see [`crate::solve::position`]),
-/// written `NAME("0-1 1-2")`: its vertices numbered from 0 in their order in `g`, in the
-/// [`reading_order`] that reads back to the same graph.
-pub fn position<R: GraphGame>(rules: R, g: Graph) -> Position {
-    crate::solve::position::of(
-        rules,
-        R::IMPARTIAL,
-        g,
-        |_, g, f| write_text_call(f, R::NAME, &text(g, |v| v.to_string())),
-        |r, g| Ok(r.value(g)),
-    )
+/// The edge list of `g` as the graph families write it: its vertices numbered from 0 in their
+/// order in `g`, in the [`reading_order`] that reads back to the same graph (`0-1 1-2`).
+pub fn edge_text(g: &Graph) -> String {
+    text(g, |v| v.to_string())
 }
 
 /// The table of Grundy values of an impartial ruleset on graphs over [`TABLE_SHAPES`] (see

@@ -440,15 +440,6 @@ pub fn value(g: &Graph) -> Game {
     Solver::new(NoGo).value(g)
 }
 
-/// `nogo("..x|o..")`.
-fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-    Ok(value(&parse_grid(crate::rulesets::text::one_string(
-        positional,
-        named,
-        "the board",
-    )?)?))
-}
-
 /// Reads `nogo_graph("a-b b-c", black="a", white="c")`.
 fn read_graph_call(positional: &[Arg], named: &[NamedArg]) -> Result<(Points, Vec<u8>), Error> {
     let allowed = ["black", "white"];
@@ -457,12 +448,6 @@ fn read_graph_call(positional: &[Arg], named: &[NamedArg]) -> Result<(Points, Ve
         graph::named_string(named, "black", &allowed)?,
         graph::named_string(named, "white", &allowed)?,
     )
-}
-
-/// `nogo_graph("a-b b-c", black="a", white="c")`.
-fn call_graph(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-    let (points, stones) = read_graph_call(positional, named)?;
-    Ok(value(&points.blocks(&stones)?))
 }
 
 /// The largest board area `partizan table nogo` evaluates (the 4 × 4 board alone takes about a
@@ -520,9 +505,6 @@ impl Family for NogoFamily {
     fn example(&self) -> &'static str {
         "nogo(\"...|...\")"
     }
-    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-        call(args, named)
-    }
     fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
         let text = crate::rulesets::text::one_string(args, named, "the board");
         Some(text.and_then(read_grid).and_then(|(points, stones)| points.into_position(stones)))
@@ -548,9 +530,6 @@ impl Family for NogoGraphFamily {
     }
     fn example(&self) -> &'static str {
         "nogo_graph(\"a-b b-c c-d\")"
-    }
-    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-        call_graph(args, named)
     }
     fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
         Some(

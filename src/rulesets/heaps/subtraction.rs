@@ -239,15 +239,6 @@ impl ImpartialRuleset for TakeRange {
     }
 }
 
-/// `subtraction("1,3,4", n)`: the value `*G(n)` of a heap of `n` in the subtraction game.
-fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-    args::named(named, "", &[])?;
-    let game = Subtraction::parse(args::string(positional, 0, "the subtraction set")?)?;
-    let n = args::size(positional, 1, "the heap size n")?;
-    let g = game.grundy_sequence(checked_len(n)?);
-    Ok(Game::nimber(g[n] as u64))
-}
-
 /// `subtraction("1,3,4", n)` as a position (see [`crate::solve::position`]).
 fn call_position(positional: &[Arg], named: &[NamedArg]) -> Result<Position, Error> {
     args::named(named, "", &[])?;
@@ -332,9 +323,6 @@ impl Family for SubtractionFamily {
     fn example(&self) -> &'static str {
         "subtraction(\"1,3,4\", 10)"
     }
-    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-        call(args, named)
-    }
     fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
         Some(call_position(args, named))
     }
@@ -374,9 +362,6 @@ impl Family for TakeRangeFamily {
     }
     fn example(&self) -> &'static str {
         "take_range(2, 5, 17)"
-    }
-    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-        call_take_range(args, named)
     }
     fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
         Some(call_take_range_position(args, named))
