@@ -481,44 +481,22 @@ fn run(cli: Cli, budget_bytes: usize) -> Result<(), Failure> {
             every_value,
             misere: false,
         } => {
-            // A code goes to the sparse-space engine; so does a family it computes (kayles,
-            // octal CODE, grundy_game, ...) when the run is beyond the direct method's reach or
-            // asks for the engine's options.
-            let engine_options =
-                format.is_some() || save.is_some() || resume.is_some() || every_value;
-            let code = if family.contains('.') {
-                Some(family.clone())
-            } else if engine_options || to > partizan::rulesets::octal::MAX_SPLIT_HEAP {
-                partizan::rulesets::engine_code(&family, &args)
-            } else {
-                None
+            let request = partizan::rulesets::GrundyRequest {
+                family: &family,
+                args: &args,
+                to,
+                format,
+                save: save.as_deref(),
+                resume: resume.as_deref(),
+                every_value,
+                limits: partizan::solve::sparse::Limits {
+                    stop: Some(&STOP),
+                    // The rest of the budget is for the rare positions, the period search and
+                    // the output buffers.
+                    max_bytes: Some(budget_bytes / 10 * 9),
+                },
             };
-            if let Some(code) = code {
-                let args = if family.contains('.') {
-                    args
-                } else {
-                    Vec::new()
-                };
-                grundy_engine(
-                    &code,
-                    &args,
-                    to,
-                    format,
-                    save,
-                    resume,
-                    every_value,
-                    budget_bytes,
-                    &mut out,
-                )?;
-            } else if engine_options {
-                return Err(Failure::Error(format!(
-                    "--format, --save, --resume and --every-value apply to a code such as 0.16 and to {}",
-                    partizan::rulesets::engine_families()
-                )));
-            } else {
-                let report = partizan::rulesets::sequence(&family, &args, to)?;
-                out.print(&report.to_string())?;
-            }
+            grundy(&request, &mut out)?;
         }
         Command::Grundy {
             family,
@@ -570,48 +548,20 @@ fn run(cli: Cli, budget_bytes: usize) -> Result<(), Failure> {
 /// the process ends with status 130.
 static STOP: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
-/// `grundy CODE --to N`: the sparse-space engine ([`partizan::rulesets::octal::grundy_run`]).
-#[allow(clippy::too_many_arguments)]
-fn grundy_engine(
-    code: &str,
-    args: &[String],
-    to: usize,
-    format: Option<partizan::solve::sparse::ValueFormat>,
-    save: Option<String>,
-    resume: Option<String>,
-    every_value: bool,
-    budget_bytes: usize,
-    out: &mut Out,
-) -> Result<(), Failure> {
-    use partizan::rulesets::octal::{grundy_run, GrundyRun, GrundyRunEnd};
-    if !args.is_empty() {
-        return Err(Failure::Error(format!(
-            "grundy {code} takes no further arguments, got {args:?}"
-        )));
-    }
-    if save.is_some() {
+/// `grundy FAMILY ARGS --to N` ([`partizan::rulesets::grundy`], which decides the engine): a
+/// run that saves stops at the first Ctrl-C and saves, and a reader that goes away ends it
+/// quietly.
+fn grundy(request: &partizan::rulesets::GrundyRequest, out: &mut Out) -> Result<(), Failure> {
+    use partizan::rulesets::octal::GrundyRunEnd;
+    if request.save.is_some() {
         monitor::stop_on_interrupt(&STOP);
     }
-    let run = GrundyRun {
-        code,
-        to,
-        format,
-        save: save.as_deref(),
-        resume: resume.as_deref(),
-        every_value,
-        limits: partizan::solve::sparse::Limits {
-            stop: Some(&STOP),
-            // The rest of the budget is for the rare positions, the period search and the
-            // output buffers.
-            max_bytes: Some(budget_bytes / 10 * 9),
-        },
-    };
     monitor::clear();
     let mut sink = PipeAware {
         inner: &mut out.0,
         closed: false,
     };
-    match grundy_run(&run, &mut sink) {
+    match partizan::rulesets::grundy(request, &mut sink) {
         Ok(GrundyRunEnd::Done) => Ok(out.0.flush()?),
         Ok(GrundyRunEnd::Stopped(message)) => Err(Failure::Interrupted(message)),
         Err(_) if sink.closed => Err(Failure::ClosedPipe),

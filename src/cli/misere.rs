@@ -12,7 +12,7 @@
 //! ([`partizan::rulesets::misere::outcome`]).
 
 use partizan::expr::{self, Value};
-use partizan::rulesets::{self, family::with_usage, Arg, Family, NamedArg};
+use partizan::rulesets::{self, family::with_usage, Arg, NamedArg};
 use partizan::{Error, Outcome};
 
 /// The misère outcome of the position `first` (an expression) when `words` is empty, else of
@@ -42,22 +42,9 @@ pub fn outcome(first: &str, words: &[String]) -> Result<Outcome, Error> {
             .collect::<Result<Vec<usize>, Error>>()?;
         return rulesets::misere::outcome(&rules, &heaps);
     }
-    let (f, code) = match rulesets::family(first) {
-        Some(f) => (f, None),
-        None => match rulesets::code_rules(first) {
-            Some(rules) => {
-                let f: &dyn Family = rules
-                    .as_ref()
-                    .ok()
-                    .and_then(rulesets::code_family)
-                    .ok_or_else(|| Error::input(format!("{first} is not a code of a heap game")))?;
-                rules?;
-                (f, Some(Arg::Str(first.to_string())))
-            }
-            None => return Err(Error::input(rulesets::unknown("misère", first, |_| true))),
-        },
-    };
-    let mut positional: Vec<Arg> = code.into_iter().collect();
+    let f = rulesets::family(first)
+        .ok_or_else(|| Error::input(rulesets::unknown("misère", first, |_| true)))?;
+    let mut positional: Vec<Arg> = Vec::new();
     let mut named: Vec<NamedArg> = Vec::new();
     for w in words {
         match w.split_once('=') {

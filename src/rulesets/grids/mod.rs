@@ -18,9 +18,7 @@ crate::rulesets::family::families! {
     konane => [KONANE],
     maundy_cake => [MaundyCakeFamily],
     nogo => [NogoFamily, NogoGraphFamily],
-    nogo_search => [],
     sheep => [SHEEP],
     ski_jumps => [SKI_JUMPS],
-    tictactoe => [],
     turn_and_eatcake => [TurnAndEatcakeFamily],
 }

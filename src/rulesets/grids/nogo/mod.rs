@@ -44,6 +44,9 @@
 //! 3 × 3 is a first-player win, 4 × 4 a second-player win); by hand, `..` is `*` and `...` is
 //! `{1, * | −1, *}`.
 
+mod points;
+pub mod search;
+
 use crate::algebra::Game;
 use crate::rulesets::family::{Family, Param, TableSpec, GRID_PARAMS};
 use crate::rulesets::graph::{self, Graph, GridLayout};
@@ -54,12 +57,7 @@ use crate::solve::{Position, Ruleset, Solver, Table, TableParams};
 use crate::Error;
 use std::sync::Arc;
 
-/// Label of an empty point.
-pub const EMPTY: u8 = 0;
-/// Label of a black block (Left's stones).
-pub const BLACK: u8 = 1;
-/// Label of a white block (Right's stones).
-pub const WHITE: u8 = 2;
+pub use points::{BLACK, EMPTY, WHITE};
 
 /// The NoGo ruleset for the generic [`Solver`]; positions are [`Graph`]s as described in the
 /// module documentation.
@@ -343,7 +341,7 @@ impl Points {
             value: |r, stones| Ok(value(&r.0.blocks(stones)?)),
             option_count: None,
             // A grid of at most 64 cells is searched whole on bitboards
-            // (super::nogo_search); any other board as the graph of its blocks, split into
+            // ([`search`]); any other board as the graph of its blocks, split into
             // components and normalized, as the canonical form is computed.
             search: Some(OwnSearch {
                 run: |r, stones, sides, options| {
@@ -359,7 +357,7 @@ impl Points {
         Ok(p)
     }
 
-    /// The bitboard search of the board with `stones` ([`super::nogo_search::search`]), when
+    /// The bitboard search of the board with `stones` ([`search::search`]), when
     /// the board is a grid that it handles.
     fn bitboard_search(
         &self,
@@ -375,7 +373,7 @@ impl Points {
             .iter()
             .map(|v| v.map(|v| stones[v as usize]))
             .collect();
-        super::nogo_search::search(grid.rows, grid.cols, &cells, sides, options)
+        search::search(grid.rows, grid.cols, &cells, sides, options)
     }
 
     /// Writes the board with `stones` as the call that reads it.
