@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The outcome of empty rectangular Domineering boards by search (`partizan outcome --search`,
-# which searches a board of at most 64 squares as one bitboard: src/rulesets/grids/domineering_search.rs):
+# which searches a board of at most 64 squares as one bitboard: src/rulesets/grids/domineering/search.rs):
 # for each board, the outcome, whether it is the one published, the wall time, the peak memory
 # and the positions searched, one process a board. A benchmark, not a test: the suite checks the
 # smaller boards (search::domineering in tests/).

@@ -72,6 +72,7 @@ pub use algebra::{
 pub use error::Error;
 pub use expr::Value;
 pub use rulesets::{Arg, NamedArg};
+pub use solve::Position;
 
 /// Parses and evaluates an expression of the notation (`docs/NOTATION.md`), in which the
 /// registered game families can be called, e.g. `nim(7) + {1|-1}`; its value must be a game.

@@ -199,14 +199,16 @@ enum Command {
         #[arg(long, value_parser = parse_size, default_value = "2000")]
         max_size: usize,
     },
-    /// Print the misère outcome class (L, R, N or P) of a position: `misere domineering
-    /// "....|...."`, `misere kayles 3 4 5`, `misere 0.07 10 12`, `misere nim 1 2 3`, `misere
-    /// clobber xoxo variant=diagonal`
+    /// Print the misère outcome class (L, R, N or P) of a position, read as `outcome` reads it:
+    /// `misere "kayles(3) + kayles(4)"`; or of a family's call written as words: `misere
+    /// domineering "....|...."`, `misere kayles 3 4 5`, `misere 0.07 10 12`, `misere nim 1 2 3`,
+    /// `misere clobber xoxo variant=diagonal`
     Misere {
-        /// A family that gives its positions (see `partizan families`), or a heap game given by
-        /// its heaps (an octal code such as 0.07, octal CODE, kayles, dawson_kayles, grundy_game)
+        /// The position (an expression); or a family that gives its positions (see `partizan
+        /// families`), or a code such as 0.07 for its heap game, followed by its arguments
+        #[arg(allow_hyphen_values = true, value_parser = expression)]
         family: String,
-        /// The family's arguments (integers, strings, NAME=VALUE), or the heap sizes
+        /// The family's arguments: NAME=VALUE, a game (3, -1, *2) or a string (..|.., xo|ox)
         args: Vec<String>,
     },
     /// List every family: in expressions, in tables and in Grundy sequences, each with its
@@ -479,44 +481,22 @@ fn run(cli: Cli, budget_bytes: usize) -> Result<(), Failure> {
             every_value,
             misere: false,
         } => {
-            // A code goes to the sparse-space engine; so does a family it computes (kayles,
-            // octal CODE, grundy_game, ...) when the run is beyond the direct method's reach or
-            // asks for the engine's options.
-            let engine_options =
-                format.is_some() || save.is_some() || resume.is_some() || every_value;
-            let code = if family.contains('.') {
-                Some(family.clone())
-            } else if engine_options || to > partizan::rulesets::octal::MAX_SPLIT_HEAP {
-                partizan::rulesets::engine_code(&family, &args)
-            } else {
-                None
+            let request = partizan::rulesets::GrundyRequest {
+                family: &family,
+                args: &args,
+                to,
+                format,
+                save: save.as_deref(),
+                resume: resume.as_deref(),
+                every_value,
+                limits: partizan::solve::sparse::Limits {
+                    stop: Some(&STOP),
+                    // The rest of the budget is for the rare positions, the period search and
+                    // the output buffers.
+                    max_bytes: Some(budget_bytes / 10 * 9),
+                },
             };
-            if let Some(code) = code {
-                let args = if family.contains('.') {
-                    args
-                } else {
-                    Vec::new()
-                };
-                grundy_engine(
-                    &code,
-                    &args,
-                    to,
-                    format,
-                    save,
-                    resume,
-                    every_value,
-                    budget_bytes,
-                    &mut out,
-                )?;
-            } else if engine_options {
-                return Err(Failure::Error(format!(
-                    "--format, --save, --resume and --every-value apply to a code such as 0.16 and to {}",
-                    partizan::rulesets::engine_families()
-                )));
-            } else {
-                let report = partizan::rulesets::sequence(&family, &args, to)?;
-                out.print(&report.to_string())?;
-            }
+            grundy(&request, &mut out)?;
         }
         Command::Grundy {
             family,
@@ -534,7 +514,8 @@ fn run(cli: Cli, budget_bytes: usize) -> Result<(), Failure> {
                         .into(),
                 ));
             }
-            let report = partizan::rulesets::misere::sequence(&family, &args, to)?;
+            let rules = partizan::rulesets::heap_rules(&family, &args, "misère play")?;
+            let report = partizan::rulesets::misere::sequence(&rules, to)?;
             out.print(&report.to_string())?;
         }
         Command::Quotient {
@@ -543,7 +524,8 @@ fn run(cli: Cli, budget_bytes: usize) -> Result<(), Failure> {
             to,
             max_size,
         } => {
-            let (name, found) = partizan::rulesets::misere::quotient(&family, &args, to, max_size)?;
+            let rules = partizan::rulesets::heap_rules(&family, &args, "misère play")?;
+            let (name, found) = partizan::rulesets::misere::quotient(&rules, to, max_size)?;
             let q = &found.quotient;
             out.line(format_args!(
                 "misère quotient of {name}, heaps 1..={}",
@@ -555,7 +537,7 @@ fn run(cli: Cli, budget_bytes: usize) -> Result<(), Failure> {
             }
         }
         Command::Misere { family, args } => {
-            out.line(partizan::rulesets::misere::outcome(&family, &args)?)?;
+            out.line(cli::misere::outcome(&family, &args)?)?;
         }
         Command::Families { name } => out.print(&families(name.as_deref())?)?,
     }
@@ -566,48 +548,20 @@ fn run(cli: Cli, budget_bytes: usize) -> Result<(), Failure> {
 /// the process ends with status 130.
 static STOP: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
-/// `grundy CODE --to N`: the sparse-space engine ([`partizan::rulesets::octal::grundy_run`]).
-#[allow(clippy::too_many_arguments)]
-fn grundy_engine(
-    code: &str,
-    args: &[String],
-    to: usize,
-    format: Option<partizan::solve::sparse::ValueFormat>,
-    save: Option<String>,
-    resume: Option<String>,
-    every_value: bool,
-    budget_bytes: usize,
-    out: &mut Out,
-) -> Result<(), Failure> {
-    use partizan::rulesets::octal::{grundy_run, GrundyRun, GrundyRunEnd};
-    if !args.is_empty() {
-        return Err(Failure::Error(format!(
-            "grundy {code} takes no further arguments, got {args:?}"
-        )));
-    }
-    if save.is_some() {
+/// `grundy FAMILY ARGS --to N` ([`partizan::rulesets::grundy`], which decides the engine): a
+/// run that saves stops at the first Ctrl-C and saves, and a reader that goes away ends it
+/// quietly.
+fn grundy(request: &partizan::rulesets::GrundyRequest, out: &mut Out) -> Result<(), Failure> {
+    use partizan::rulesets::octal::GrundyRunEnd;
+    if request.save.is_some() {
         monitor::stop_on_interrupt(&STOP);
     }
-    let run = GrundyRun {
-        code,
-        to,
-        format,
-        save: save.as_deref(),
-        resume: resume.as_deref(),
-        every_value,
-        limits: partizan::solve::sparse::Limits {
-            stop: Some(&STOP),
-            // The rest of the budget is for the rare positions, the period search and the
-            // output buffers.
-            max_bytes: Some(budget_bytes / 10 * 9),
-        },
-    };
     monitor::clear();
     let mut sink = PipeAware {
         inner: &mut out.0,
         closed: false,
     };
-    match grundy_run(&run, &mut sink) {
+    match partizan::rulesets::grundy(request, &mut sink) {
         Ok(GrundyRunEnd::Done) => Ok(out.0.flush()?),
         Ok(GrundyRunEnd::Stopped(message)) => Err(Failure::Interrupted(message)),
         Err(_) if sink.closed => Err(Failure::ClosedPipe),

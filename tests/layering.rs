@@ -85,18 +85,6 @@ const KNOWN_CYCLE_EDGES: &[(&str, &str, &str, &str)] = &[
         "a Value holds objects (names::Object), whose fields are values",
     ),
     (
-        "rulesets/grids",
-        "domineering",
-        "domineering_search",
-        "being removed by the rulesets split",
-    ),
-    (
-        "rulesets/grids",
-        "nogo",
-        "nogo_search",
-        "being removed by the rulesets split",
-    ),
-    (
         "solve/sparse",
         "mod.rs",
         "coupon",

@@ -12,3 +12,4 @@ mod partizan;
 mod positions;
 mod queen;
 mod small_partizan;
+mod text_family;

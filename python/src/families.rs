@@ -45,7 +45,7 @@ pub(crate) fn call_family(
     }
     if let Some((f, call)) = rulesets::family(name).and_then(|f| Some((f, f.loopy()?))) {
         let v = run(py, move || {
-            let usage = |e: Error| Error::input(format!("{e} (usage: {})", f.usage()));
+            let usage = |e: Error| rulesets::family::with_usage(e, "", f.usage());
             match call(&positional, &named) {
                 // The call gives the game; its value is computed here, as the evaluator does
                 // before it answers.
@@ -71,7 +71,7 @@ pub(crate) fn call_family(
         if let Some(p) = f.position(&positional, &named) {
             return p
                 .map(Value::Position)
-                .map_err(|e| Error::input(format!("{e} (usage: {})", f.usage())));
+                .map_err(|e| rulesets::family::with_usage(e, "", f.usage()));
         }
         match rulesets::call(&name, &positional, &named) {
             Some(r) => r.map(Value::Game),

@@ -26,7 +26,7 @@ use num_bigint::BigInt;
 use partizan::algebra::limits;
 use partizan::algebra::loopy::smith::LoopyNimValue;
 use partizan::expr::loopy::LoopyValue;
-use partizan::expr::{self, Expr, ExprKind, Method, Sign, Value};
+use partizan::expr::{self, Method, Value};
 use partizan::interrupt;
 use partizan::rulesets::{self, Arg, NamedArg};
 use partizan::solve::{GrundySolver, ImpartialRuleset, Position as LibPosition, Ruleset, Solver};

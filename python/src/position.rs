@@ -2,75 +2,18 @@
 
 use super::*;
 
-/// The position an expression makes: a family call that gives its positions (or its value only,
-/// as the evaluator keeps it), a sum of positions, `impartial(…)` of one, in parentheses or not.
-/// The expression language settles a position into its canonical form when it answers, so the
-/// call is read here from the syntax tree; its arguments are evaluated as the evaluator does.
-pub(crate) fn expr_position(text: &str, e: &Expr) -> Result<Option<LibPosition>, Error> {
-    match &e.kind {
-        ExprKind::Sum(terms) => {
-            let mut parts = Vec::new();
-            for (sign, t) in terms {
-                if *sign != Sign::Plus {
-                    return Ok(None);
-                }
-                match expr_position(text, t)? {
-                    Some(p) => parts.push(p),
-                    None => return Ok(None),
-                }
-            }
-            Ok(Some(LibPosition::sum(parts)))
-        }
-        ExprKind::Call(c) => {
-            let Some(args) = &c.args else { return Ok(None) };
-            if c.name == "impartial" && args.len() == 1 && args[0].name.is_none() {
-                return Ok(match expr_position(text, &args[0].value)? {
-                    Some(p) if p.has_tree() => Some(p.impartial_closure()),
-                    _ => None,
-                });
-            }
-            let Some(f) = rulesets::family(&c.name) else {
-                return Ok(None);
-            };
-            let mut positional = Vec::new();
-            let mut named = Vec::new();
-            for a in args {
-                let arg = match expr::evaluate(&text[a.value.span.start..a.value.span.end])? {
-                    Value::Game(g) => Arg::Game(g),
-                    Value::Text(s) => Arg::Str(s),
-                    _ => return Ok(None),
-                };
-                match &a.name {
-                    Some(n) => named.push((n.clone(), arg)),
-                    None => positional.push(arg),
-                }
-            }
-            let usage = |e: Error| Error::input(format!("{}: {e} (usage: {})", c.name, f.usage()));
-            if let Some(p) = f.position(&positional, &named) {
-                return p.map(Some).map_err(usage);
-            }
-            let g = f.evaluate(&positional, &named).map_err(usage)?;
-            Ok(Some(LibPosition::value_only(
-                text[c.span.start..c.span.end].to_string(),
-                g,
-            )))
-        }
-        _ => Ok(None),
-    }
-}
-
-/// The position `text` makes; an error when it is not a position (a value, a list, …).
+/// The position `text` makes, as the expression language reads it
+/// ([`expr::evaluate_unsettled`]): a family call that gives its positions (or its value only), a
+/// sum of positions, `impartial(…)` of one; an error when it is not a position (a value, a
+/// list, …).
 pub(crate) fn parse_position(text: &str) -> Result<LibPosition, Error> {
-    let e = expr::parse(text)?;
-    if let Some(p) = expr_position(text, &e)? {
-        return Ok(p);
+    match expr::evaluate_unsettled(text)? {
+        Value::Position(p) => Ok(p),
+        v => Err(Error::input(format!(
+            "{text} is not a position (a family call such as nim(1,2), a sum of them, or impartial(…) of one) but {}",
+            v.kind()
+        ))),
     }
-    // Not a position: the evaluator's own error, if it has one, else what it gives instead.
-    let v = expr::evaluate(text)?;
-    Err(Error::input(format!(
-        "{text} is not a position (a family call such as nim(1,2), a sum of them, or impartial(…) of one) but {}",
-        v.kind()
-    )))
 }
 
 pub(crate) fn position_obj(py: Python<'_>, p: LibPosition) -> PyResult<Py<PyPosition>> {

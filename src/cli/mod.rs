@@ -3,4 +3,5 @@
 //! are concerns of a process, not of the algebra.
 
 pub mod memory;
+pub mod misere;
 pub mod monitor;

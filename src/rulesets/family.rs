@@ -63,14 +63,18 @@ pub trait Family: Sync {
     /// A call that evaluates at once, for `partizan families`.
     fn example(&self) -> &'static str;
     /// The value of the call `name(args, named)`; an error names the argument that is wrong.
-    /// Every family of short games gives its own; for a loopy family (see [`Family::loopy`]),
-    /// the value of its loopy call when that is a short game, and an error that says so
-    /// otherwise.
+    /// The default is the canonical form of the call's [`Family::position`] when the family
+    /// gives its positions, and for a loopy family (see [`Family::loopy`]) the value of its
+    /// loopy call when that is a short game (an error that says so otherwise); a family whose
+    /// values come another way (a formula, a table of heaps) gives its own.
     fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-        match self.loopy() {
-            Some(call) => loopy_as_short(self.name(), call(args, named)?),
+        if let Some(call) = self.loopy() {
+            return loopy_as_short(self.name(), call(args, named)?);
+        }
+        match self.position(args, named) {
+            Some(p) => p?.canonical_form(),
             None => Err(Error::undefined(format!(
-                "{} gives no values (a family of short games defines its evaluate)",
+                "{} gives no values (a family of short games gives its positions or its evaluate)",
                 self.name()
             ))),
         }
@@ -101,6 +105,31 @@ pub trait Family: Sync {
     /// heap games of [`HeapCode`]'s kinds; `Some(Err)` when the words are wrong.
     fn heap_code(&self, _words: &[String]) -> Option<Result<HeapCode, Error>> {
         None
+    }
+}
+
+/// The error `e` of a call of a family (or of its table or sequence) as its caller reports it:
+/// `what: e (usage: usage)`, without `what: ` when `what` is empty, and of the same kind (a
+/// wrong argument stays [`Error::Input`], an operation outside its domain [`Error::Undefined`]).
+/// A reached limit, an interruption and an expression's error (which carries its own position)
+/// are left as they are: no usage explains them.
+///
+/// ```
+/// use partizan::rulesets::family::with_usage;
+/// use partizan::Error;
+/// let e = with_usage(Error::undefined("loops"), "f", "f(n)");
+/// assert!(matches!(&e, Error::Undefined(m) if m == "f: loops (usage: f(n))"));
+/// assert!(matches!(with_usage(Error::Interrupted, "f", "f(n)"), Error::Interrupted));
+/// ```
+pub fn with_usage(e: Error, what: &str, usage: &str) -> Error {
+    let told = |m: String| match what {
+        "" => format!("{m} (usage: {usage})"),
+        _ => format!("{what}: {m} (usage: {usage})"),
+    };
+    match e {
+        Error::Input(m) => Error::Input(told(m)),
+        Error::Undefined(m) => Error::Undefined(told(m)),
+        e @ (Error::Limit(_) | Error::Interrupted | Error::Expression(_)) => e,
     }
 }
 

@@ -3,7 +3,8 @@
 //! in tables (`partizan table queen size=9 p=3`) and in Grundy sequences
 //! (`partizan grundy kayles`).
 //!
-//! Families use only the public API of [`crate::algebra`] and [`crate::solve`].
+//! Families use only the public API of [`crate::algebra`] and [`crate::solve`]. Beside the
+//! families: [`tictactoe`], solved by minimax (a game that can end in a draw, not normal play).
 
 mod graphs;
 mod grids;
@@ -14,9 +15,9 @@ pub use grids::*;
 pub use heaps::*;
 pub use strips::*;
 pub mod family;
-pub mod misere;
 pub mod positions;
 pub mod text;
+pub mod tictactoe;
 
 pub use args::{Arg, NamedArg};
 pub use family::SequenceReport;
@@ -49,7 +50,7 @@ pub fn family(name: &str) -> Option<&'static dyn Family> {
 
 /// The names of the families for which `has` holds, for error messages.
 /// "unknown `what` family": the nearest names of the families that have one, or all of them.
-pub(crate) fn unknown(what: &str, name: &str, has: impl Fn(&dyn Family) -> bool) -> String {
+pub fn unknown(what: &str, name: &str, has: impl Fn(&dyn Family) -> bool) -> String {
     let names: Vec<&str> = FAMILIES
         .iter()
         .filter(|f| has(**f))
@@ -70,12 +71,13 @@ pub(crate) fn unknown(what: &str, name: &str, has: impl Fn(&dyn Family) -> bool)
 }
 
 /// Evaluates the call `name(positional..., named...)` of a registered family: `None` when no
-/// family has that name, an `Err` with the family's usage appended when the arguments are wrong.
+/// family has that name, an `Err` with the family's usage appended (of the error's own kind,
+/// [`family::with_usage`]) when the call fails.
 /// The expression language ([`crate::expr`]) resolves its calls here.
 pub fn call(name: &str, positional: &[Arg], named: &[NamedArg]) -> Option<Result<Game, Error>> {
     family(name).map(|f| {
         f.evaluate(positional, named)
-            .map_err(|e| Error::input(format!("{e} (usage: {})", f.usage())))
+            .map_err(|e| family::with_usage(e, "", f.usage()))
     })
 }
 
@@ -90,7 +92,7 @@ pub fn table(name: &str, words: &[String]) -> Result<Table, Error> {
     let spec = table_spec(name)?;
     spec.parse(words)
         .and_then(|params| (spec.build)(&params))
-        .map_err(|e| Error::input(format!("{name}: {e} (usage: {})", spec.usage(name))))
+        .map_err(|e| family::with_usage(e, name, &spec.usage(name)))
 }
 
 /// The table of the registered family `name` with parameters already read, as
@@ -106,8 +108,7 @@ pub fn table_with(name: &str, params: &crate::solve::TableParams) -> Result<Tabl
             spec.usage(name)
         )));
     }
-    (spec.build)(params)
-        .map_err(|e| Error::input(format!("{name}: {e} (usage: {})", spec.usage(name))))
+    (spec.build)(params).map_err(|e| family::with_usage(e, name, &spec.usage(name)))
 }
 
 /// The table of the family `name`, or the error that says it has none (and what it has).
@@ -153,7 +154,7 @@ pub fn sequence(name: &str, args: &[String], to: usize) -> Result<SequenceReport
             None => unknown("sequence", name, |f| f.sequence().is_some()),
         })
     })?;
-    (spec.build)(args, to).map_err(|e| Error::input(format!("{name}: {e} (usage: {})", spec.usage)))
+    (spec.build)(args, to).map_err(|e| family::with_usage(e, name, spec.usage))
 }
 
 /// The arguments of a family call, and helpers for reading them.
@@ -256,6 +257,57 @@ pub mod args {
     }
 }
 
+/// The heap game that a bare code names where a command takes one in place of a family
+/// (`grundy 0.16`, `quotient 0.07`, `misere 0.07 10 12`): a word with a point is a code, an
+/// octal code (`0.07`, Winning Ways ch. 4) when it reads as one and else a take-and-break code
+/// (`0.[3]`, hexadecimal digits); `None` for a word without a point, `Some(Err)` (octal's
+/// message) for a code of neither kind.
+///
+/// ```
+/// use partizan::rulesets::{code_rules, family::HeapCode};
+/// assert_eq!(code_rules("0.07").unwrap().unwrap(), HeapCode::Octal("0.07".into()));
+/// assert_eq!(code_rules("0.[3]").unwrap().unwrap(), HeapCode::TakeAndBreak("0.[3]".into()));
+/// assert!(code_rules("kayles").is_none() && code_rules("0.x").unwrap().is_err());
+/// ```
+pub fn code_rules(word: &str) -> Option<Result<family::HeapCode, Error>> {
+    if !word.contains('.') {
+        return None;
+    }
+    Some(match octal::OctalGame::parse(word) {
+        Ok(_) => Ok(family::HeapCode::Octal(word.to_string())),
+        Err(e) => match take_and_break::TakeAndBreak::parse(word) {
+            Ok(_) => Ok(family::HeapCode::TakeAndBreak(word.to_string())),
+            Err(_) => Err(e),
+        },
+    })
+}
+
+/// The heap game that `name` and `words` give on the command line: the [`Family::heap_code`]
+/// of the family `name` (`kayles`, `octal 0.07`), or a bare code (`0.07`, `0.[3]`,
+/// [`code_rules`]) without further words; an error naming the heap games (for `purpose`,
+/// "misère play") otherwise.
+///
+/// ```
+/// use partizan::rulesets::{family::HeapCode, heap_rules};
+/// assert_eq!(heap_rules("kayles", &[], "").unwrap(), HeapCode::Octal("0.77".into()));
+/// assert_eq!(heap_rules("0.[3]", &[], "").unwrap(), HeapCode::TakeAndBreak("0.[3]".into()));
+/// assert!(heap_rules("chess", &[], "misère play").is_err());
+/// ```
+pub fn heap_rules(name: &str, words: &[String], purpose: &str) -> Result<family::HeapCode, Error> {
+    match family(name).and_then(|f| f.heap_code(words)) {
+        Some(rules) => rules,
+        None => match code_rules(name) {
+            Some(rules) if words.is_empty() => rules,
+            _ => {
+                let message = unknown("heap game", name, |f| f.heap_code(&[]).is_some());
+                Err(Error::input(format!(
+                    "{message} (or a code such as 0.07 or 0.[3]) for {purpose}"
+                )))
+            }
+        },
+    }
+}
+
 /// The code that the sparse-space engine ([`octal::grundy_run`]) computes for the heap family
 /// `name` with arguments `args`, if it computes it (from its [`Family::heap_code`]): `kayles` is `0.77`, `dawson_kayles` `0.07`,
 /// `dawson_chess` `0.137`, `octal CODE` the code itself, and `grundy_game` Grundy's game.
@@ -297,4 +349,86 @@ pub fn engine_families() -> String {
         })
         .collect();
     names.join(", ")
+}
+
+/// What `partizan grundy FAMILY ARGS --to N` asks (see [`grundy`]).
+#[derive(Clone, Debug, Default)]
+pub struct GrundyRequest<'a> {
+    /// The family (`kayles`, `subtraction`) or a code (`0.16`).
+    pub family: &'a str,
+    /// The family's words (`1,3,4` after `subtraction`, `0.77` after `octal`).
+    pub args: &'a [String],
+    /// The largest heap, `N`.
+    pub to: usize,
+    /// The sparse-space engine's output format (see [`octal::GrundyRun::format`]).
+    pub format: Option<crate::solve::sparse::ValueFormat>,
+    /// Save the engine's run to this file.
+    pub save: Option<&'a str>,
+    /// Continue the engine's run saved in this file.
+    pub resume: Option<&'a str>,
+    /// Compute every value, also past a proven period.
+    pub every_value: bool,
+    /// The engine's stop flag and memory budget.
+    pub limits: crate::solve::sparse::Limits<'a>,
+}
+
+/// Writes the Grundy values a [`GrundyRequest`] asks for to `out`, deciding which engine computes
+/// them: a code (`0.16`) goes to the sparse-space engine ([`octal::grundy_run`]), and so does a
+/// family it computes ([`engine_code`]: `kayles`, `octal CODE`, `grundy_game`, …) when `N` is
+/// beyond [`octal::MAX_SPLIT_HEAP`] or the engine's options (format, save, resume, every value)
+/// are asked for; any other request is the family's [`sequence`], written as its report.
+///
+/// ```
+/// use partizan::rulesets::{grundy, GrundyRequest};
+/// let mut out = Vec::new();
+/// let args = ["1,2".to_string()];
+/// let request = GrundyRequest { family: "subtraction", args: &args, to: 6, ..Default::default() };
+/// grundy(&request, &mut out).unwrap();
+/// assert!(String::from_utf8(out).unwrap().starts_with("subtraction game {1,2}: G(0..=6)\n0 1 2 0 1 2 0\n"));
+/// ```
+pub fn grundy(
+    request: &GrundyRequest,
+    out: &mut dyn std::io::Write,
+) -> Result<octal::GrundyRunEnd, Error> {
+    let engine_options = request.format.is_some()
+        || request.save.is_some()
+        || request.resume.is_some()
+        || request.every_value;
+    let is_code = code_rules(request.family).is_some();
+    let code = if is_code {
+        if !request.args.is_empty() {
+            return Err(Error::input(format!(
+                "grundy {} takes no further arguments, got {:?}",
+                request.family, request.args
+            )));
+        }
+        Some(request.family.to_string())
+    } else if engine_options || request.to > octal::MAX_SPLIT_HEAP {
+        engine_code(request.family, request.args)
+    } else {
+        None
+    };
+    if let Some(code) = code {
+        let run = octal::GrundyRun {
+            code: &code,
+            to: request.to,
+            format: request.format,
+            save: request.save,
+            resume: request.resume,
+            every_value: request.every_value,
+            limits: request.limits,
+        };
+        return octal::grundy_run(&run, out);
+    }
+    if engine_options {
+        return Err(Error::input(format!(
+            "--format, --save, --resume and --every-value apply to a code such as 0.16 and to {}",
+            engine_families()
+        )));
+    }
+    let report = sequence(request.family, request.args, request.to)?;
+    out.write_all(report.to_string().as_bytes())
+        .and_then(|()| out.flush())
+        .map_err(|e| Error::input(format!("cannot write the output: {e}")))?;
+    Ok(octal::GrundyRunEnd::Done)
 }

@@ -1,4 +1,4 @@
-//! Domineering's bitboard outcome search (`partizan::rulesets::domineering_search`) against
+//! Domineering's bitboard outcome search (`partizan::rulesets::domineering::search`) against
 //! outcomes found outside it: a plain minimax of the rules written here (random boards with
 //! holes, both players to move), the outcome of the canonical form (every small rectangle and
 //! random boards), and the winners of empty rectangles in the literature (BUH; Uiterwijk).
@@ -6,8 +6,8 @@
 use super::{SEARCH_DEFAULT as DEFAULT, SEARCH_TINY as TINY};
 use crate::util::random::Rng;
 use crate::util::reference::class;
+use partizan::rulesets::domineering::search::{search, MAX_SQUARES};
 use partizan::rulesets::domineering::{position, value, Board};
-use partizan::rulesets::domineering_search::{search, MAX_SQUARES};
 use partizan::solve::outcome::SearchOptions;
 use partizan::Outcome;
 use std::collections::HashMap;

@@ -1,12 +1,12 @@
-//! NoGo's bitboard outcome search (`partizan::rulesets::nogo_search`) against outcomes found
+//! NoGo's bitboard outcome search (`partizan::rulesets::nogo::search`) against outcomes found
 //! outside it: a plain minimax of the rules written here (random grids with holes, both players
 //! to move, tables large and tiny) and the outcome of the canonical form (random grids).
 
 use super::{SEARCH_DEFAULT as DEFAULT, SEARCH_TINY as TINY};
 use crate::util::random::Rng;
 use crate::util::reference::class;
+use partizan::rulesets::nogo::search::search;
 use partizan::rulesets::nogo::{parse_grid, value, BLACK, EMPTY, WHITE};
-use partizan::rulesets::nogo_search::search;
 use partizan::solve::outcome::{SearchOptions, SearchStats};
 use std::collections::HashMap;
 

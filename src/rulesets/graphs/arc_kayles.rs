@@ -30,11 +30,11 @@
 //! graph, and Cram on grids.
 
 use crate::algebra::Game;
-use crate::rulesets::family::{Family, Param, TableSpec};
+use crate::rulesets::family::Param;
 use crate::rulesets::graph::{self, Graph};
 use crate::rulesets::node_kayles::dawson_kayles;
-use crate::rulesets::{Arg, NamedArg};
-use crate::solve::{AsPartizan, GrundySolver, ImpartialRuleset, Position, Table, TableParams};
+use crate::solve::{AsPartizan, GrundySolver, ImpartialRuleset, Table, TableParams};
+use crate::rulesets::text::TextFamily;
 use crate::Error;
 
 /// The graph after the edge `(u, v)` is taken: without `u`, `v`, and the vertices left with no
@@ -71,7 +71,7 @@ impl Default for ArcKayles {
 
 impl ArcKayles {
     /// The ruleset with the path and cycle formulas.
-    pub fn new() -> ArcKayles {
+    pub const fn new() -> ArcKayles {
         ArcKayles { shortcuts: true }
     }
 
@@ -116,21 +116,6 @@ pub fn grundy(g: &Graph) -> u64 {
     GrundySolver::new(ArcKayles::new()).grundy(g)
 }
 
-/// `arc_kayles("a-b b-c")`.
-fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-    let text = crate::rulesets::text::one_string(positional, named, "the edge list")?;
-    let g = graph::parse(text, "")?.graph;
-    Ok(Game::nimber(grundy(&g)))
-}
-
-impl graph::GraphGame for AsPartizan<ArcKayles> {
-    const NAME: &'static str = "arc_kayles";
-    const IMPARTIAL: bool = true;
-    fn value(&self, g: &Graph) -> Game {
-        Game::nimber(grundy(g))
-    }
-}
-
 /// The parameter of `partizan table arc_kayles`.
 const TABLE_PARAMS: &[Param] = &[Param {
     name: "n",
@@ -150,29 +135,13 @@ fn table(a: &TableParams) -> Result<Table, Error> {
 }
 
 /// The `arc_kayles` family (see the module documentation).
-pub struct ArcKaylesFamily;
-
-impl Family for ArcKaylesFamily {
-    fn name(&self) -> &'static str {
-        "arc_kayles"
-    }
-    fn usage(&self) -> &'static str {
-        "arc_kayles(\"a-b b-c\"): Arc Kayles on a graph (edges u-v, chains a-b-c, or path:N, cycle:N, complete:N, star:N, grid:RxC)"
-    }
-    fn example(&self) -> &'static str {
-        "arc_kayles(\"path:5\")"
-    }
-    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-        call(args, named)
-    }
-    fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
-        Some(graph::read_position(AsPartizan(ArcKayles::new()), args, named, |t| Ok(graph::parse(t, "")?.graph)))
-    }
-    fn table(&self) -> Option<TableSpec> {
-        Some(TableSpec {
-            params: TABLE_PARAMS,
-            example: "table arc_kayles n=8",
-            build: table,
-        })
-    }
-}
+pub static ARC_KAYLES: TextFamily<AsPartizan<ArcKayles>> =
+    TextFamily::new("arc_kayles", AsPartizan(ArcKayles::new()), graph::read_edges, graph::edge_text)
+        .usage(
+            "arc_kayles(\"a-b b-c\"): Arc Kayles on a graph (edges u-v, chains a-b-c, or path:N, cycle:N, complete:N, star:N, grid:RxC)",
+            "arc_kayles(\"path:5\")",
+        )
+        .called("the edge list")
+        .impartial()
+        .valued(|_, g| Game::nimber(grundy(g)))
+        .table(TABLE_PARAMS, "table arc_kayles n=8", table);

@@ -259,12 +259,6 @@ fn read(positional: &[Arg], named: &[NamedArg]) -> Result<(Picture, Green), Erro
     Ok((p, green))
 }
 
-/// `childish_hackenbush("...")`, `childish_hackenbush("...", green="free")`.
-fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-    let (p, green) = read(positional, named)?;
-    Ok(value_with(&p, green))
-}
-
 /// `childish_hackenbush("...")` as a position (see [`crate::solve::position`]), its options
 /// written as `hackenbush` writes its own ([`text`]), with `green="free"` under that rule.
 fn call_position(positional: &[Arg], named: &[NamedArg]) -> Result<Position, Error> {
@@ -333,9 +327,6 @@ impl Family for ChildishHackenbushFamily {
     }
     fn example(&self) -> &'static str {
         "childish_hackenbush(\"0-a:B a-b:B a-c:R c-d:B\")"
-    }
-    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-        call(args, named)
     }
     fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
         Some(call_position(args, named))

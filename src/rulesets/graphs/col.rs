@@ -53,16 +53,6 @@ pub fn grid_value(text: &str) -> Result<Game, Error> {
     colouring::grid_value(Variant::Col, text)
 }
 
-/// `col("..|..")`.
-fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-    colouring::call_grid(Variant::Col, positional, named)
-}
-
-/// `col_graph("a-b b-c", blue="a", red="c", tinted="b:R")`.
-fn call_graph(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-    colouring::call_graph(Variant::Col, positional, named)
-}
-
 /// `partizan table col_graph n=N`: every uncoloured `path:n`, `cycle:n`, `complete:n` and
 /// `star:n`.
 pub fn graph_table(a: &TableParams) -> Result<Table, Error> {
@@ -86,9 +76,6 @@ impl Family for ColFamily {
     }
     fn example(&self) -> &'static str {
         "col(\"...|...\")"
-    }
-    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-        call(args, named)
     }
     fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
         Some(colouring::grid_position(Variant::Col, args, named))
@@ -114,9 +101,6 @@ impl Family for ColGraphFamily {
     }
     fn example(&self) -> &'static str {
         "col_graph(\"a-b b-c c-d\")"
-    }
-    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-        call_graph(args, named)
     }
     fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
         Some(colouring::graph_position(Variant::Col, args, named))

@@ -438,11 +438,6 @@ pub fn grid_value(variant: Variant, text: &str) -> Result<Game, Error> {
     Ok(Solver::new(Colouring(variant)).value(&g))
 }
 
-/// `snort("..|..")` or `col("..|..")`.
-pub(super) fn call_grid(variant: Variant, positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-    grid_value(variant, text::one_string(positional, named, "the board")?)
-}
-
 /// `snort("..|..")` or `col("..|..")` as a position ([`Position::into_position`]).
 pub fn grid_position(
     variant: Variant,
@@ -464,11 +459,6 @@ fn read_graph(variant: Variant, positional: &[Arg], named: &[NamedArg]) -> Resul
         graph::named_string(named, "red", &allowed)?,
         graph::named_string(named, "tinted", &allowed)?,
     )
-}
-
-/// `snort_graph("a-b b-c", blue="a", red="c", tinted="b:R")` or `col_graph(…)`.
-pub(super) fn call_graph(variant: Variant, positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-    Ok(value(variant, &read_graph(variant, positional, named)?.start()?))
 }
 
 /// `snort_graph(…)` or `col_graph(…)` as a position ([`Position::into_position`]).

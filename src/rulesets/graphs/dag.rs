@@ -255,14 +255,6 @@ impl ImpartialRuleset for Dag {
     }
 }
 
-/// `dag("a>b, b>c", "a,b")`: the value of tokens on a directed acyclic graph.
-fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-    args::named(named, "", &[])?;
-    let dag = Dag::parse(args::string(positional, 0, "the edge list")?)?;
-    let tokens = dag.tokens(args::string(positional, 1, "the tokens")?)?;
-    Ok(Game::nimber(dag.position_grundy(&tokens)))
-}
-
 /// `dag("a>b, b>c", "a,b")` as a position (see [`crate::solve::position`]): the graph written
 /// back by [`Dag::text`], the tokens by [`Dag::tokens_text`].
 fn call_position(positional: &[Arg], named: &[NamedArg]) -> Result<Position, Error> {
@@ -323,9 +315,6 @@ impl Family for DagFamily {
     }
     fn example(&self) -> &'static str {
         "dag(\"a>b, b>c, a>c\", \"a,b\")"
-    }
-    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-        call(args, named)
     }
     fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
         Some(call_position(args, named))

@@ -31,11 +31,11 @@
 //! `n`, 2 for even `n`, by hand), and Arc Kayles on the line graph.
 
 use crate::algebra::Game;
-use crate::rulesets::family::{Family, Param, TableSpec};
+use crate::rulesets::family::Param;
 use crate::rulesets::graph::{self, Graph};
 use crate::rulesets::octal::OctalGame;
-use crate::rulesets::{Arg, NamedArg};
-use crate::solve::{AsPartizan, GrundySolver, ImpartialRuleset, Position, Table, TableParams};
+use crate::solve::{AsPartizan, GrundySolver, ImpartialRuleset, Table, TableParams};
+use crate::rulesets::text::TextFamily;
 use crate::Error;
 use std::sync::OnceLock;
 
@@ -77,7 +77,7 @@ impl Default for NodeKayles {
 
 impl NodeKayles {
     /// The ruleset with the path and cycle formulas.
-    pub fn new() -> NodeKayles {
+    pub const fn new() -> NodeKayles {
         NodeKayles { shortcuts: true }
     }
 
@@ -134,21 +134,6 @@ pub fn grundy(g: &Graph) -> u64 {
         .unwrap_or_else(|| GrundySolver::new(rules).grundy(g))
 }
 
-/// `node_kayles("a-b b-c")`.
-fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-    let text = crate::rulesets::text::one_string(positional, named, "the edge list")?;
-    let g = graph::parse(text, "")?.graph;
-    Ok(Game::nimber(grundy(&g)))
-}
-
-impl graph::GraphGame for AsPartizan<NodeKayles> {
-    const NAME: &'static str = "node_kayles";
-    const IMPARTIAL: bool = true;
-    fn value(&self, g: &Graph) -> Game {
-        Game::nimber(grundy(g))
-    }
-}
-
 /// The parameter of `partizan table node_kayles`.
 const TABLE_PARAMS: &[Param] = &[Param {
     name: "n",
@@ -168,29 +153,13 @@ fn table(a: &TableParams) -> Result<Table, Error> {
 }
 
 /// The `node_kayles` family (see the module documentation).
-pub struct NodeKaylesFamily;
-
-impl Family for NodeKaylesFamily {
-    fn name(&self) -> &'static str {
-        "node_kayles"
-    }
-    fn usage(&self) -> &'static str {
-        "node_kayles(\"a-b b-c\"): Node Kayles on a graph (edges u-v, chains, or path:N, cycle:N, complete:N, star:N, grid:RxC)"
-    }
-    fn example(&self) -> &'static str {
-        "node_kayles(\"cycle:7\")"
-    }
-    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-        call(args, named)
-    }
-    fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
-        Some(graph::read_position(AsPartizan(NodeKayles::new()), args, named, |t| Ok(graph::parse(t, "")?.graph)))
-    }
-    fn table(&self) -> Option<TableSpec> {
-        Some(TableSpec {
-            params: TABLE_PARAMS,
-            example: "table node_kayles n=8",
-            build: table,
-        })
-    }
-}
+pub static NODE_KAYLES: TextFamily<AsPartizan<NodeKayles>> =
+    TextFamily::new("node_kayles", AsPartizan(NodeKayles::new()), graph::read_edges, graph::edge_text)
+        .usage(
+            "node_kayles(\"a-b b-c\"): Node Kayles on a graph (edges u-v, chains, or path:N, cycle:N, complete:N, star:N, grid:RxC)",
+            "node_kayles(\"cycle:7\")",
+        )
+        .called("the edge list")
+        .impartial()
+        .valued(|_, g| Game::nimber(grundy(g)))
+        .table(TABLE_PARAMS, "table node_kayles n=8", table);

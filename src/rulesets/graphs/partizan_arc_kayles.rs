@@ -28,10 +28,10 @@
 
 use crate::algebra::Game;
 use crate::rulesets::arc_kayles::{drop_isolated, take_edge};
-use crate::rulesets::family::{Family, Param, TableSpec};
+use crate::rulesets::family::Param;
 use crate::rulesets::graph::{self, Graph};
-use crate::rulesets::{Arg, NamedArg};
-use crate::solve::{Position, Ruleset, Solver, Table, TableParams};
+use crate::solve::{Ruleset, Solver, Table, TableParams};
+use crate::rulesets::text::TextFamily;
 use crate::Error;
 
 /// Edge label of a blue edge (Left's).
@@ -109,20 +109,6 @@ pub fn value(g: &Graph) -> Game {
     Solver::new(PartizanArcKayles).value(g)
 }
 
-/// `partizan_arc_kayles("a-b:B b-c:R")`.
-fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-    let text = crate::rulesets::text::one_string(positional, named, "the edge list")?;
-    Ok(value(&parse(text)?))
-}
-
-impl graph::GraphGame for PartizanArcKayles {
-    const NAME: &'static str = "partizan_arc_kayles";
-    const IMPARTIAL: bool = false;
-    fn value(&self, g: &Graph) -> Game {
-        value(g)
-    }
-}
-
 /// The shapes of `partizan table partizan_arc_kayles`.
 pub const TABLE_SHAPES: [&str; 3] = ["path", "cycle", "star"];
 
@@ -168,29 +154,12 @@ fn table(a: &TableParams) -> Result<Table, Error> {
 }
 
 /// The `partizan_arc_kayles` family (see the module documentation).
-pub struct PartizanArcKaylesFamily;
-
-impl Family for PartizanArcKaylesFamily {
-    fn name(&self) -> &'static str {
-        "partizan_arc_kayles"
-    }
-    fn usage(&self) -> &'static str {
-        "partizan_arc_kayles(\"a-b:B b-c:R c-d:G\"): edges Left's (B), Right's (R) or either's (G)"
-    }
-    fn example(&self) -> &'static str {
-        "partizan_arc_kayles(\"a-b:B b-c:R c-d:G\")"
-    }
-    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-        call(args, named)
-    }
-    fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
-        Some(graph::read_position(PartizanArcKayles, args, named, parse))
-    }
-    fn table(&self) -> Option<TableSpec> {
-        Some(TableSpec {
-            params: TABLE_PARAMS,
-            example: "table partizan_arc_kayles n=6",
-            build: table,
-        })
-    }
-}
+pub static PARTIZAN_ARC_KAYLES: TextFamily<PartizanArcKayles> =
+    TextFamily::new("partizan_arc_kayles", PartizanArcKayles, parse, graph::edge_text)
+        .usage(
+            "partizan_arc_kayles(\"a-b:B b-c:R c-d:G\"): edges Left's (B), Right's (R) or either's (G)",
+            "partizan_arc_kayles(\"a-b:B b-c:R c-d:G\")",
+        )
+        .called("the edge list")
+        .valued(|_, g| value(g))
+        .table(TABLE_PARAMS, "table partizan_arc_kayles n=6", table);

@@ -55,16 +55,6 @@ pub fn grid_value(text: &str) -> Result<Game, Error> {
     colouring::grid_value(Variant::Snort, text)
 }
 
-/// `snort("..|..")`.
-fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-    colouring::call_grid(Variant::Snort, positional, named)
-}
-
-/// `snort_graph("a-b b-c", blue="a", red="c", tinted="b:R")`.
-fn call_graph(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-    colouring::call_graph(Variant::Snort, positional, named)
-}
-
 /// `partizan table snort_graph n=N`: every uncoloured `path:n`, `cycle:n`, `complete:n` and
 /// `star:n`.
 pub fn graph_table(a: &TableParams) -> Result<Table, Error> {
@@ -88,9 +78,6 @@ impl Family for SnortFamily {
     }
     fn example(&self) -> &'static str {
         "snort(\"...|...\")"
-    }
-    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-        call(args, named)
     }
     fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
         Some(colouring::grid_position(Variant::Snort, args, named))
@@ -116,9 +103,6 @@ impl Family for SnortGraphFamily {
     }
     fn example(&self) -> &'static str {
         "snort_graph(\"a-b b-c\")"
-    }
-    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-        call_graph(args, named)
     }
     fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
         Some(colouring::graph_position(Variant::Snort, args, named))

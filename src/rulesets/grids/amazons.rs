@@ -48,10 +48,9 @@
 use crate::algebra::Game;
 use crate::rulesets::board::{bits, Board, Square, Symmetry, ALL, CHARS, KING};
 use crate::rulesets::board_engine::{BoardRules, Engine};
-use crate::rulesets::family::{grid_table, Family, TableSpec, GRID_PARAMS};
-use crate::rulesets::{Arg, NamedArg};
+use crate::rulesets::family::{grid_table, GRID_PARAMS};
 use crate::solve::{Table, TableParams};
-use crate::solve::Position;
+use crate::rulesets::text::TextFamily;
 use crate::Error;
 
 /// Parses an Amazons position (see the module documentation).
@@ -129,16 +128,6 @@ pub fn value(b: &Board) -> Game {
     Engine::new(Amazons).value(b)
 }
 
-/// `amazons("x......|o......")`.
-fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-    let b = parse(crate::rulesets::text::one_string(
-        positional,
-        named,
-        "the position",
-    )?)?;
-    Ok(value(&b))
-}
-
 /// The largest board area `partizan table amazons` evaluates (4 × 4 takes seconds).
 pub const MAX_TABLE_AREA: usize = 16;
 
@@ -166,32 +155,10 @@ fn table(a: &TableParams) -> Result<Table, Error> {
 }
 
 /// The `amazons` family (see the module documentation).
-pub struct AmazonsFamily;
-
-impl Family for AmazonsFamily {
-    fn name(&self) -> &'static str {
-        "amazons"
-    }
-    fn usage(&self) -> &'static str {
-        "amazons(\"x...|...o\"): rows separated by '|', x Left's amazons, o Right's, . empty, # blocked (an arrow)"
-    }
-    fn example(&self) -> &'static str {
-        "amazons(\"x...|...o\")"
-    }
-    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-        call(args, named)
-    }
-    fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
-        let value = |_: &Amazons, b: &Board| value(b);
-        Some(crate::rulesets::board_engine::read_position(
-            args, named, parse, Amazons, "amazons", display, value,
-        ))
-    }
-    fn table(&self) -> Option<TableSpec> {
-        Some(TableSpec {
-            params: GRID_PARAMS,
-            example: "table amazons rows=2 cols=4",
-            build: table,
-        })
-    }
-}
+pub static AMAZONS: TextFamily<Amazons> = TextFamily::new("amazons", Amazons, parse, display)
+    .usage(
+        "amazons(\"x...|...o\"): rows separated by '|', x Left's amazons, o Right's, . empty, # blocked (an arrow)",
+        "amazons(\"x...|...o\")",
+    )
+    .valued(|_, b| value(b))
+    .table(GRID_PARAMS, "table amazons rows=2 cols=4", table);

@@ -16,9 +16,7 @@
 
 use crate::algebra::Game;
 use crate::rulesets::board::{Board, Square, Symmetry};
-use crate::solve::position::{of_ruleset, Rules};
-use crate::solve::{Position, Ruleset};
-use std::sync::Arc;
+use crate::solve::Ruleset;
 use hashbrown::HashMap;
 
 /// The rules of a family played on a [`Board`].
@@ -141,81 +139,4 @@ impl<R: BoardRules> Drop for Engine<R> {
     fn drop(&mut self) {
         crate::progress::record(self.unrecorded);
     }
-}
-
-/// A family's rules with how its boards are written and evaluated, for its positions.
-#[derive(Clone)]
-pub struct Played<R> {
-    /// The rules.
-    pub rules: R,
-    /// The family's name, for the call that makes a position: `amazons("x..|..o")`.
-    pub name: &'static str,
-    /// The board as the family reads it.
-    pub display: fn(&Board) -> String,
-    /// Named arguments after the board in the call (`,variant="diagonal"`), or empty.
-    pub named: String,
-    /// The value of a board, by the family's engine.
-    pub value: fn(&R, &Board) -> Game,
-}
-
-impl<R: BoardRules> Ruleset for Played<R> {
-    type Position = Board;
-
-    fn left_options(&self, b: &Board) -> Vec<Board> {
-        self.rules.options(b, Square::Left)
-    }
-
-    fn right_options(&self, b: &Board) -> Vec<Board> {
-        self.rules.options(b, Square::Right)
-    }
-
-    fn components(&self, b: &Board) -> Vec<Board> {
-        self.rules.regions(b)
-    }
-
-    fn normalize(&self, b: Board) -> Board {
-        b.least_image(R::SYMMETRIES)
-    }
-}
-
-/// The board `b` as a position of the family `played` (see [`crate::solve::position`]), written
-/// `name("board")`.
-pub fn position<R>(played: Played<R>, b: Board) -> Position
-where
-    R: BoardRules + Clone + Send + Sync + 'static,
-{
-    let rules = Arc::new(Rules {
-        ruleset: played,
-        impartial: false,
-        write: |p, b, f| write!(f, "{}(\"{}\"{})", p.name, (p.display)(b), p.named),
-        value: |p, b| Ok((p.value)(&p.rules, b)),
-        option_count: None,
-        search: None,
-    });
-    of_ruleset(rules, b)
-}
-
-/// The call `name("board")` of a family as a position: the board read by `parse`, written back
-/// by `display`, evaluated by `value`.
-pub fn read_position<R>(
-    args: &[crate::rulesets::Arg],
-    named: &[crate::rulesets::NamedArg],
-    parse: fn(&str) -> Result<Board, crate::Error>,
-    rules: R,
-    name: &'static str,
-    display: fn(&Board) -> String,
-    value: fn(&R, &Board) -> Game,
-) -> Result<Position, crate::Error>
-where
-    R: BoardRules + Clone + Send + Sync + 'static,
-{
-    let board = parse(crate::rulesets::text::one_string(args, named, "the position")?)?;
-    let played = Played {
-        rules,
-        name,
-        display,
-        named: String::new(),
-        value,
-    };
-    Ok(position(played, board))
 }

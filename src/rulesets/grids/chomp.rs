@@ -216,25 +216,6 @@ fn read(positional: &[Arg], named: &[NamedArg]) -> Result<Diagram, Error> {
     }
 }
 
-/// `chomp(rows, cols)` or `chomp("4,3,1")`.
-fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-    args::named(named, "", &[])?;
-    let rows = match positional {
-        [Arg::Str(s)] => parse(s)?,
-        [_, _] => rectangle(
-            args::size(positional, 0, "rows")?,
-            args::size(positional, 1, "cols")?,
-        )?,
-        _ => {
-            return Err(Error::input(format!(
-                "expected the rows and columns of a rectangle, or one string of row lengths; found {} arguments",
-                positional.len()
-            )))
-        }
-    };
-    Ok(Game::nimber(grundy(&rows)?))
-}
-
 /// `partizan table chomp rows=R cols=C`: the Grundy values of every rectangle.
 fn table(a: &TableParams) -> Result<Table, Error> {
     let rows = a.natural("rows")?.or(a.natural("size")?).unwrap_or(7);
@@ -273,9 +254,6 @@ impl Family for ChompFamily {
     }
     fn example(&self) -> &'static str {
         "chomp(3, 4)"
-    }
-    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-        call(args, named)
     }
     fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
         Some(read(args, named).map(|rows| {

@@ -285,14 +285,15 @@ fn call_position(positional: &[Arg], named: &[NamedArg]) -> Option<Result<Positi
         .iter()
         .find(|(_, v)| *v == variant && variant != Variant::Orthogonal)
         .map_or(String::new(), |(name, _)| format!(",variant=\"{name}\""));
-    Some(Ok(crate::rulesets::board_engine::position(
-        crate::rulesets::board_engine::Played {
+    Some(Ok(crate::rulesets::text::played(
+        crate::rulesets::text::Played {
             rules: clobber_variants::GenClobber(variant),
             name: "clobber",
-            display: clobber_variants::display,
+            write: clobber_variants::display,
             named,
             value: |r, b| clobber_variants::value(r.0, b),
         },
+        false,
         board,
     )))
 }

@@ -425,15 +425,6 @@ pub fn grundy(text: &str) -> Result<u64, Error> {
     Ok(Board::parse(text)?.grundy(&mut GrundySolver::new(Cram::new())))
 }
 
-/// `cram("..|..")`.
-fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-    Ok(Game::nimber(grundy(crate::rulesets::text::one_string(
-        positional,
-        named,
-        "the board",
-    )?)?))
-}
-
 /// Cram's moves on a board: a domino either way, both players alike (the impartial closure of
 /// Domineering's moves).
 #[derive(Clone, Copy, Debug, Default)]
@@ -499,9 +490,6 @@ impl Family for CramFamily {
     }
     fn example(&self) -> &'static str {
         "cram(\"...|...|...\")"
-    }
-    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-        call(args, named)
     }
     fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
         Some(call_position(args, named))

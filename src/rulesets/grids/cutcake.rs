@@ -100,14 +100,6 @@ pub fn value(width: u32, height: u32) -> Game {
     Solver::new(Cutcake).value(&vec![Cake { width, height }])
 }
 
-/// `cutcake(w, h)`.
-fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-    // No bound on a side by itself: `check_work` bounds the search.
-    let (w, h) = args::width_and_height(positional, named, u32::MAX as usize)?;
-    check_work(w, h)?;
-    Ok(value(w, h))
-}
-
 /// The search from the rules visits every smaller cake and each of its cuts, about
 /// `w·h·(w + h)` steps; cakes beyond 256×256 (about 6 s) are refused.
 const MAX_WORK: u64 = 256 * 256 * 512;
@@ -155,9 +147,6 @@ impl Family for CutcakeFamily {
     }
     fn example(&self) -> &'static str {
         "cutcake(3, 4)"
-    }
-    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-        call(args, named)
     }
     fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
         let read = || -> Result<Vec<Cake>, Error> {

@@ -205,9 +205,6 @@ impl Family for CuttingFamily {
     fn example(&self) -> &'static str {
         "cutting(5, 7)"
     }
-    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-        call(args, named)
-    }
     fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
         Some(call_position(args, named))
     }

@@ -172,10 +172,6 @@ impl Family for EatcakeFamily {
     fn example(&self) -> &'static str {
         "eatcake(3, 2)"
     }
-    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-        let (w, h) = sides(args, named)?;
-        Ok(value(w, h))
-    }
     fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
         Some(cake_position(args, named, Eatcake { turned: false }))
     }

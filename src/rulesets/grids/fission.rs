@@ -38,10 +38,9 @@ use crate::rulesets::board::{
     bits, Board, Direction, Square, Symmetry, ALL, CHARS, ORTHOGONAL, UPRIGHT,
 };
 use crate::rulesets::board_engine::{BoardRules, Engine};
-use crate::rulesets::family::{grid_table, Family, TableSpec, GRID_PARAMS};
-use crate::rulesets::{Arg, NamedArg};
+use crate::rulesets::family::{grid_table, GRID_PARAMS};
 use crate::solve::{Table, TableParams};
-use crate::solve::Position;
+use crate::rulesets::text::TextFamily;
 use crate::Error;
 
 /// Parses a Fission position (see the module documentation). Stones are stored as Left's pieces
@@ -131,16 +130,6 @@ pub fn value(b: &Board) -> Game {
     Engine::new(Fission).value(b)
 }
 
-/// `fission("....|..x.|....")`.
-fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-    let b = parse(crate::rulesets::text::one_string(
-        positional,
-        named,
-        "the position",
-    )?)?;
-    Ok(value(&b))
-}
-
 /// The largest board area `partizan table fission` evaluates (5 × 6 takes seconds, 6 × 6
 /// minutes).
 pub const MAX_TABLE_AREA: usize = 30;
@@ -168,32 +157,10 @@ fn table(a: &TableParams) -> Result<Table, Error> {
 }
 
 /// The `fission` family (see the module documentation).
-pub struct FissionFamily;
-
-impl Family for FissionFamily {
-    fn name(&self) -> &'static str {
-        "fission"
-    }
-    fn usage(&self) -> &'static str {
-        "fission(\"...|.x.|...\"): Fission, rows separated by '|', x a stone, . empty, # blocked; Left splits vertically, Right horizontally"
-    }
-    fn example(&self) -> &'static str {
-        "fission(\"...|.x.|...\")"
-    }
-    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-        call(args, named)
-    }
-    fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
-        let value = |_: &Fission, b: &Board| value(b);
-        Some(crate::rulesets::board_engine::read_position(
-            args, named, parse, Fission, "fission", display, value,
-        ))
-    }
-    fn table(&self) -> Option<TableSpec> {
-        Some(TableSpec {
-            params: GRID_PARAMS,
-            example: "table fission rows=4 cols=4",
-            build: table,
-        })
-    }
-}
+pub static FISSION: TextFamily<Fission> = TextFamily::new("fission", Fission, parse, display)
+    .usage(
+        "fission(\"...|.x.|...\"): Fission, rows separated by '|', x a stone, . empty, # blocked; Left splits vertically, Right horizontally",
+        "fission(\"...|.x.|...\")",
+    )
+    .valued(|_, b| value(b))
+    .table(GRID_PARAMS, "table fission rows=4 cols=4", table);

@@ -54,10 +54,9 @@
 //! ```
 
 use crate::algebra::Game;
-use crate::rulesets::family::{bounded, grid_table, Family, Param, TableSpec, GRID_PARAMS};
-use crate::rulesets::{Arg, NamedArg};
-use crate::solve::position::{self, write_text_call};
-use crate::solve::{Position, Ruleset, Solver, Table, TableParams};
+use crate::rulesets::family::{bounded, grid_table, Param, GRID_PARAMS};
+use crate::rulesets::text::TextFamily;
+use crate::solve::{Ruleset, Solver, Table, TableParams};
 use crate::Error;
 
 /// An empty square.
@@ -304,28 +303,6 @@ pub fn value(p: &KingDirt) -> Game {
     Solver::new(KingDirtRules).value(p)
 }
 
-/// `king_dirt("1,1,0:X..|.#.|.O#")`.
-fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-    let p = parse(crate::rulesets::text::one_string(
-        positional,
-        named,
-        "the position",
-    )?)?;
-    Ok(value(&p))
-}
-
-/// The position `p` as a position of the family (see [`crate::solve::position`]), written
-/// `king_dirt("1,0,0:X..")` ([`text`]).
-pub fn position(p: KingDirt) -> Position {
-    position::of(
-        KingDirtRules,
-        false,
-        p,
-        |_, p, f| write_text_call(f, "king_dirt", &text(p)),
-        |_, p| Ok(value(p)),
-    )
-}
-
 /// The largest board area `partizan table king_dirt` evaluates.
 pub const MAX_TABLE_AREA: usize = 12;
 
@@ -384,30 +361,10 @@ fn table(a: &TableParams) -> Result<Table, Error> {
 }
 
 /// The `king_dirt` family (see the module documentation).
-pub struct KingDirtFamily;
-
-impl Family for KingDirtFamily {
-    fn name(&self) -> &'static str {
-        "king_dirt"
-    }
-    fn usage(&self) -> &'static str {
-        "king_dirt(\"1,1,0:X..|.#.|.O.\"): MCGS's generalised King Dirt, B,W,M: kings in hand for Black and White and must-place (0 or 1), then rows separated by '|', X Black (Left), O White (Right), . empty, # dirt"
-    }
-    fn example(&self) -> &'static str {
-        "king_dirt(\"1,1,0:X..|.#.|.O.\")"
-    }
-    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-        call(args, named)
-    }
-    fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
-        let text = crate::rulesets::text::one_string(args, named, "the position");
-        Some(text.and_then(parse).map(position))
-    }
-    fn table(&self) -> Option<TableSpec> {
-        Some(TableSpec {
-            params: TABLE_PARAMS,
-            example: "table king_dirt rows=2 cols=3",
-            build: table,
-        })
-    }
-}
+pub static KING_DIRT: TextFamily<KingDirtRules> =
+    TextFamily::new("king_dirt", KingDirtRules, parse, text)
+        .usage(
+            "king_dirt(\"1,1,0:X..|.#.|.O.\"): MCGS's generalised King Dirt, B,W,M: kings in hand for Black and White and must-place (0 or 1), then rows separated by '|', X Black (Left), O White (Right), . empty, # dirt",
+            "king_dirt(\"1,1,0:X..|.#.|.O.\")",
+        )
+        .table(TABLE_PARAMS, "table king_dirt rows=2 cols=3", table);

@@ -45,10 +45,9 @@
 use crate::algebra::Game;
 use crate::rulesets::board::{bits, Board, Square, Symmetry, ALL, CHARS, ORTHOGONAL};
 use crate::rulesets::board_engine::{BoardRules, Engine};
-use crate::rulesets::family::{Family, TableSpec, GRID_PARAMS};
-use crate::rulesets::{Arg, NamedArg};
+use crate::rulesets::family::GRID_PARAMS;
 use crate::solve::{Table, TableParams};
-use crate::solve::Position;
+use crate::rulesets::text::TextFamily;
 use crate::Error;
 
 /// Parses a Konane position (see the module documentation).
@@ -141,16 +140,6 @@ pub fn value(b: &Board) -> Game {
     Engine::new(Konane).value(b)
 }
 
-/// `konane("xo.|ox.")`.
-fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-    let b = parse(crate::rulesets::text::one_string(
-        positional,
-        named,
-        "the position",
-    )?)?;
-    Ok(value(&b))
-}
-
 /// The `rows × cols` checkerboard (Left's stone in the top-left corner) with the corner opening:
 /// the stones of the top-left corner and of its right-hand neighbour removed. `Err` when it has
 /// more than 128 squares.
@@ -208,32 +197,10 @@ fn table(a: &TableParams) -> Result<Table, Error> {
 }
 
 /// The `konane` family (see the module documentation).
-pub struct KonaneFamily;
-
-impl Family for KonaneFamily {
-    fn name(&self) -> &'static str {
-        "konane"
-    }
-    fn usage(&self) -> &'static str {
-        "konane(\"xo.|ox.\"): Konane, rows separated by '|', x Left's stones, o Right's, . empty, # off the board"
-    }
-    fn example(&self) -> &'static str {
-        "konane(\"xo.o|.x..\")"
-    }
-    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-        call(args, named)
-    }
-    fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
-        let value = |_: &Konane, b: &Board| value(b);
-        Some(crate::rulesets::board_engine::read_position(
-            args, named, parse, Konane, "konane", display, value,
-        ))
-    }
-    fn table(&self) -> Option<TableSpec> {
-        Some(TableSpec {
-            params: GRID_PARAMS,
-            example: "table konane rows=3 cols=4",
-            build: table,
-        })
-    }
-}
+pub static KONANE: TextFamily<Konane> = TextFamily::new("konane", Konane, parse, display)
+    .usage(
+        "konane(\"xo.|ox.\"): Konane, rows separated by '|', x Left's stones, o Right's, . empty, # off the board",
+        "konane(\"xo.o|.x..\")",
+    )
+    .valued(|_, b| value(b))
+    .table(GRID_PARAMS, "table konane rows=3 cols=4", table);

@@ -95,12 +95,6 @@ pub fn value(width: u32, height: u32) -> Game {
     Solver::new(MaundyCake).value(&vec![(width, height)])
 }
 
-/// `maundy_cake(w, h)`.
-fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-    let (w, h) = args::width_and_height(positional, named, MAX_SIDE)?;
-    Ok(value(w, h))
-}
-
 /// `partizan table maundy_cake size=N`: every cake up to `N × N`.
 fn table(a: &TableParams) -> Result<Table, Error> {
     let n = bounded(a, "size", 12, (1, 1000))?;
@@ -127,9 +121,6 @@ impl Family for MaundyCakeFamily {
     }
     fn example(&self) -> &'static str {
         "maundy_cake(12, 2)"
-    }
-    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-        call(args, named)
     }
     fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
         let sides = args::width_and_height(args, named, MAX_SIDE);

@@ -1,7 +1,7 @@
 //! Games played on grids and boards, and the bitboards, board solver and grid text they share.
 
 crate::rulesets::family::families! {
-    amazons => [AmazonsFamily],
+    amazons => [AMAZONS],
     board => [],
     board_engine => [],
     chomp => [ChompFamily],
@@ -11,17 +11,14 @@ crate::rulesets::family::families! {
     cutcake => [CutcakeFamily],
     cutting => [CuttingFamily],
     domineering => [DomineeringFamily],
-    domineering_search => [],
     eatcake => [EatcakeFamily],
-    fission => [FissionFamily],
+    fission => [FISSION],
     fox_and_geese => [FoxAndGeeseFamily],
-    king_dirt => [KingDirtFamily],
-    konane => [KonaneFamily],
+    king_dirt => [KING_DIRT],
+    konane => [KONANE],
     maundy_cake => [MaundyCakeFamily],
     nogo => [NogoFamily, NogoGraphFamily],
-    nogo_search => [],
-    sheep => [SheepFamily],
-    ski_jumps => [SkiJumpsFamily],
-    tictactoe => [],
+    sheep => [SHEEP],
+    ski_jumps => [SKI_JUMPS],
     turn_and_eatcake => [TurnAndEatcakeFamily],
 }

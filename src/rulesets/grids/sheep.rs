@@ -57,10 +57,9 @@
 //! ```
 
 use crate::algebra::Game;
-use crate::rulesets::family::{bounded, grid_table, Family, Param, TableSpec, GRID_PARAMS};
-use crate::rulesets::{Arg, NamedArg};
-use crate::solve::position::{self, write_text_call};
-use crate::solve::{Position, Ruleset, Solver, Table, TableParams};
+use crate::rulesets::family::{bounded, grid_table, Param, GRID_PARAMS};
+use crate::solve::{Ruleset, Solver, Table, TableParams};
+use crate::rulesets::text::TextFamily;
 use crate::Error;
 
 /// The largest herd, as in MCGS.
@@ -270,28 +269,6 @@ pub fn value(b: &SheepBoard) -> Game {
     Solver::new(Sheep).value(b)
 }
 
-/// `sheep("2, 0 | 0, -3")`.
-fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-    let b = parse(crate::rulesets::text::one_string(
-        positional,
-        named,
-        "the position",
-    )?)?;
-    Ok(value(&b))
-}
-
-/// The board `b` as a position of the family (see [`crate::solve::position`]), written
-/// `sheep("2,0|0,-3")` ([`text`]).
-pub fn position(b: SheepBoard) -> Position {
-    position::of(
-        Sheep,
-        false,
-        b,
-        |_, b, f| write_text_call(f, "sheep", &text(b)),
-        |_, b| Ok(value(b)),
-    )
-}
-
 /// The largest board area `partizan table sheep` evaluates.
 pub const MAX_TABLE_AREA: usize = 16;
 
@@ -345,30 +322,9 @@ fn table(a: &TableParams) -> Result<Table, Error> {
 }
 
 /// The `sheep` family (see the module documentation).
-pub struct SheepFamily;
-
-impl Family for SheepFamily {
-    fn name(&self) -> &'static str {
-        "sheep"
-    }
-    fn usage(&self) -> &'static str {
-        "sheep(\"2, 0 | 0, -3\"): MCGS's Sheep, integers separated by ',' and rows by '|', n > 0 a herd of Black's (Left's) sheep, -n White's (Right's), 0 empty"
-    }
-    fn example(&self) -> &'static str {
-        "sheep(\"2, -2 | 0, 0\")"
-    }
-    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-        call(args, named)
-    }
-    fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
-        let text = crate::rulesets::text::one_string(args, named, "the position");
-        Some(text.and_then(parse).map(position))
-    }
-    fn table(&self) -> Option<TableSpec> {
-        Some(TableSpec {
-            params: TABLE_PARAMS,
-            example: "table sheep rows=2 cols=3 black=3 white=2",
-            build: table,
-        })
-    }
-}
+pub static SHEEP: TextFamily<Sheep> = TextFamily::new("sheep", Sheep, parse, text)
+    .usage(
+        "sheep(\"2, 0 | 0, -3\"): MCGS's Sheep, integers separated by ',' and rows by '|', n > 0 a herd of Black's (Left's) sheep, -n White's (Right's), 0 empty",
+        "sheep(\"2, -2 | 0, 0\")",
+    )
+    .table(TABLE_PARAMS, "table sheep rows=2 cols=3 black=3 white=2", table);

@@ -31,11 +31,10 @@
 //! question of "What Is a Jump Worth?"), snapshot `snapshots/ski_jumps_table_6.snap`.
 
 use crate::algebra::Game;
-use crate::rulesets::family::{bounded, Family, Param, TableSpec};
-use crate::rulesets::text::{grid, one_string};
-use crate::rulesets::{Arg, NamedArg};
-use crate::solve::position::{self, write_text_call};
-use crate::solve::{Position, Ruleset, Solver, Table, TableParams};
+use crate::rulesets::family::{bounded, Param};
+use crate::rulesets::text::grid;
+use crate::solve::{Ruleset, Solver, Table, TableParams};
+use crate::rulesets::text::TextFamily;
 use crate::Error;
 
 /// An empty square.
@@ -196,23 +195,6 @@ pub fn value(p: &Slope) -> Game {
     Solver::new(SkiJumps).value(p)
 }
 
-/// `ski_jumps("L..|.R.")`.
-fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-    let p = Slope::parse(one_string(positional, named, "the slope")?)?;
-    Ok(value(&p))
-}
-
-/// The slope `p` as a position (see [`crate::solve::position`]), written `ski_jumps("L..|.R.")`.
-pub fn position(p: Slope) -> Position {
-    position::of(
-        SkiJumps,
-        false,
-        p,
-        |_, p, f| write_text_call(f, "ski_jumps", &p.text()),
-        |_, p| Ok(value(p)),
-    )
-}
-
 /// `partizan table ski_jumps width=W`: the value of the `3 × W` slope with a Left jumper in
 /// row 1, column `i` (row of the table) and a Right jumper in row 2, column `j` (column), the
 /// rest empty; columns counted from 1 at the west edge.
@@ -240,33 +222,18 @@ fn table(a: &TableParams) -> Result<Table, Error> {
 }
 
 /// The `ski_jumps` family (see the module documentation).
-pub struct SkiJumpsFamily;
-
-impl Family for SkiJumpsFamily {
-    fn name(&self) -> &'static str {
-        "ski_jumps"
-    }
-    fn usage(&self) -> &'static str {
-        "ski_jumps(\"L..|.R.\"): rows top to bottom, . empty, L/l a Left jumper/slipper (moves east), R/r a Right jumper/slipper (moves west)"
-    }
-    fn example(&self) -> &'static str {
-        "ski_jumps(\"L...|..R.\")"
-    }
-    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-        call(args, named)
-    }
-    fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
-        let text = one_string(args, named, "the slope");
-        Some(text.and_then(Slope::parse).map(position))
-    }
-    fn table(&self) -> Option<TableSpec> {
-        Some(TableSpec {
-            params: &[Param {
+pub static SKI_JUMPS: TextFamily<SkiJumps> =
+    TextFamily::new("ski_jumps", SkiJumps, Slope::parse, Slope::text)
+        .usage(
+            "ski_jumps(\"L..|.R.\"): rows top to bottom, . empty, L/l a Left jumper/slipper (moves east), R/r a Right jumper/slipper (moves west)",
+            "ski_jumps(\"L...|..R.\")",
+        )
+        .called("the slope")
+        .table(
+            &[Param {
                 name: "width",
                 meaning: "the slope's columns, default 6, at most 21",
             }],
-            example: "table ski_jumps width=4",
-            build: table,
-        })
-    }
-}
+            "table ski_jumps width=4",
+            table,
+        );

@@ -25,7 +25,7 @@
 //! size=N` (column `w`, row `h`).
 
 use crate::algebra::Game;
-use crate::rulesets::eatcake::{cake_position, cake_table, sides, Eatcake};
+use crate::rulesets::eatcake::{cake_position, cake_table, Eatcake};
 use crate::rulesets::family::{Family, Param, TableSpec};
 use crate::rulesets::{Arg, NamedArg};
 use crate::solve::{Solver, Table, TableParams};
@@ -58,10 +58,6 @@ impl Family for TurnAndEatcakeFamily {
     }
     fn example(&self) -> &'static str {
         "turn_and_eatcake(3, 2)"
-    }
-    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-        let (w, h) = sides(args, named)?;
-        Ok(value(w, h))
     }
     fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
         Some(cake_position(args, named, Eatcake { turned: true }))

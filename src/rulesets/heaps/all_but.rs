@@ -353,15 +353,6 @@ fn sequence(args: &[String], to: usize) -> Result<SequenceReport, Error> {
     })
 }
 
-/// `all_but("1,2", n)`.
-fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-    args::named(named, "", &[])?;
-    let game = AllBut::parse(args::string(positional, 0, "the excluded set")?)?;
-    let n = args::size(positional, 1, "the heap size n")?;
-    let g = game.grundy_sequence(checked_len(n)?);
-    Ok(Game::nimber(u64::from(g[n])))
-}
-
 /// The `all_but` family (see the module documentation).
 pub struct AllButFamily;
 
@@ -374,9 +365,6 @@ impl Family for AllButFamily {
     }
     fn example(&self) -> &'static str {
         "all_but(\"1,2\", 10)"
-    }
-    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-        call(args, named)
     }
     fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
         let read = || -> Result<(AllBut, usize), Error> {

@@ -160,9 +160,6 @@ impl Family for FibonacciNimFamily {
     fn example(&self) -> &'static str {
         "fibonacci_nim(12)"
     }
-    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-        call(args, named)
-    }
     fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
         let read = || -> Result<Position, Error> {
             let value = call(args, named)?;

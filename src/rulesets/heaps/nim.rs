@@ -148,16 +148,6 @@ pub fn misere_winning_move(heaps: &[u64]) -> Option<(usize, u64)> {
     }
 }
 
-/// `nim(h1, h2, ...)`: the value `*(h1 ⊕ h2 ⊕ ...)` of Nim heaps.
-fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-    args::named(named, "", &[])?;
-    let mut s = 0u64;
-    for i in 0..positional.len() {
-        s ^= args::size(positional, i, &format!("heap {}", i + 1))? as u64;
-    }
-    Ok(Game::nimber(s))
-}
-
 /// The Nim position with these heaps, as a value that keeps its rules (see
 /// [`crate::solve::position`]); it is written `nim(a,b,c)`.
 pub fn position(heaps: &[u64]) -> Position {
@@ -207,9 +197,6 @@ impl Family for NimFamily {
     }
     fn example(&self) -> &'static str {
         "nim(3, 5, 7)"
-    }
-    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-        call(args, named)
     }
     fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
         Some(call_position(args, named))

@@ -40,7 +40,10 @@ use crate::rulesets::args;
 use crate::rulesets::family::{Family, HeapCode, SequenceSpec};
 use crate::rulesets::nim::singletons;
 use crate::rulesets::positions::write_sum;
+use super::period::{no_args, one_arg, with_period, SEARCH_CAP, SPLIT_SEARCH_CAP};
 use crate::rulesets::subtraction::checked_len;
+use crate::rulesets::family::SequenceReport;
+use crate::solve::sparse::in_memory;
 use crate::rulesets::{Arg, NamedArg};
 use crate::solve::grundy::{self, Periodicity};
 use crate::solve::sparse::{Finish, HeapRules, Limits, SparseRun, Summary, ValueFormat};
@@ -587,7 +590,7 @@ impl Family for DawsonChessFamily {
     fn sequence(&self) -> Option<SequenceSpec> {
         Some(SequenceSpec {
             usage: "grundy dawson_chess --to N",
-            build: crate::rulesets::sequence::dawson_chess,
+            build: dawson_chess_sequence,
         })
     }
 }
@@ -624,7 +627,7 @@ impl Family for DawsonKaylesFamily {
     fn sequence(&self) -> Option<SequenceSpec> {
         Some(SequenceSpec {
             usage: "grundy dawson_kayles --to N",
-            build: crate::rulesets::sequence::dawson_kayles,
+            build: dawson_kayles_sequence,
         })
     }
 }
@@ -661,7 +664,7 @@ impl Family for GrundyGameFamily {
     fn sequence(&self) -> Option<SequenceSpec> {
         Some(SequenceSpec {
             usage: "grundy grundy_game --to N",
-            build: crate::rulesets::sequence::grundy_game,
+            build: grundy_game_sequence,
         })
     }
 }
@@ -698,7 +701,7 @@ impl Family for KaylesFamily {
     fn sequence(&self) -> Option<SequenceSpec> {
         Some(SequenceSpec {
             usage: "grundy kayles --to N",
-            build: crate::rulesets::sequence::kayles,
+            build: kayles_sequence,
         })
     }
 }
@@ -738,7 +741,99 @@ impl Family for OctalFamily {
     fn sequence(&self) -> Option<SequenceSpec> {
         Some(SequenceSpec {
             usage: "grundy octal CODE --to N, e.g. grundy octal 0.77 --to 200",
-            build: crate::rulesets::sequence::octal,
+            build: octal_sequence,
         })
     }
+}
+
+// The Grundy sequences of `partizan grundy` (see [`super::period`] for the proof of a period).
+
+/// The largest `N` of a sequence computed by the sparse-space engine: its values come back as a
+/// list of `u32`, 400 MB at this bound (`partizan grundy CODE --to N --format binary` streams
+/// longer runs, a byte a value).
+pub const MAX_ENGINE_SEQUENCE: usize = 100_000_000;
+
+/// `G(0..=to)` of a game that splits heaps, for `to` beyond [`MAX_SPLIT_HEAP`], by the
+/// sparse-space engine.
+fn engine_report(rules: HeapRules, name: String, to: usize) -> Result<SequenceReport, Error> {
+    if to > MAX_ENGINE_SEQUENCE {
+        return Err(Error::input(format!(
+            "--to {to} is too large for a list of values (at most {MAX_ENGINE_SEQUENCE}; `partizan grundy CODE --to N --format binary` streams longer runs)"
+        )));
+    }
+    let run = in_memory(rules, to + 1);
+    Ok(SequenceReport {
+        name,
+        examined: run.len(),
+        values: run.values(),
+        periodicity: run.periodicity(),
+    })
+}
+
+fn octal_report(game: OctalGame, name: String, to: usize) -> Result<SequenceReport, Error> {
+    let splits = game.digits().iter().any(|d| d & 4 != 0);
+    if splits && to > MAX_SPLIT_HEAP {
+        return engine_report(HeapRules::octal(game.digits())?, name, to);
+    }
+    let (len, cap) = if splits {
+        (to + 1, SPLIT_SEARCH_CAP)
+    } else {
+        (checked_len(to)?, SEARCH_CAP)
+    };
+    let (values, periodicity, examined) =
+        with_period(|n| game.grundy_sequence(n), len, game.code_length(), cap);
+    Ok(SequenceReport {
+        name,
+        values,
+        periodicity,
+        examined,
+    })
+}
+
+fn named_octal(
+    args: &[String],
+    to: usize,
+    game: OctalGame,
+    name: &str,
+) -> Result<SequenceReport, Error> {
+    no_args(args, name)?;
+    let label = format!("{name} (octal game {})", game.code());
+    octal_report(game, label, to)
+}
+
+/// `grundy dawson_chess`: the octal game 0.137.
+fn dawson_chess_sequence(args: &[String], to: usize) -> Result<SequenceReport, Error> {
+    named_octal(args, to, OctalGame::dawson_chess(), "Dawson's chess")
+}
+
+/// `grundy dawson_kayles`: the octal game 0.07.
+fn dawson_kayles_sequence(args: &[String], to: usize) -> Result<SequenceReport, Error> {
+    named_octal(args, to, OctalGame::dawson_kayles(), "Dawson's Kayles")
+}
+
+/// `grundy kayles`: the octal game 0.77.
+fn kayles_sequence(args: &[String], to: usize) -> Result<SequenceReport, Error> {
+    named_octal(args, to, OctalGame::kayles(), "Kayles")
+}
+
+/// `grundy grundy_game`: no periodicity theorem, so no period.
+fn grundy_game_sequence(args: &[String], to: usize) -> Result<SequenceReport, Error> {
+    no_args(args, "grundy_game")?;
+    if to > MAX_SPLIT_HEAP {
+        return engine_report(HeapRules::grundy_game(), "Grundy's game".into(), to);
+    }
+    let values = GrundyGame.grundy_sequence(to + 1);
+    Ok(SequenceReport {
+        name: "Grundy's game".into(),
+        examined: values.len(),
+        values,
+        periodicity: None,
+    })
+}
+
+/// `grundy octal CODE`.
+fn octal_sequence(args: &[String], to: usize) -> Result<SequenceReport, Error> {
+    let game = OctalGame::parse(one_arg(args, "the octal code, e.g. 0.77")?)?;
+    let name = format!("octal game {}", game.code());
+    octal_report(game, name, to)
 }

@@ -138,9 +138,6 @@ impl Family for PartizanEuclidFamily {
     fn example(&self) -> &'static str {
         "partizan_euclid(7, 3)"
     }
-    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-        call(args, named)
-    }
     fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
         let read = || -> Result<Position, Error> {
             let known = call(args, named)?;

@@ -187,9 +187,6 @@ impl Family for PartizanSubtractionFamily {
     fn example(&self) -> &'static str {
         "partizan_subtraction(\"1,2\", \"1,3\", 10)"
     }
-    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-        call(args, named)
-    }
     fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
         let read = || -> Result<Position, Error> {
             let value = call(args, named)?;

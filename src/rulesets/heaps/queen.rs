@@ -213,9 +213,6 @@ impl Family for QueenFamily {
     fn example(&self) -> &'static str {
         "queen(5, 3, p=3)"
     }
-    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-        call(args, named)
-    }
     fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
         let read = || -> Result<Position, Error> {
             let value = call(args, named)?;

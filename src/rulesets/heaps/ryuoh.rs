@@ -223,12 +223,6 @@ pub fn value(piece: &Ryuoh, x: usize, y: usize) -> Result<Game, Error> {
     Ok(Game::nimber(piece.grundy_table(w, h)[h * w - 1] as u64))
 }
 
-/// `ryuoh(x, y, p=3, q=Q)`: the value `*G(x, y)` (p defaults to 3, no limit by default).
-fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-    let (piece, x, y) = read(positional, named)?;
-    value(&piece, x, y)
-}
-
 /// `ryuoh(x, y, p=3, q=Q)` as a position (see [`crate::solve::position`]), written with `p`
 /// when it is not 3 and with `q` when there is one; listing the options of a position with more
 /// than can be listed is refused.
@@ -295,9 +289,6 @@ impl Family for RyuohFamily {
     }
     fn example(&self) -> &'static str {
         "ryuoh(4, 5, p=3, q=9)"
-    }
-    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-        call(args, named)
     }
     fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
         Some(call_position(args, named))

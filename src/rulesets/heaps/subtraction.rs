@@ -34,6 +34,9 @@ use crate::solve::grundy::{self, Periodicity};
 use crate::rulesets::positions::Counted;
 use crate::solve::position::{self, of_ruleset, Rules};
 use crate::solve::{AsPartizan, ImpartialRuleset, Position};
+use super::period::{one_arg, with_period, SEARCH_CAP};
+use crate::rulesets::family::SequenceReport;
+use crate::solve::grundy::subtraction_periodicity;
 use crate::Error;
 use std::sync::Arc;
 
@@ -239,15 +242,6 @@ impl ImpartialRuleset for TakeRange {
     }
 }
 
-/// `subtraction("1,3,4", n)`: the value `*G(n)` of a heap of `n` in the subtraction game.
-fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-    args::named(named, "", &[])?;
-    let game = Subtraction::parse(args::string(positional, 0, "the subtraction set")?)?;
-    let n = args::size(positional, 1, "the heap size n")?;
-    let g = game.grundy_sequence(checked_len(n)?);
-    Ok(Game::nimber(g[n] as u64))
-}
-
 /// `subtraction("1,3,4", n)` as a position (see [`crate::solve::position`]).
 fn call_position(positional: &[Arg], named: &[NamedArg]) -> Result<Position, Error> {
     args::named(named, "", &[])?;
@@ -332,16 +326,13 @@ impl Family for SubtractionFamily {
     fn example(&self) -> &'static str {
         "subtraction(\"1,3,4\", 10)"
     }
-    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-        call(args, named)
-    }
     fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
         Some(call_position(args, named))
     }
     fn sequence(&self) -> Option<SequenceSpec> {
         Some(SequenceSpec {
             usage: "grundy subtraction SET --to N, e.g. grundy subtraction 1,3,4 --to 40",
-            build: crate::rulesets::sequence::subtraction,
+            build: subtraction_sequence,
         })
     }
     /// As a take-and-break code (digit 3 at each element of the set), for misère play; the
@@ -375,9 +366,6 @@ impl Family for TakeRangeFamily {
     fn example(&self) -> &'static str {
         "take_range(2, 5, 17)"
     }
-    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-        call_take_range(args, named)
-    }
     fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
         Some(call_take_range_position(args, named))
     }
@@ -385,7 +373,7 @@ impl Family for TakeRangeFamily {
         Some(SequenceSpec {
             usage:
                 "grundy take_range P Q --to N: take P..Q tokens, or all when fewer than P remain",
-            build: crate::rulesets::sequence::take_range,
+            build: take_range_sequence,
         })
     }
     /// As a take-and-break code (digit 1 below `p`, 3 from `p` to `q`), for misère play.
@@ -404,4 +392,53 @@ impl Family for TakeRangeFamily {
             )),
         })
     }
+}
+
+// The Grundy sequences of `partizan grundy`.
+
+/// How far a subtraction game's window search goes (64 MB of values at most; a few ns a value).
+const SUBTRACTION_SEARCH_CAP: usize = 1 << 24;
+
+/// `grundy subtraction SET`, with the window argument for the period.
+fn subtraction_sequence(args: &[String], to: usize) -> Result<SequenceReport, Error> {
+    let game = Subtraction::parse(one_arg(args, "the subtraction set, e.g. 1,3,4")?)?;
+    let set: Vec<String> = game.set().iter().map(usize::to_string).collect();
+    let (values, periodicity, examined) =
+        subtraction_periodicity(game.set(), checked_len(to)?, SUBTRACTION_SEARCH_CAP)
+            .map_err(|e| Error::input(e.to_string()))?;
+    Ok(SequenceReport {
+        name: format!("subtraction game {{{}}}", set.join(",")),
+        values,
+        periodicity,
+        examined,
+    })
+}
+
+/// `grundy take_range P Q`: an octal game, so the Octal Periodicity Theorem applies.
+fn take_range_sequence(args: &[String], to: usize) -> Result<SequenceReport, Error> {
+    let [p, q] = args else {
+        return Err(Error::input(format!("expected P and Q, got {args:?}")));
+    };
+    let num = |s: &str, what: &str| {
+        s.parse::<usize>()
+            .map_err(|_| Error::input(format!("{what} must be a non-negative integer, not {s:?}")))
+    };
+    let game = TakeRange::new(num(p, "P")?, num(q, "Q")?)?;
+    let (values, periodicity, examined) = with_period(
+        |n| game.grundy_sequence(n),
+        checked_len(to)?,
+        game.q(),
+        SEARCH_CAP,
+    );
+    Ok(SequenceReport {
+        name: format!(
+            "take {}..{} (or all when fewer than {} remain)",
+            game.p(),
+            game.q(),
+            game.p()
+        ),
+        values,
+        periodicity,
+        examined,
+    })
 }

@@ -214,9 +214,6 @@ impl Family for WelterFamily {
     fn example(&self) -> &'static str {
         "welter(1, 4, 6)"
     }
-    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-        call(args, named)
-    }
     fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
         let read = || -> Result<Position, Error> {
             let value = call(args, named)?;

@@ -692,9 +692,6 @@ impl Family for CoinTurningFamily {
     fn example(&self) -> &'static str {
         "coin_turning(\"mock_turtles\", \"THHTH\")"
     }
-    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-        call(args, named)
-    }
     fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
         Some(call_position(args, named))
     }

@@ -24,11 +24,10 @@
 //! `snapshots/elephants_rhinos_table_4x4_gap_2.snap`).
 
 use crate::algebra::Game;
-use crate::rulesets::family::{Family, Param, TableSpec};
+use crate::rulesets::family::Param;
 use crate::rulesets::toads_frogs::{self, GenToadsFrogs, Row};
-use crate::rulesets::{Arg, NamedArg};
 use crate::solve::{Table, TableParams};
-use crate::solve::{position, Position};
+use crate::rulesets::text::TextFamily;
 use crate::Error;
 
 /// The rules: Toads and Frogs without jumps.
@@ -49,14 +48,6 @@ pub fn value(row: &Row) -> Game {
     toads_frogs::gen_value(RULES, row)
 }
 
-/// `elephants_rhinos("EE..RR")`.
-fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-    let row = parse(crate::rulesets::text::one_string(
-        positional, named, "the row",
-    )?)?;
-    Ok(value(&row))
-}
-
 /// `partizan table elephants_rhinos elephants=A rhinos=C gap=B`: the rows `E^a .^b R^c`.
 fn table(a: &TableParams) -> Result<Table, Error> {
     toads_frogs::row_table(
@@ -69,55 +60,28 @@ fn table(a: &TableParams) -> Result<Table, Error> {
 }
 
 /// The `elephants_rhinos` family (see the module documentation).
-pub struct ElephantsRhinosFamily;
+pub static ELEPHANTS_RHINOS: TextFamily<GenToadsFrogs> =
+    TextFamily::new("elephants_rhinos", RULES, parse, |row| toads_frogs::row_text(row, ['E', 'R']))
+        .usage(
+            "elephants_rhinos(\"EE..RR\"): one row, E Left's elephants (step right), R Right's rhinos (step left), . empty; no jumps",
+            "elephants_rhinos(\"EE..RR\")",
+        )
+        .called("the row")
+        .valued(|_, row| value(row))
+        .table(TABLE_PARAMS, "table elephants_rhinos elephants=3 rhinos=3 gap=2", table);
 
-impl Family for ElephantsRhinosFamily {
-    fn name(&self) -> &'static str {
-        "elephants_rhinos"
-    }
-    fn usage(&self) -> &'static str {
-        "elephants_rhinos(\"EE..RR\"): one row, E Left's elephants (step right), R Right's rhinos (step left), . empty; no jumps"
-    }
-    fn example(&self) -> &'static str {
-        "elephants_rhinos(\"EE..RR\")"
-    }
-    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-        call(args, named)
-    }
-    fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
-        let row = crate::rulesets::text::one_string(args, named, "the row").and_then(parse);
-        Some(row.map(|row| {
-            position::of(
-                RULES,
-                false,
-                row,
-                |_, row, f| {
-                    let text = toads_frogs::row_text(row, ['E', 'R']);
-                    position::write_text_call(f, "elephants_rhinos", &text)
-                },
-                |_, row| Ok(value(row)),
-            )
-        }))
-    }
-    fn table(&self) -> Option<TableSpec> {
-        Some(TableSpec {
-            params: &[
-                Param {
-                    name: "elephants",
-                    meaning: "rows of 1 to elephants elephants, default 4",
-                },
-                Param {
-                    name: "rhinos",
-                    meaning: "columns of 1 to rhinos rhinos, default 4",
-                },
-                Param {
-                    name: "gap",
-                    meaning:
-                        "the empty squares between them, default 1 (at most 16 squares in all)",
-                },
-            ],
-            example: "table elephants_rhinos elephants=3 rhinos=3 gap=2",
-            build: table,
-        })
-    }
-}
+/// The parameters of `partizan table elephants_rhinos`.
+const TABLE_PARAMS: &[Param] = &[
+    Param {
+        name: "elephants",
+        meaning: "rows of 1 to elephants elephants, default 4",
+    },
+    Param {
+        name: "rhinos",
+        meaning: "columns of 1 to rhinos rhinos, default 4",
+    },
+    Param {
+        name: "gap",
+        meaning: "the empty squares between them, default 1 (at most 16 squares in all)",
+    },
+];

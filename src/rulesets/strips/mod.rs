@@ -3,7 +3,7 @@
 crate::rulesets::family::families! {
     backsliding_toads => [BackslidingToadsFamily],
     coin_turning => [CoinTurningFamily],
-    elephants_rhinos => [ElephantsRhinosFamily],
+    elephants_rhinos => [ELEPHANTS_RHINOS],
     toads_frogs => [ToadsFamily],
-    toppling_dominoes => [TopplingDominoesFamily],
+    toppling_dominoes => [TOPPLING_DOMINOES],
 }

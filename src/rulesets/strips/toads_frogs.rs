@@ -547,20 +547,6 @@ fn named_rules(named: &[NamedArg]) -> Result<GenToadsFrogs, Error> {
     )
 }
 
-/// `toads("TT..FF")`, `toads("T.FF.", jump=2, slide=1)`, `toads("T..FF.", slide=3,
-/// min_slide=2, jump=2, friendly=1)`.
-fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-    let rules = named_rules(named)?;
-    let row = Row::parse(crate::rulesets::graph::graph_argument(
-        positional, "the row",
-    )?)?;
-    Ok(if rules == GenToadsFrogs::STANDARD {
-        value(&row)
-    } else {
-        gen_value(rules, &row)
-    })
-}
-
 /// `toads("TT..FF")` as a position (see [`crate::solve::position`]).
 fn call_position(positional: &[Arg], named: &[NamedArg]) -> Result<Position, Error> {
     let rules = named_rules(named)?;
@@ -681,9 +667,6 @@ impl Family for ToadsFamily {
     }
     fn example(&self) -> &'static str {
         "toads(\"TT..FF\")"
-    }
-    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-        call(args, named)
     }
     fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
         Some(call_position(args, named))

@@ -31,10 +31,9 @@
 //! every row of 1 to N dominoes (up to mirror images) and its value.
 
 use crate::algebra::Game;
-use crate::rulesets::family::{Family, Param, TableSpec};
-use crate::rulesets::{Arg, NamedArg};
+use crate::rulesets::family::Param;
 use crate::solve::{Ruleset, Solver, Table, TableParams};
-use crate::solve::{position, Position};
+use crate::rulesets::text::TextFamily;
 use crate::Error;
 
 /// A blue domino (Left's).
@@ -188,14 +187,6 @@ pub fn value(p: &Rows) -> Game {
     Solver::new(TopplingDominoes).value(p)
 }
 
-/// `toppling_dominoes("LRGLL")`.
-fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-    let p = Rows::parse(crate::rulesets::text::one_string(
-        positional, named, "the row",
-    )?)?;
-    Ok(value(&p))
-}
-
 /// The longest rows `partizan table toppling_dominoes` lists.
 pub const MAX_TABLE_LENGTH: usize = 8;
 
@@ -240,41 +231,18 @@ fn table(a: &TableParams) -> Result<Table, Error> {
 }
 
 /// The `toppling_dominoes` family (see the module documentation).
-pub struct TopplingDominoesFamily;
-
-impl Family for TopplingDominoesFamily {
-    fn name(&self) -> &'static str {
-        "toppling_dominoes"
-    }
-    fn usage(&self) -> &'static str {
-        "toppling_dominoes(\"LRG\"): a row of dominoes, L blue (Left's), R red (Right's), G green (either's); rows separated by spaces are added"
-    }
-    fn example(&self) -> &'static str {
-        "toppling_dominoes(\"LRGLL\")"
-    }
-    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-        call(args, named)
-    }
-    fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
-        let rows = crate::rulesets::text::one_string(args, named, "the row").and_then(Rows::parse);
-        Some(rows.map(|rows| {
-            position::of(
-                TopplingDominoes,
-                false,
-                rows,
-                |_, rows, f| position::write_text_call(f, "toppling_dominoes", &rows.to_string()),
-                |_, rows| Ok(value(rows)),
-            )
-        }))
-    }
-    fn table(&self) -> Option<TableSpec> {
-        Some(TableSpec {
-            params: &[Param {
+pub static TOPPLING_DOMINOES: TextFamily<TopplingDominoes> =
+    TextFamily::new("toppling_dominoes", TopplingDominoes, Rows::parse, Rows::to_string)
+        .usage(
+            "toppling_dominoes(\"LRG\"): a row of dominoes, L blue (Left's), R red (Right's), G green (either's); rows separated by spaces are added",
+            "toppling_dominoes(\"LRGLL\")",
+        )
+        .called("the row")
+        .table(
+            &[Param {
                 name: "size",
                 meaning: "every row of 1 to size dominoes up to mirror image, at most 8, default 4",
             }],
-            example: "table toppling_dominoes size=3",
-            build: table,
-        })
-    }
-}
+            "table toppling_dominoes size=3",
+            table,
+        );

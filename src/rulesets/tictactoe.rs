@@ -144,7 +144,9 @@ pub fn parse(text: &str) -> Result<Board, Error> {
             'O' => 2,
             '.' | '-' | ' ' => 0,
             other => {
-                return Err(Error::input(format!("{other:?} is not X, O or . on a tic-tac-toe board")))
+                return Err(Error::input(format!(
+                    "{other:?} is not X, O or . on a tic-tac-toe board"
+                )))
             }
         };
     }
@@ -161,7 +163,9 @@ pub fn parse(text: &str) -> Result<Board, Error> {
         .map(|l| b[l[0]])
         .collect::<std::collections::BTreeSet<u8>>();
     if both_won.len() > 1 {
-        return Err(Error::input("both players have a line: play stops at the first"));
+        return Err(Error::input(
+            "both players have a line: play stops at the first",
+        ));
     }
     Ok(b)
 }

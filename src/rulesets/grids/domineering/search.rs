@@ -6,7 +6,7 @@
 //! **Board.** The board is cropped to the bounding box of its empty squares; when that box has
 //! `h × w <= 64` squares, the empty squares are the set bits of a `u64` (bit `r * w + c` for
 //! row `r`, column `c`). Left places vertical dominoes, Right horizontal ones (the orientation of
-//! [`super::domineering`]). Larger boards are left to the generic search ([`search`] answers
+//! [`super`]). Larger boards are left to the generic search ([`search`] answers
 //! `None`).
 //!
 //! **Search.** A negamax over "does the player to move win" (a position is a win for the player
@@ -35,10 +35,10 @@
 //! [`Expansions::BATCH`](crate::solve::outcome::Expansions::BATCH) positions it expands, and records them for the progress display. The empty 8×8 board, a first-player win
 //! (BUH; Bullock), is decided this way (docs/PERFORMANCE.md).
 
-use super::board::{
+use crate::rulesets::board::{
     bounding_box, flip_rows_64, half_turn_64, permute_64, transpose_64, ColumnMasks,
 };
-use super::domineering::Board;
+use super::board::Board;
 use crate::solve::outcome::{spread, wins_by_some_move, SearchOptions, SearchStats, Tally};
 
 /// The most squares of the bounding box of a board's empty squares that the search handles.

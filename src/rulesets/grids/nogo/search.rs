@@ -10,7 +10,7 @@
 //! moves (a sum, whose regions the generic search values by their canonical forms: a search of
 //! the whole board would search every combination of positions of the regions).
 //!
-//! **Legal moves** (the rules of [`super::nogo`]), for every point at once: a block's liberties
+//! **Legal moves** (the rules of [`super`]), for every point at once: a block's liberties
 //! are found by a flood fill of its stones. A stone of `X` on an empty point `v` is legal
 //! unless it takes the last liberty of a block of the opponent (`v` is the only liberty of a
 //! block of the opponent: a capture), or leaves its own block without a liberty (a suicide:
@@ -33,10 +33,10 @@
 //! The search passes an interruption point ([`crate::interrupt`]) every
 //! [`Expansions::BATCH`](crate::solve::outcome::Expansions::BATCH) positions it expands, and records them for the progress display.
 
-use super::board::{
+use crate::rulesets::board::{
     bounding_box, flip_rows_64, half_turn_64, permute_64, transpose_64, ColumnMasks,
 };
-use super::nogo::{BLACK, WHITE};
+use super::points::{BLACK, WHITE};
 use crate::solve::outcome::{spread, wins_by_some_move, SearchOptions, SearchStats, Tally};
 
 /// The most cells of the bounding box of a grid's points that the search handles.
@@ -44,7 +44,7 @@ pub const MAX_CELLS: usize = 64;
 
 /// For each of `sides` (Left, Black, moving first when `true`), whether the player moving
 /// first on the grid wins, and what the search did. `cells[r * cols + c]` is the cell at row
-/// `r`, column `c`: `None` off the board, else its stone ([`EMPTY`](super::nogo::EMPTY), [`BLACK`] or [`WHITE`]).
+/// `r`, column `c`: `None` off the board, else its stone ([`EMPTY`](super::EMPTY), [`BLACK`] or [`WHITE`]).
 /// `None` when the bounding box of the grid's points has more than [`MAX_CELLS`] cells. The
 /// position must be one of NoGo (every block has a liberty).
 pub fn search(
@@ -164,7 +164,7 @@ impl Geometry {
     /// The number of the board's regions with at least two empty points (a region with at
     /// most one is 0, neither player ever having a move in it): the classes of empty points
     /// joined by adjacency and by the blocks whose liberties they are, as
-    /// [`super::nogo`] splits its graphs of blocks.
+    /// [`super`] splits its graphs of blocks.
     fn live_regions(&self, black: u64, white: u64) -> u32 {
         let empty = self.on & !(black | white);
         let mut rest = empty;

@@ -44,6 +44,9 @@
 //! 3 × 3 is a first-player win, 4 × 4 a second-player win); by hand, `..` is `*` and `...` is
 //! `{1, * | −1, *}`.
 
+mod points;
+pub mod search;
+
 use crate::algebra::Game;
 use crate::rulesets::family::{Family, Param, TableSpec, GRID_PARAMS};
 use crate::rulesets::graph::{self, Graph, GridLayout};
@@ -54,12 +57,7 @@ use crate::solve::{Position, Ruleset, Solver, Table, TableParams};
 use crate::Error;
 use std::sync::Arc;
 
-/// Label of an empty point.
-pub const EMPTY: u8 = 0;
-/// Label of a black block (Left's stones).
-pub const BLACK: u8 = 1;
-/// Label of a white block (Right's stones).
-pub const WHITE: u8 = 2;
+pub use points::{BLACK, EMPTY, WHITE};
 
 /// The NoGo ruleset for the generic [`Solver`]; positions are [`Graph`]s as described in the
 /// module documentation.
@@ -343,7 +341,7 @@ impl Points {
             value: |r, stones| Ok(value(&r.0.blocks(stones)?)),
             option_count: None,
             // A grid of at most 64 cells is searched whole on bitboards
-            // (super::nogo_search); any other board as the graph of its blocks, split into
+            // ([`search`]); any other board as the graph of its blocks, split into
             // components and normalized, as the canonical form is computed.
             search: Some(OwnSearch {
                 run: |r, stones, sides, options| {
@@ -359,7 +357,7 @@ impl Points {
         Ok(p)
     }
 
-    /// The bitboard search of the board with `stones` ([`super::nogo_search::search`]), when
+    /// The bitboard search of the board with `stones` ([`search::search`]), when
     /// the board is a grid that it handles.
     fn bitboard_search(
         &self,
@@ -375,7 +373,7 @@ impl Points {
             .iter()
             .map(|v| v.map(|v| stones[v as usize]))
             .collect();
-        super::nogo_search::search(grid.rows, grid.cols, &cells, sides, options)
+        search::search(grid.rows, grid.cols, &cells, sides, options)
     }
 
     /// Writes the board with `stones` as the call that reads it.
@@ -440,15 +438,6 @@ pub fn value(g: &Graph) -> Game {
     Solver::new(NoGo).value(g)
 }
 
-/// `nogo("..x|o..")`.
-fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-    Ok(value(&parse_grid(crate::rulesets::text::one_string(
-        positional,
-        named,
-        "the board",
-    )?)?))
-}
-
 /// Reads `nogo_graph("a-b b-c", black="a", white="c")`.
 fn read_graph_call(positional: &[Arg], named: &[NamedArg]) -> Result<(Points, Vec<u8>), Error> {
     let allowed = ["black", "white"];
@@ -457,12 +446,6 @@ fn read_graph_call(positional: &[Arg], named: &[NamedArg]) -> Result<(Points, Ve
         graph::named_string(named, "black", &allowed)?,
         graph::named_string(named, "white", &allowed)?,
     )
-}
-
-/// `nogo_graph("a-b b-c", black="a", white="c")`.
-fn call_graph(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-    let (points, stones) = read_graph_call(positional, named)?;
-    Ok(value(&points.blocks(&stones)?))
 }
 
 /// The largest board area `partizan table nogo` evaluates (the 4 × 4 board alone takes about a
@@ -520,9 +503,6 @@ impl Family for NogoFamily {
     fn example(&self) -> &'static str {
         "nogo(\"...|...\")"
     }
-    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-        call(args, named)
-    }
     fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
         let text = crate::rulesets::text::one_string(args, named, "the board");
         Some(text.and_then(read_grid).and_then(|(points, stones)| points.into_position(stones)))
@@ -548,9 +528,6 @@ impl Family for NogoGraphFamily {
     }
     fn example(&self) -> &'static str {
         "nogo_graph(\"a-b b-c c-d\")"
-    }
-    fn evaluate(&self, args: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
-        call_graph(args, named)
     }
     fn position(&self, args: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
         Some(
