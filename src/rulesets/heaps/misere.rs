@@ -4,7 +4,7 @@
 //! [`Position::misere_outcome`](crate::solve::Position::misere_outcome).
 //!
 //! Misère play depends on a heap game's rules, not on its normal-play values, so these
-//! functions take the family and its arguments (or a bare code, [`super::code_family`]) and
+//! functions take the family and its arguments (or a bare code, [`crate::rulesets::code_rules`]) and
 //! build the rules themselves.
 //!
 //! ```

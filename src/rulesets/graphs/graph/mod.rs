@@ -30,7 +30,7 @@
 //! positions have equal values), canonical whenever the search finishes.
 //!
 //! **Files.** Here: the graph and its components; [`relabel`]: the canonical relabelling;
-//! [`text`]: the text syntax, read and written; [`layout`]: graphs read from grids; [`tables`]:
+//! [`mod@text`]: the text syntax, read and written; [`layout`]: graphs read from grids; [`tables`]:
 //! the graph families' tables over shapes.
 
 pub mod layout;
