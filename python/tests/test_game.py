@@ -136,12 +136,16 @@ def test_evaluate_an_explicit_game() -> None:
     form = partizan.evaluate("'{*|*}'")
     assert form == "'{*|*}'" and partizan.evaluate(form) == form
     assert partizan.evaluate(f"{form}.CanonicalForm") == Game(0)
-    assert partizan.evaluate("'{*|*}'.LeftOptions") == ["'*'"]
+    # Its options as written: * is a game in canonical form.
+    assert partizan.evaluate("'{*|*}'.LeftOptions") == [Game("*")]
     assert partizan.evaluate("{*|*}.LeftOptions") == []
     # The ordinal sum uses the form: {*|*}:1 = {*, {*|*}:0 | *} = {0, * | *}, whose Left option
     # * reverses through 0 (Right answers * with 0, and {0, * | *} >= 0) to nothing: {0|*} = ^.
-    # On the canonical form, 0:1 = 1.
-    assert partizan.evaluate("'{*|*}'.OrdinalSum(1)") == Game("^")
+    # On the canonical form, 0:1 = 1. The compound of an explicit game is kept as written, as
+    # CGSuite keeps it, until its canonical form is asked for.
+    assert partizan.evaluate("'{*|*}'.OrdinalSum(1)") == "'{*|*}' : 1"
+    assert partizan.evaluate("'{*|*}'.OrdinalSum(1).CanonicalForm") == Game("^")
+    assert partizan.evaluate("'{0|}' + 1") == "'{0|}' + 1"
     assert partizan.evaluate("{*|*}.OrdinalSum(1)") == Game(1)
     with pytest.raises(ValueError, match="explicit game"):
         Game("'{*|*}'")
