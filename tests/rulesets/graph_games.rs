@@ -1428,3 +1428,46 @@ fn node_kayles_on_long_paths() {
         assert_eq!(value, Game::nimber(expected), "path of {n}");
     }
 }
+
+/// CGSuite's graph strings (`l`, `r`, `e` edges along a path, branches in parentheses) are read
+/// as CGSuite reads them: GameGraphTest's two Partizan Arc Kayles cases (CGSuite's answers as
+/// they are), and every path of up to 7 edges against the brute force on the same edge list.
+#[test]
+fn partizan_arc_kayles_reads_cgsuite_graph_strings() {
+    let mut solver = Solver::new(PartizanArcKayles);
+    let value = |s: &mut Solver<PartizanArcKayles>, text: &str| {
+        s.value(&partizan_arc_kayles::parse(text).unwrap())
+            .to_string()
+    };
+    assert_eq!(value(&mut solver, "llr"), "1/2");
+    assert_eq!(
+        value(&mut solver, "lrlr(ll;ree(rl;l))"),
+        "{3*|2*||3/2,3/2*|1/2*}"
+    );
+    for len in 1..=7u32 {
+        for code in 0..3u32.pow(len) {
+            let letters: Vec<u8> = (0..len)
+                .map(|i| [b'l', b'r', b'e'][(code / 3u32.pow(i) % 3) as usize])
+                .collect();
+            let edges: Vec<(usize, usize, u8)> = letters
+                .iter()
+                .enumerate()
+                .map(|(i, c)| {
+                    (
+                        i,
+                        i + 1,
+                        match c {
+                            b'l' => b'B',
+                            b'r' => b'R',
+                            _ => b'G',
+                        },
+                    )
+                })
+                .collect();
+            let expected = pak_tree(&edges, (1 << (len + 1)) - 1, &mut HashMap::new());
+            let text = String::from_utf8(letters).unwrap();
+            let v = solver.value(&partizan_arc_kayles::parse(&text).unwrap());
+            assert_eq!(key(v), expected.key(), "{text}: engine {v}");
+        }
+    }
+}

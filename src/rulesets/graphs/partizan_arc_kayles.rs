@@ -86,8 +86,14 @@ impl Ruleset for PartizanArcKayles {
     }
 }
 
-/// Reads the edge list; every edge must have a colour.
+/// Reads a position: partizan's edge list (`a-b:B b-c:R`), every edge with a colour, or, for a
+/// text with no `-` (which every edge of an edge list has), CGSuite's graph string (`llr`: a
+/// path whose edges are Left's, Left's and Right's, as CGSuite's `PartizanArcKayles("llr")`
+/// reads it; `l`, `r`, `e` for Left's, Right's and either's edges, as in Hackenbush strings).
 pub fn parse(text: &str) -> Result<Graph, Error> {
+    if !text.contains('-') && !text.trim().is_empty() {
+        return parse_cgsuite(text);
+    }
     let named = graph::parse(text, "BLRG")?;
     let g = named
         .graph
@@ -102,6 +108,32 @@ pub fn parse(text: &str) -> Result<Graph, Error> {
         )));
     }
     Ok(g)
+}
+
+/// CGSuite's graph string, read as Hackenbush strings are (`super::hackenbush`), its edges
+/// coloured `l` Blue, `r` Red, `e` Green; the ground of a Hackenbush picture is an ordinary vertex
+/// here.
+fn parse_cgsuite(text: &str) -> Result<Graph, Error> {
+    use super::hackenbush::{Colour, Picture};
+    let picture = Picture::parse_cgsuite(text).map_err(|e| {
+        Error::input(format!(
+            "{text:?} is read as CGSuite's graph string (it has no '-' of an edge list a-b:B): {e}"
+        ))
+    })?;
+    let edges: Vec<(u32, u32, u8)> = picture
+        .edges()
+        .iter()
+        .map(|e| {
+            let colour = match e.colour {
+                Colour::Blue => BLUE,
+                Colour::Red => RED,
+                Colour::Green => GREEN,
+            };
+            (e.a.min(e.b), e.a.max(e.b), colour)
+        })
+        .collect();
+    let vertices = edges.iter().map(|&(_, v, _)| v as usize + 1).max().unwrap_or(1);
+    Graph::new(vec![0; vertices], edges)
 }
 
 /// The value of a position (a fresh solver).
@@ -157,7 +189,7 @@ fn table(a: &TableParams) -> Result<Table, Error> {
 pub static PARTIZAN_ARC_KAYLES: TextFamily<PartizanArcKayles> =
     TextFamily::new("partizan_arc_kayles", PartizanArcKayles, parse, graph::edge_text)
         .usage(
-            "partizan_arc_kayles(\"a-b:B b-c:R c-d:G\"): edges Left's (B), Right's (R) or either's (G)",
+            "partizan_arc_kayles(\"a-b:B b-c:R c-d:G\"): edges Left's (B), Right's (R) or either's (G); or CGSuite's graph string, partizan_arc_kayles(\"llr\")",
             "partizan_arc_kayles(\"a-b:B b-c:R c-d:G\")",
         )
         .called("the edge list")
