@@ -717,6 +717,12 @@ fn explicit_and_compound_games() {
     assert_eq!(eval("('{0|}' + 1).LeftOptions"), "[0 + 1,'{0|}' + 0]");
     assert_eq!(eval("('{0|}' + 1).RightOptions"), "[]");
     assert_eq!(eval("+-'{0|}'"), "'{'{0|}'|'{|0}'}'");
+    // The subordinate over an explicit base uses the base as written (the CGSuite
+    // answers): ^[5] = '{*|*}' : 5, while over the canonical form 0 = {|} it is ^[5] itself.
+    assert_eq!(eval("^.PowTo(5).Subordinate('{*|*}')"), "5");
+    assert_eq!(eval("('{*|*}' : 5).Subordinate('{*|*}')"), "5");
+    assert_eq!(eval("^.PowTo(5).Subordinate(0)"), "^[5]");
+    assert!(error("(1/2).Subordinate('{*|*}')").contains("is not an ordinal sum '{*|*}' : H"));
 }
 
 /// Where partizan reads an input differently from CGSuite: a literal is read as it is printed

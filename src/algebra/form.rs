@@ -456,6 +456,23 @@ fn integer(f: &Form) -> Option<num_bigint::BigInt> {
     f.as_value()?.as_number()?.to_integer()
 }
 
+impl Form {
+    /// The subordinate of `k` over this form as the base: the `H` with `self : H = k` (see
+    /// [`Game::subordinate`]), with the base's options as written (`^[5]` over `'{*|*}'` is 5,
+    /// over its canonical form 0 it is `^[5]` itself).
+    pub fn subordinate(&self, k: Game) -> Result<Game, super::AlgebraError> {
+        let values =
+            |forms: Vec<Form>| -> Vec<Game> { forms.iter().map(Form::canonical_form).collect() };
+        super::ordinal::subordinate_over(
+            k,
+            self.canonical_form(),
+            &values(self.left_options()),
+            &values(self.right_options()),
+            &self.to_string(),
+        )
+    }
+}
+
 /// How [`Form::canonical_form`] makes a node's value from its parts' values.
 enum Combine {
     /// `{parts[..split] | parts[split..]}`.

@@ -71,34 +71,55 @@ impl Game {
     /// assert!(g("*").subordinate(&g("1")).is_err());
     /// ```
     pub fn subordinate(&self, base: &Game) -> Result<Game, AlgebraError> {
-        let (k, g) = (*self, *base);
-        if g.is_zero() {
-            return Ok(k);
-        }
-        let mut memo = HashMap::new();
-        let found = post_order(
-            k,
-            &mut memo,
-            |x| (x == g).then_some(Some(Game::zero())),
-            |x, memo| {
-                let (mut left, mut right) = (g.left_options().to_vec(), g.right_options().to_vec());
-                let (mut sub_left, mut sub_right) = (Vec::new(), Vec::new());
-                for (options, sums, subs) in [
-                    (x.left_options(), &mut left, &mut sub_left),
-                    (x.right_options(), &mut right, &mut sub_right),
-                ] {
-                    for o in options {
-                        if let Some(s) = memo[o] {
-                            sums.push(*o);
-                            subs.push(s);
-                        }
+        let g = *base;
+        subordinate_over(
+            *self,
+            g,
+            g.left_options(),
+            g.right_options(),
+            &g.to_string(),
+        )
+    }
+}
+
+/// The subordinate of `k` over a base whose value is `base` and whose options, as written, have
+/// the values `left` and `right` (see [`Game::subordinate`]; an explicit base such as `'{*|*}'`
+/// is not its canonical form 0): the `H` with `base : H = k`, named `written` in the error when
+/// there is none.
+pub(crate) fn subordinate_over(
+    k: Game,
+    base: Game,
+    left: &[Game],
+    right: &[Game],
+    written: &str,
+) -> Result<Game, AlgebraError> {
+    if left.is_empty() && right.is_empty() {
+        // {|} : H is H.
+        return Ok(k);
+    }
+    let mut memo = HashMap::new();
+    let found = post_order(
+        k,
+        &mut memo,
+        |x| (x == base).then_some(Some(Game::zero())),
+        |x, memo| {
+            let (mut with_left, mut with_right) = (left.to_vec(), right.to_vec());
+            let (mut sub_left, mut sub_right) = (Vec::new(), Vec::new());
+            for (options, sums, subs) in [
+                (x.left_options(), &mut with_left, &mut sub_left),
+                (x.right_options(), &mut with_right, &mut sub_right),
+            ] {
+                for o in options {
+                    if let Some(s) = memo[o] {
+                        sums.push(*o);
+                        subs.push(s);
                     }
                 }
-                (Game::new(left, right) == x).then(|| Game::new(sub_left, sub_right))
-            },
-        );
-        found.ok_or_else(|| {
-            AlgebraError::undefined(format!("{k} is not an ordinal sum {g} : H for any H"))
-        })
-    }
+            }
+            (Game::new(with_left, with_right) == x).then(|| Game::new(sub_left, sub_right))
+        },
+    );
+    found.ok_or_else(|| {
+        AlgebraError::undefined(format!("{k} is not an ordinal sum {written} : H for any H"))
+    })
 }

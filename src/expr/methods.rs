@@ -492,7 +492,7 @@ static METHODS: &[Method] = &[
         cgsuite: "Subordinate",
         aliases: &[],
         params: &["base"],
-        summary: "the H with base : H equal to G (an error when there is none)",
+        summary: "the H with base : H equal to G, an explicit base as written (an error when there is none)",
         apply: |k, a| k.subordinate(&a[0]).map(Value::Game).map_err(Error::from),
     },
     Method {
@@ -560,6 +560,10 @@ pub(crate) fn on_forms(m: &Method) -> Option<FormMethod> {
         "conjunctive_sum" => |f, a| Ok(compound(Compound::Conjunctive, f, &a[0])),
         "selective_sum" => |f, a| Ok(compound(Compound::Selective, f, &a[0])),
         "conway_product" => |f, a| Ok(compound(Compound::ConwayProduct, f, &a[0])),
+        "subordinate" => |k, a| {
+            let h = a[0].subordinate(k.canonical_form()).map_err(Error::from)?;
+            game(h)
+        },
         "misere_canonical_form" => |f, _| misere_canonical_form(f),
         "genus" => |f, _| genus(f),
         "misere_outcome_class" => |f, _| misere_outcome_class(f),
