@@ -117,7 +117,7 @@ enum Command {
         #[arg(long, value_name = "POSITIONS", value_parser = parse_size, default_value = "1024")]
         first_budget: usize,
     },
-    /// Compare two games: prints one of `=`, `<`, `>`, `||` (confused)
+    /// Compare two games, short or loopy: prints one of `=`, `<`, `>`, `||` (confused)
     Compare {
         /// The first game
         #[arg(allow_hyphen_values = true, value_parser = expression)]
@@ -427,9 +427,10 @@ fn run(cli: Cli, budget_bytes: usize) -> Result<(), Failure> {
             out.line(outcome(&expr, search, options)?)?;
         }
         Command::Compare { a, b } => {
-            let a = partizan::eval(&a).map_err(|e| e.to_string())?;
-            let b = partizan::eval(&b).map_err(|e| e.to_string())?;
-            let symbol = match a.partial_cmp(&b) {
+            // Short games compare by the partial order; loopy ones by both sides (CGT ch. VI).
+            let a = partizan::expr::evaluate(&a).map_err(|e| e.to_string())?;
+            let b = partizan::expr::evaluate(&b).map_err(|e| e.to_string())?;
+            let symbol = match partizan::expr::loopy::compare(&a, &b)? {
                 Some(std::cmp::Ordering::Equal) => "=",
                 Some(std::cmp::Ordering::Less) => "<",
                 Some(std::cmp::Ordering::Greater) => ">",

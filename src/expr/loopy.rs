@@ -216,6 +216,37 @@ pub(crate) fn le(a: &LoopyValue, b: &LoopyValue) -> Result<bool, LoopyError> {
     Ok(a.value()?.le(b.value()?))
 }
 
+/// The order of two values that are games, short or loopy (CGT ch. VI: `G <= H` when both
+/// sides compare): `Some(Equal)`, `Some(Less)`, `Some(Greater)`, or `None` when they are
+/// confused; an error naming the value that is not a game, or a loopy comparison beyond its
+/// limits.
+///
+/// ```
+/// use partizan::expr::{evaluate, loopy::compare};
+/// use std::cmp::Ordering;
+/// let (over, small) = (evaluate("over").unwrap(), evaluate("1/1024").unwrap());
+/// assert_eq!(compare(&over, &small), Ok(Some(Ordering::Less)));
+/// assert_eq!(compare(&evaluate("on").unwrap(), &evaluate("off").unwrap()), Ok(Some(Ordering::Greater)));
+/// ```
+pub fn compare(a: &Value, b: &Value) -> Result<Option<std::cmp::Ordering>, String> {
+    use std::cmp::Ordering::{Equal, Greater, Less};
+    if let (Some(x), Some(y)) = (a.as_game(), b.as_game()) {
+        return Ok(x.partial_cmp(&y));
+    }
+    let lift = |v: &Value| match as_loopy(v) {
+        Some(r) => r.map_err(|e| message(&e)),
+        None => Err(format!("{v} is {}, not a game", v.kind())),
+    };
+    let (x, y) = (lift(a)?, lift(b)?);
+    let le = |p: &LoopyValue, q: &LoopyValue| self::le(p, q).map_err(|e| message(&e));
+    Ok(match (le(&x, &y)?, le(&y, &x)?) {
+        (true, true) => Some(Equal),
+        (true, false) => Some(Less),
+        (false, true) => Some(Greater),
+        (false, false) => None,
+    })
+}
+
 /// A method of loopy games, under its snake_case name and CGSuite's name.
 pub struct LoopyMethod {
     /// partizan's snake_case name.

@@ -47,10 +47,19 @@ fn compare_prints_the_relation() {
         ("0", "^", "<"),
         ("{0|0}", "*", "="),
         ("{1|-1}", "0", "||"),
+        // Loopy games compare by both sides (Siegel, CGT ch. VI; WW ch. 11): over = {0|pass} is
+        // positive and below every positive number; on exceeds every short game, off is below.
+        ("over", "1/1024", "<"),
+        ("over", "0", ">"),
+        ("on", "off", ">"),
+        ("on", "5", ">"),
+        ("off", "off", "="),
     ] {
         let r = run(&["compare", a, b]);
         assert_eq!((r.status, r.stdout.trim()), (0, rel), "{a} vs {b}");
     }
+    // A value that is not a game is a one-line error.
+    assert!(clean_error(&["compare", "true", "1"]).contains("not a game"));
 }
 
 #[test]
