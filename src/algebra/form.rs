@@ -328,7 +328,12 @@ impl Form {
                     Combine::Sum => values[0] + values[1],
                     Combine::Ordinal(split) => {
                         let (base, top) = values.split_at(values.len() - 1);
-                        ordinal_sum_over(&base[..split], &base[split..], top[0])
+                        super::ordinal::ordinal_sum_over(
+                            &base[..split],
+                            &base[split..],
+                            top[0],
+                            |_| None,
+                        )
                     }
                 };
                 done.insert(key, g);
@@ -345,13 +350,14 @@ impl Form {
     /// until someone moves in the base `G`, which ends `H`. Its value depends on the form of `G`
     /// (and only on the value of `H`).
     pub fn ordinal_sum(&self, h: &Form) -> Game {
-        let values =
-            |forms: Vec<Form>| -> Vec<Game> { forms.iter().map(Form::canonical_form).collect() };
-        ordinal_sum_over(
-            &values(self.left_options()),
-            &values(self.right_options()),
-            h.canonical_form(),
-        )
+        let (left, right) = self.option_values();
+        super::ordinal::ordinal_sum_over(&left, &right, h.canonical_form(), |_| None)
+    }
+
+    /// The values of the Left and of the Right options as written.
+    fn option_values(&self) -> (Vec<Game>, Vec<Game>) {
+        let values = |forms: Vec<Form>| forms.iter().map(Form::canonical_form).collect();
+        (values(self.left_options()), values(self.right_options()))
     }
 }
 
@@ -429,28 +435,6 @@ fn parts(ao: &[Key], bo: &[Key], a: Key, b: Key, kind: Compound) -> Vec<(Key, Ke
     }
 }
 
-/// The ordinal sum over a base whose options have the values `left` and `right`, with the top
-/// `h`: `{base^L, base : h^L | base^R, base : h^R}`.
-fn ordinal_sum_over(left: &[Game], right: &[Game], h: Game) -> Game {
-    let mut memo = HashMap::new();
-    super::walk::post_order(
-        h,
-        &mut memo,
-        |_| None,
-        |k, memo| {
-            let l = left
-                .iter()
-                .copied()
-                .chain(k.left_options().iter().map(|o| memo[o]));
-            let r = right
-                .iter()
-                .copied()
-                .chain(k.right_options().iter().map(|o| memo[o]));
-            Game::new(l, r)
-        },
-    )
-}
-
 /// An integer leaf's integer.
 fn integer(f: &Form) -> Option<num_bigint::BigInt> {
     f.as_value()?.as_number()?.to_integer()
@@ -461,15 +445,8 @@ impl Form {
     /// [`Game::subordinate`]), with the base's options as written (`^[5]` over `'{*|*}'` is 5,
     /// over its canonical form 0 it is `^[5]` itself).
     pub fn subordinate(&self, k: Game) -> Result<Game, super::AlgebraError> {
-        let values =
-            |forms: Vec<Form>| -> Vec<Game> { forms.iter().map(Form::canonical_form).collect() };
-        super::ordinal::subordinate_over(
-            k,
-            self.canonical_form(),
-            &values(self.left_options()),
-            &values(self.right_options()),
-            &self.to_string(),
-        )
+        let (left, right) = self.option_values();
+        super::ordinal::subordinate_over(k, self.canonical_form(), &left, &right, &self.to_string())
     }
 }
 

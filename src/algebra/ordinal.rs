@@ -13,34 +13,17 @@ impl Game {
     pub fn ordinal_sum(&self, h: &Game) -> Game {
         let g = *self;
         let base = g.as_nus().filter(|n| n.ups == 0);
-        let mut memo = HashMap::new();
-        post_order(
-            *h,
-            &mut memo,
-            |k| {
-                // The nimber shortcut: *a : *b = *(a + b), shifted by the number.
-                let (b, n) = (k.as_nimber()?, base?);
-                let sum = n.nimber.checked_add(b)?;
-                Some(Game::nus(super::nus::Nus {
-                    number: n.number.clone(),
-                    ups: 0,
-                    nimber: sum,
-                }))
-            },
-            |k, memo| {
-                let left = g
-                    .left_options()
-                    .iter()
-                    .copied()
-                    .chain(k.left_options().iter().map(|o| memo[o]));
-                let right = g
-                    .right_options()
-                    .iter()
-                    .copied()
-                    .chain(k.right_options().iter().map(|o| memo[o]));
-                Game::new(left, right)
-            },
-        )
+        // The nimber shortcut: *a : *b = *(a + b), shifted by the number.
+        let nimber = |k: Game| {
+            let (b, n) = (k.as_nimber()?, base.as_ref()?);
+            let sum = n.nimber.checked_add(b)?;
+            Some(Game::nus(super::nus::Nus {
+                number: n.number.clone(),
+                ups: 0,
+                nimber: sum,
+            }))
+        };
+        ordinal_sum_over(g.left_options(), g.right_options(), *h, nimber)
     }
 
     /// The subordinate of `K = self` over the base `G`: the `H` with `G : H = K`, or an error
@@ -121,5 +104,28 @@ pub(crate) fn subordinate_over(
     );
     found.ok_or_else(|| {
         AlgebraError::undefined(format!("{k} is not an ordinal sum {written} : H for any H"))
+    })
+}
+
+/// The ordinal sum over a base whose options, as written, have the values `left` and `right`,
+/// with the top `h`: `{base^L, base : h^L | base^R, base : h^R}`, children first without
+/// recursion; `shortcut(k)` gives `base : k` directly where it knows it.
+pub(crate) fn ordinal_sum_over(
+    left: &[Game],
+    right: &[Game],
+    h: Game,
+    shortcut: impl FnMut(Game) -> Option<Game>,
+) -> Game {
+    let mut memo = HashMap::new();
+    post_order(h, &mut memo, shortcut, |k, memo| {
+        let l = left
+            .iter()
+            .copied()
+            .chain(k.left_options().iter().map(|o| memo[o]));
+        let r = right
+            .iter()
+            .copied()
+            .chain(k.right_options().iter().map(|o| memo[o]));
+        Game::new(l, r)
     })
 }
