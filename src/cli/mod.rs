@@ -1,7 +1,18 @@
 //! The command line's machinery beside `main.rs`: part of the `partizan` binary, not of the
 //! library (`lib.rs` does not declare it), since a memory budget, a progress line and Ctrl-C
-//! are concerns of a process, not of the algebra.
+//! are concerns of a process, not of the algebra. A command's work is in the file named after
+//! it; `main.rs` declares the arguments and dispatches.
 
+pub mod eval;
+pub mod grundy;
 pub mod memory;
 pub mod misere;
 pub mod monitor;
+pub mod out;
+pub mod outcome;
+pub mod table;
+pub mod thermograph;
+
+/// The first Ctrl-C during `grundy CODE --save FILE` or `table` sets this: the engine stops
+/// (and saves) and the process ends with status 130.
+pub static STOP: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
