@@ -22,7 +22,7 @@
 //! editor's board while its value is computed).
 
 use super::jobs::Jobs;
-use super::server::Reply;
+use super::reply::Reply;
 use partizan::expr::{Value, Worksheet};
 use partizan::{Outcome, Position};
 use serde_json::{json, Map, Value as Json};

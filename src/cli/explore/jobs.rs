@@ -14,7 +14,7 @@
 //! forgotten first. A session's entries run one after another (its worksheet is locked while
 //! an entry runs).
 
-use super::server::Reply;
+use super::reply::Reply;
 use partizan::expr::Worksheet;
 use partizan::interrupt::Cancel;
 use serde_json::json;

@@ -22,6 +22,7 @@
 
 mod api;
 mod jobs;
+mod reply;
 mod server;
 
 use std::io::Write as _;

@@ -19,6 +19,7 @@
 
 use super::api;
 use super::jobs::Jobs;
+use super::reply::Reply;
 use serde_json::{json, Value as Json};
 use std::io::Read;
 use std::net::{IpAddr, SocketAddr};
@@ -56,36 +57,6 @@ impl State {
             handlers: AtomicUsize::new(0),
         })
     }
-}
-
-/// An answer: a status and a JSON body.
-pub struct Reply {
-    /// The HTTP status.
-    pub status: u16,
-    /// The body.
-    pub body: Json,
-}
-
-impl Reply {
-    /// A success.
-    pub fn ok(body: Json) -> Reply {
-        Reply { status: 200, body }
-    }
-
-    /// An error: `{"error": message, "kind": kind}` with `status`.
-    pub fn error(status: u16, kind: &str, message: impl Into<String>) -> Reply {
-        Reply {
-            status,
-            body: json!({ "error": one_line(&message.into()), "kind": kind }),
-        }
-    }
-}
-
-/// `text` on one line: line breaks and other control characters become spaces.
-fn one_line(text: &str) -> String {
-    text.chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect()
 }
 
 /// Answers requests until `stop` is set, each on a thread of its own.
