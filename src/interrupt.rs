@@ -19,6 +19,11 @@
 //! the same objects go on working after [`clear`]. The request is process-wide: it stops all
 //! work in progress, on every thread, until it is cleared.
 //!
+//! A front end that runs several pieces of work at once (the explorer's server, one thread a
+//! request) stops one of them, not all, with a [`Cancel`] token: [`catch_cancellable`] runs
+//! the work with the token installed on its thread, and the same interruption points stop it
+//! when the token is cancelled, leaving the work of other threads running.
+//!
 //! A front end that cannot set the flag from where the interruption arrives (Python handles
 //! Ctrl-C on its main thread, which is the one running the work) installs a [`set_poll`]
 //! function that the interruption points call now and then on the thread that does the work.
@@ -48,7 +53,7 @@ use std::cell::Cell;
 use std::fmt;
 use std::panic::UnwindSafe;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::RwLock;
+use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant};
 
 static REQUESTED: AtomicBool = AtomicBool::new(false);
@@ -69,7 +74,7 @@ pub fn clear() {
 /// algebra and the solvers, which pass far more often, read the clock less often.
 pub fn requested() -> bool {
     poll_if_due(1);
-    REQUESTED.load(Ordering::Relaxed)
+    REQUESTED.load(Ordering::Relaxed) || cancelled_here()
 }
 
 /// Work ended by [`request`].
@@ -88,7 +93,7 @@ impl std::error::Error for Interrupted {}
 /// interrupts it at once. Other panics, and an
 /// [`ExpansionLimit`](crate::algebra::limits::ExpansionLimit), continue to unwind.
 pub fn catch<T>(f: impl FnOnce() -> T + UnwindSafe) -> Result<T, Interrupted> {
-    if REQUESTED.load(Ordering::Relaxed) {
+    if REQUESTED.load(Ordering::Relaxed) || cancelled_here() {
         return Err(Interrupted);
     }
     crate::unwind::catch_payload(f)
@@ -107,12 +112,93 @@ pub(crate) fn check() {
 #[inline]
 pub(crate) fn check_spent(work: u64) {
     poll_if_due(POINTS_PER_CLOCK);
-    if REQUESTED.load(Ordering::Relaxed) {
+    if REQUESTED.load(Ordering::Relaxed) || cancelled_here() {
         stop();
     }
     if BUDGETS.load(Ordering::Relaxed) != 0 {
         spend(work);
     }
+}
+
+/// A request to stop one piece of work: the work run by [`catch_cancellable`] with this token
+/// stops at its next interruption point once any thread calls [`Cancel::cancel`], while work on
+/// other threads goes on. Clones share the request.
+///
+/// ```
+/// use partizan::interrupt::{catch_cancellable, Cancel, Interrupted};
+/// use partizan::Game;
+/// let token = Cancel::new();
+/// let work = || Game::nimber(3) + Game::nimber(5);
+/// assert_eq!(catch_cancellable(&token, work), Ok(Game::nimber(6)));
+/// token.cancel();
+/// assert_eq!(catch_cancellable(&token, work), Err(Interrupted));
+/// // Work without the token is not stopped.
+/// assert_eq!(partizan::interrupt::catch(work), Ok(Game::nimber(6)));
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Cancel(Arc<AtomicBool>);
+
+impl Cancel {
+    /// A token not cancelled.
+    pub fn new() -> Cancel {
+        Cancel::default()
+    }
+
+    /// Asks the work run with this token to stop. Only an atomic store.
+    pub fn cancel(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether [`Cancel::cancel`] was called.
+    pub fn is_cancelled(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+/// Runs `f` on this thread as [`catch`] does, with `token` installed: the interruption points
+/// (and [`requested`]) on this thread also stop `f` when the token is cancelled, also before
+/// `f` starts. Work that `f` hands to other threads (the sparse engine's helpers) does not see
+/// the token; the engine itself polls [`requested`] on this thread and stops. A token inside a
+/// token suspends the outer one until it ends.
+pub fn catch_cancellable<T>(
+    token: &Cancel,
+    f: impl FnOnce() -> T + UnwindSafe,
+) -> Result<T, Interrupted> {
+    /// Restores the token in force before, however `f` ends.
+    struct Restore(Option<Arc<AtomicBool>>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            TOKEN.with(|t| t.set(self.0.take()));
+            TOKENS.fetch_sub(1, Ordering::Relaxed);
+        }
+    }
+    let _restore = Restore(TOKEN.with(|t| t.replace(Some(token.0.clone()))));
+    TOKENS.fetch_add(1, Ordering::Relaxed);
+    catch(f)
+}
+
+/// The number of [`catch_cancellable`] calls running on all threads: the points read this
+/// before the thread's own token, so that work without tokens pays one load.
+static TOKENS: AtomicUsize = AtomicUsize::new(0);
+
+thread_local! {
+    /// The token of the work on this thread, if it has one.
+    static TOKEN: Cell<Option<Arc<AtomicBool>>> = const { Cell::new(None) };
+}
+
+/// Whether the token of the work on this thread, if any, is cancelled.
+#[inline]
+fn cancelled_here() -> bool {
+    TOKENS.load(Ordering::Relaxed) != 0 && token_cancelled()
+}
+
+fn token_cancelled() -> bool {
+    TOKEN.with(|t| {
+        let token = t.take();
+        let cancelled = token.as_ref().is_some_and(|c| c.load(Ordering::Relaxed));
+        t.set(token);
+        cancelled
+    })
 }
 
 /// The units of work an interruption point of the algebra counts for in a budget: about what a

@@ -184,6 +184,23 @@ enum Command {
         /// One family's name
         name: Option<String>,
     },
+    /// Explore in the browser: a local web page (a worksheet, boards to edit, options, the
+    /// thermograph), served until Ctrl-C on 127.0.0.1; prints its address and opens it
+    Explore {
+        /// The port to listen on [default: a free one]
+        #[arg(long, default_value = "0")]
+        port: u16,
+        /// The address to listen on: the loopback address unless given (another address lets
+        /// other machines reach the page)
+        #[arg(long, value_name = "ADDR", default_value = "127.0.0.1")]
+        listen: std::net::IpAddr,
+        /// Do not open the page in the browser
+        #[arg(long)]
+        no_open: bool,
+        /// Stop a computation after S seconds
+        #[arg(long, value_name = "S", default_value = "300", value_parser = cli::explore::parse_seconds)]
+        time_limit: std::time::Duration,
+    },
 }
 
 /// A non-negative integer option, with a message that says so.
@@ -335,5 +352,15 @@ fn run(cli: Cli, budget_bytes: usize) -> Result<(), Failure> {
         } => cli::grundy::quotient(&family, &args, to, max_size, out),
         Command::Misere { family, args } => out.line(cli::misere::outcome(&family, &args)?),
         Command::Families { name } => out.print(&cli::table::families(name.as_deref())?),
+        Command::Explore {
+            port,
+            listen,
+            no_open,
+            time_limit,
+        } => Ok(cli::explore::run(cli::explore::Options {
+            listen: std::net::SocketAddr::new(listen, port),
+            open: !no_open,
+            time_limit,
+        })?),
     }
 }

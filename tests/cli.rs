@@ -2,6 +2,7 @@
 //! one-line errors, and the commands of each area.
 
 mod commands;
+mod explore;
 mod impartial;
 mod manners;
 mod misere;

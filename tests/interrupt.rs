@@ -193,3 +193,39 @@ fn stops_and_goes_on() {
     interrupt::clear();
     assert!(POLL_START.lock().unwrap().is_some());
 }
+
+/// A [`interrupt::Cancel`] token stops the work of its own thread and no other: two solvers of
+/// 6x6 Domineering (minutes of work) run side by side, each with its token; cancelling one ends it, the other goes on until its
+/// own token is cancelled. Tokens are per thread, so this runs beside the other tests.
+#[test]
+fn a_cancel_token_stops_its_own_work_only() {
+    use partizan::interrupt::{catch_cancellable, Cancel};
+    let long = || {
+        let _ = Solver::new(Domineering::rules_only()).try_value(&Board::rectangle(6, 6));
+    };
+    let (first, second) = (Cancel::new(), Cancel::new());
+    let run = |token: &Cancel| {
+        let token = token.clone();
+        std::thread::spawn(move || {
+            let start = Instant::now();
+            let r = catch_cancellable(&token, AssertUnwindSafe(long));
+            (r == Err(Interrupted), start.elapsed())
+        })
+    };
+    let (a, b) = (run(&first), run(&second));
+    std::thread::sleep(Duration::from_millis(300));
+    first.cancel();
+    let (stopped, _) = a.join().unwrap();
+    assert!(stopped, "the cancelled work ends interrupted");
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(!b.is_finished(), "the other work goes on");
+    second.cancel();
+    let (stopped, took) = b.join().unwrap();
+    assert!(
+        stopped && took >= Duration::from_millis(600),
+        "{stopped} {took:?}"
+    );
+    // A cancelled token stops work before it starts; work without it runs.
+    assert_eq!(catch_cancellable(&first, || 1), Err(Interrupted));
+    assert_eq!(interrupt::catch(|| 1), Ok(1));
+}

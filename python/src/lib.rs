@@ -53,7 +53,6 @@ mod other_games; // partizan.MisereGame and partizan.LoopyGame
 mod position; // partizan.Position
 mod python_rulesets; // rulesets written in Python, and partizan.Solver
 mod run; // detached work and errors as exceptions
-mod svg; // pictures of positions
 mod thermograph; // partizan.Thermograph
 mod worksheet; // partizan.Worksheet: the worksheet language with names kept
 use convert::*;

@@ -109,7 +109,7 @@ impl PyPosition {
     /// blue, Right's red), a Hackenbush picture standing on the ground; `None` for a family
     /// without a picture or a sum of positions.
     fn to_svg(&self) -> Option<String> {
-        svg::position(&self.p.to_string())
+        partizan::render::board::position_svg(&self.p.to_string())
     }
 
     /// The picture in a notebook (see `to_svg`); without one, the notebook shows the repr.

@@ -1,9 +1,11 @@
 //! The command line's machinery beside `main.rs`: part of the `partizan` binary, not of the
 //! library (`lib.rs` does not declare it), since a memory budget, a progress line and Ctrl-C
-//! are concerns of a process, not of the algebra. A command's work is in the file named after
+//! are concerns of a process, not of the algebra; and the explorer's web server (`explore/`),
+//! another front end over the library's public API. A command's work is in the file named after
 //! it; `main.rs` declares the arguments and dispatches.
 
 pub mod eval;
+pub mod explore;
 pub mod grundy;
 pub mod memory;
 pub mod misere;

@@ -65,6 +65,7 @@ pub use value::Value;
 
 use crate::algebra::misere::MisereGame;
 use crate::algebra::Game;
+use crate::solve::Position;
 use std::str::FromStr;
 
 impl eval::EvalError {
@@ -201,6 +202,28 @@ impl Worksheet {
         let expr = parse(input)?;
         let v = self.run_parsed(input, &expr)?;
         Ok((!suppressed(&expr)).then_some(v))
+    }
+
+    /// Evaluates `input` as [`Worksheet::evaluate`] does (the same value, so the same printed
+    /// answer), and gives the position too when the value is one: a front end that shows a
+    /// position's board and options besides its value (the explorer) evaluates the input once.
+    pub fn evaluate_with_position(
+        &mut self,
+        input: &str,
+    ) -> Result<Option<(Value, Option<Position>)>, Error> {
+        if parser::is_blank(input) {
+            return Ok(None);
+        }
+        let expr = parse(input)?;
+        let v = self.run_parsed(input, &expr)?;
+        if suppressed(&expr) {
+            return Ok(None);
+        }
+        let position = match &v {
+            Value::Position(p) => Some(p.clone()),
+            _ => None,
+        };
+        Ok(Some((answer(input, expr.span, v)?, position)))
     }
 
     /// Runs a script: its statements in turn, calling `show` with the value of each statement

@@ -1,8 +1,8 @@
-//! Pictures for the front ends: thermographs as SVG.
+//! Pictures for the front ends: thermographs as SVG, and boards ([`board`]).
 //!
-//! The command line (`partizan thermograph --svg`) and the Python package
-//! (`Thermograph._repr_svg_`) draw with this module; the algebra computes the thermograph
-//! ([`Thermograph`]) and knows nothing of pictures.
+//! The command line (`partizan thermograph --svg`), the explorer (`partizan explore`) and the
+//! Python package (`Thermograph._repr_svg_`, `Position._repr_svg_`) draw with this module; the
+//! algebra computes the thermograph ([`Thermograph`]) and knows nothing of pictures.
 //!
 //! A thermograph is
 //! Drawn as in the books (WW Ch. 6; CGT §II.5): temperature upwards, values
@@ -12,6 +12,8 @@
 //! `class="wall right"`, one `<line>` per linear piece), the mast (`class="mast"`), and every
 //! critical point (corner of a wall, and the top of the walls) marked and labelled
 //! `(value, t)` with exact dyadic coordinates.
+
+pub mod board;
 
 use crate::algebra::{Number, Thermograph};
 use std::fmt::Write;

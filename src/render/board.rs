@@ -1,15 +1,19 @@
-//! Pictures of positions for notebooks (`Position._repr_svg_`): the boards of the grid and strip
-//! families as squares with their pieces, Hackenbush pictures as graphs standing on the ground.
+//! Pictures of positions: the boards of the grid and strip families as squares with their
+//! pieces, Hackenbush pictures as graphs standing on the ground. The Python package's notebook
+//! display (`Position._repr_svg_`) and the explorer's page draw with this module, so a board
+//! looks the same in both.
 //!
 //! Left's pieces and edges are blue and Right's red, as in WW and LIP; a hole, a square off the board, an arrow (Amazons) or dirt (King Dirt) is a dark
 //! square. A picture is drawn from the call that makes the position (`clobber("xo.|.ox")`),
 //! read with the family's own notation; a sum of positions, or a family without a picture,
 //! has none.
 
-use partizan::rulesets::hackenbush::{Colour, Picture};
+use crate::rulesets::hackenbush::{Colour, Picture};
 use std::fmt::Write as _;
 
-const CELL: f64 = 28.0;
+/// The side of a square of a board, in pixels; the board starts one pixel from the picture's
+/// top left corner (the explorer finds the square under a click from these).
+pub const CELL: f64 = 28.0;
 const BLUE: &str = "#1f5fbf";
 const RED: &str = "#c8322d";
 const GREEN: &str = "#2e8b3a";
@@ -28,7 +32,14 @@ enum Square {
 }
 
 /// The picture of the position `call` (the text a `Position` prints), or `None`.
-pub fn position(call: &str) -> Option<String> {
+///
+/// ```
+/// let svg = partizan::render::board::position_svg("domineering(\"..|.#\")").unwrap();
+/// assert!(svg.starts_with("<svg"));
+/// assert_eq!(svg.matches("<rect").count(), 4);
+/// assert_eq!(partizan::render::board::position_svg("nim(1,2)"), None);
+/// ```
+pub fn position_svg(call: &str) -> Option<String> {
     let (family, text) = family_and_board(call)?;
     match family {
         "hackenbush" | "childish_hackenbush" => hackenbush(&Picture::parse(text).ok()?),
@@ -43,6 +54,14 @@ pub fn position(call: &str) -> Option<String> {
         })?),
         "toads" | "backsliding_toads" => grid(&rows(text, |c| piece(c, 'T', 'F'))?),
         "elephants_rhinos" => grid(&rows(text, |c| piece(c, 'E', 'R'))?),
+        // A row of dominoes, green ones (either player's) as neutral stones; rows separated
+        // by spaces (a sum) are drawn one under the other.
+        "toppling_dominoes" => grid(&rows(&text.replace(' ', "|"), |c| match c {
+            "G" | "E" | "e" => Some(Square::Stone),
+            "l" => Some(Square::Left),
+            "r" => Some(Square::Right),
+            _ => piece(c, 'L', 'R'),
+        })?),
         "ski_jumps" => grid(&rows(text, |c| match c {
             "l" => Some(Square::Left),
             "r" => Some(Square::Right),
