@@ -183,25 +183,15 @@ impl Worksheet {
     /// form), or `None` when the input is blank or its last statement ends with `;`. Names
     /// assigned stay defined for the next input.
     pub fn evaluate(&mut self, input: &str) -> Result<Option<Value>, Error> {
-        if parser::is_blank(input) {
-            return Ok(None);
+        match self.entry(input)? {
+            Some((span, v)) => answer(input, span, v).map(Some),
+            None => Ok(None),
         }
-        let expr = parse(input)?;
-        let v = self.run_parsed(input, &expr)?;
-        if suppressed(&expr) {
-            return Ok(None);
-        }
-        answer(input, expr.span, v).map(Some)
     }
 
     /// Evaluates `input` as [`Worksheet::evaluate`] does, keeping a position as a position.
     pub fn evaluate_unsettled(&mut self, input: &str) -> Result<Option<Value>, Error> {
-        if parser::is_blank(input) {
-            return Ok(None);
-        }
-        let expr = parse(input)?;
-        let v = self.run_parsed(input, &expr)?;
-        Ok((!suppressed(&expr)).then_some(v))
+        Ok(self.entry(input)?.map(|(_, v)| v))
     }
 
     /// Evaluates `input` as [`Worksheet::evaluate`] does (the same value, so the same printed
@@ -211,19 +201,26 @@ impl Worksheet {
         &mut self,
         input: &str,
     ) -> Result<Option<(Value, Option<Position>)>, Error> {
+        let Some((span, v)) = self.entry(input)? else {
+            return Ok(None);
+        };
+        let position = match &v {
+            Value::Position(p) => Some(p.clone()),
+            _ => None,
+        };
+        Ok(Some((answer(input, span, v)?, position)))
+    }
+
+    /// The value of an entry's last statement as the evaluator leaves it (a position as a
+    /// position, a loopy game unsettled) with the span of the entry, or `None` when the input
+    /// is blank or its last statement ends with `;`.
+    fn entry(&mut self, input: &str) -> Result<Option<(Span, Value)>, Error> {
         if parser::is_blank(input) {
             return Ok(None);
         }
         let expr = parse(input)?;
         let v = self.run_parsed(input, &expr)?;
-        if suppressed(&expr) {
-            return Ok(None);
-        }
-        let position = match &v {
-            Value::Position(p) => Some(p.clone()),
-            _ => None,
-        };
-        Ok(Some((answer(input, expr.span, v)?, position)))
+        Ok((!suppressed(&expr)).then_some((expr.span, v)))
     }
 
     /// Runs a script: its statements in turn, calling `show` with the value of each statement

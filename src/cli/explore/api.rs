@@ -143,8 +143,9 @@ fn game(g: partizan::Game, want: Want) -> Json {
     Json::Object(obj)
 }
 
-/// A position: its call and board, and what `want` asks for.
-fn position_json(p: &Position, want: Want) -> Json {
+/// A position's call (the text that makes it) and its board picture, the start of every
+/// position's JSON.
+fn call_and_board(p: &Position) -> Map<String, Json> {
     let call = p.to_string();
     let mut obj = Map::new();
     obj.insert(
@@ -152,6 +153,12 @@ fn position_json(p: &Position, want: Want) -> Json {
         partizan::render::board::position_svg(&call).into(),
     );
     obj.insert("call".into(), call.into());
+    obj
+}
+
+/// A position: its call and board, and what `want` asks for.
+fn position_json(p: &Position, want: Want) -> Json {
+    let mut obj = call_and_board(p);
     if want.options && p.has_tree() {
         for (name, left) in [("left_options", true), ("right_options", false)] {
             let options = if left {
@@ -181,13 +188,7 @@ fn position_json(p: &Position, want: Want) -> Json {
 /// player who moves to it (Left wins by moving to an option of outcome L or P, whatever Right
 /// then does; Right to R or P), and its board.
 fn option(q: &Position, left: bool) -> Json {
-    let call = q.to_string();
-    let mut obj = Map::new();
-    obj.insert(
-        "board_svg".into(),
-        partizan::render::board::position_svg(&call).into(),
-    );
-    obj.insert("call".into(), call.into());
+    let mut obj = call_and_board(q);
     match q.canonical_form() {
         Ok(g) => {
             let outcome = g.outcome();
