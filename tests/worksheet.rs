@@ -668,6 +668,46 @@ fn limits() {
     assert!(r.is_err(), "the endless loop was not stopped");
 }
 
+/// A range is kept as its three integers: its size is known without building its integers, a
+/// loop makes them one a round, and building its list counts each integer as an interruption
+/// point, so a budget of work (the fuzz target's, a page's) stops a list of millions of
+/// integers before it takes the memory (`3..002423974 <= *3` ran a fuzzing round out of memory).
+#[test]
+fn a_long_range_is_counted_by_the_budget() {
+    use partizan::interrupt::within_budget;
+    let budget = 1 << 20;
+    let n = 2_423_974u64 - 3 + 1;
+    assert_eq!(
+        within_budget(budget, || eval("(3..2423974).Length")),
+        Ok(n.to_string())
+    );
+    assert_eq!(
+        within_budget(budget, || eval("(3..2423974..2).Size")),
+        Ok(((2_423_974u64 - 3) / 2 + 1).to_string())
+    );
+    assert_eq!(
+        within_budget(budget, || eval("(5..4).IsEmpty")),
+        Ok("true".into())
+    );
+    // The list of the range: 2.4 million integers, over a budget of 1024 interruption points.
+    assert!(within_budget(budget, || evaluate("(3..2423974).Sorted")).is_err());
+    assert!(within_budget(budget, || evaluate("3..2423974 <= *3")).is_err());
+    // A loop over the range stops at the budget too, after building only what it ran over.
+    assert!(within_budget(budget, || evaluate("for x in 3..2423974 do x end")).is_err());
+    // Within the budget, the same work is done as before.
+    let sum: u64 = (1..=500).sum();
+    assert_eq!(
+        within_budget(budget, || eval(
+            "s := 0; for x in 1..500 do s := s + x end; s"
+        )),
+        Ok(sum.to_string())
+    );
+    assert_eq!(
+        within_budget(budget, || eval("(1..5).Reversed")),
+        Ok("[5,4,3,2,1]".into())
+    );
+}
+
 /// An endless loop stops at a request from outside (Ctrl-C), in a process of its own: the
 /// request stops every thread's work.
 #[test]

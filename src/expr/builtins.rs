@@ -294,6 +294,14 @@ fn collection_method(
     args: &[Value],
     call: &mut Caller<'_>,
 ) -> Option<Result<Value, String>> {
+    // A range's size is known without building its integers.
+    if let (Value::Range(r), "Size" | "Length" | "IsEmpty") = (receiver, name) {
+        let n = super::value::range_len(&r.0, &r.1, &r.2);
+        return Some(arity(name, args, 0).map(|()| match name {
+            "IsEmpty" => Value::Boolean(n.is_zero()),
+            _ => Value::integer(n),
+        }));
+    }
     let items = receiver.elements()?;
     let is_set = matches!(receiver, Value::Set(_));
     let rebuild = |items: Vec<Value>| {

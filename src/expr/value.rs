@@ -164,9 +164,14 @@ impl Value {
     pub fn elements(&self) -> Option<Vec<Value>> {
         match self {
             Value::List(items) | Value::Set(items) => Some(items.clone()),
+            // Each integer built is an interruption point, so building a long range's list is
+            // counted by a budget of work and the memory watch, and stops at Ctrl-C.
             Value::Range(r) => Some(
                 range_elements(&r.0, &r.1, &r.2)
-                    .map(Value::integer)
+                    .map(|n| {
+                        crate::interrupt::check();
+                        Value::integer(n)
+                    })
                     .collect(),
             ),
             _ => None,

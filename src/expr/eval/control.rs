@@ -152,6 +152,15 @@ impl Evaluator {
             }
             LoopSource::In(e) => {
                 let source = self.value_of(e)?;
+                // A range's integers are made one a round, not built as a list first.
+                if let Value::Range(r) = &source {
+                    for n in super::super::value::range_elements(&r.0, &r.1, &r.2) {
+                        if !self.round(l, k, clause, Value::integer(n), out)? {
+                            break;
+                        }
+                    }
+                    return Ok(());
+                }
                 let items = match &source {
                     Value::Map(entries) => entries.iter().map(|e| e.0.clone()).collect(),
                     Value::Text(s) => s.chars().map(|c| Value::Text(c.to_string())).collect(),
