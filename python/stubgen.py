@@ -25,8 +25,11 @@ RETURNS = {
     "conjunctive_sum": "Game",
     "conway_product": "Game",
     "cool": "Game",
+    "degree": "int",
     "follower_count": "int",
     "followers": "list[Game]",
+    "freeze": "Game",
+    "game_class": "str",
     "genus": "str",
     "heat": "Game",
     "incentives": "list[Game]",
@@ -54,6 +57,7 @@ RETURNS = {
     "temperature": "Fraction",
     "thermograph": "_Thermograph",
     "uptimal_expansion": "str",
+    "variety": "int",
     "winning_moves": "list[list[Game]]",
 }
 

@@ -18,4 +18,5 @@ mod notation;
 mod rulesets;
 mod search;
 mod util;
+mod vocabulary;
 mod worksheet;

@@ -95,12 +95,15 @@ impl Game {
     /// The companion (CGSuite's `Companion`): for `n·↑ + *k` with `k <= 1` (number part 0) the
     /// same up multiple with the other of `0`, `*` (so `↑° = ↑*`, `0° = *`, `*° = 0`), and
     /// `n·↑ + *k` itself for `k >= 2`; for any other game `{G^L°, 0 | G^R°, 0}`, where Left's `0`
-    /// is present exactly when `G >= 0` and Right's exactly when `G <= 0`.
+    /// is present exactly when `G >= 0` and Right's exactly when `G <= 0`. An integer `n != 0`
+    /// is its own companion, without the walk: `1° = {0°, 0 |} = {*, 0 |} = 1` (`*` reverses
+    /// through `0`), and `n° = {(n-1)°, 0 |} = {n-1, 0 |} = n` by induction (`-n` likewise).
     ///
     /// ```
     /// use partizan::Game;
     /// assert_eq!(Game::up().companion(), Game::up() + Game::star());
     /// assert_eq!(Game::zero().companion(), Game::star());
+    /// assert_eq!(Game::integer(5).companion(), Game::integer(5));
     /// ```
     pub fn companion(&self) -> Game {
         let mut memo = HashMap::new();
@@ -108,6 +111,11 @@ impl Game {
             *self,
             &mut memo,
             |h| {
+                if h.as_number()
+                    .is_some_and(|x| x.is_integer() && !x.is_zero())
+                {
+                    return Some(h);
+                }
                 let n = h.as_nus().filter(|n| n.number.is_zero())?;
                 Some(if n.nimber >= 2 {
                     h

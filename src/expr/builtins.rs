@@ -173,7 +173,14 @@ pub(crate) fn method(
         Value::Text(s) => string_method(s, canonical_name, args),
         Value::Player(left) => player_method(*left, canonical_name),
         Value::Rational(_) => number_method(receiver, canonical_name, args),
-        Value::Game(g) if g.is_number() && is_number_method(canonical_name) => {
+        // The parity of a dyadic rational that is not an integer is that of its game (CGSuite's
+        // `CanonicalShortGame.IsEven`): the methods of games answer it.
+        Value::Game(g)
+            if g.is_number()
+                && is_number_method(canonical_name)
+                && !(matches!(canonical_name, "IsEven" | "IsOdd")
+                    && !g.as_number().is_some_and(|x| x.is_integer())) =>
+        {
             number_method(receiver, canonical_name, args)
         }
         _ => None,

@@ -122,6 +122,68 @@ fn misere_outcome_class(f: &Form) -> Result<Value, Error> {
     Ok(Value::Outcome(tree::outcome(f)))
 }
 
+fn integer(n: i64) -> Result<Value, Error> {
+    game(Game::integer(n))
+}
+
+/// CGSuite's class of the canonical game `g` (`G.Class`): the most specific of `Zero`,
+/// `Integer`, `DyadicRational`, `Nimber`, `Uptimal` and `CanonicalShortGame`, as CGSuite's
+/// `CanonicalShortGame` values print their class.
+fn class(g: Game) -> Result<Value, Error> {
+    let name = if g == Game::zero() {
+        "game.Zero"
+    } else if let Some(x) = g.as_number() {
+        if x.is_integer() {
+            "game.Integer"
+        } else {
+            "game.DyadicRational"
+        }
+    } else if g.is_nimber() {
+        "game.Nimber"
+    } else if g.uptimal_expansion().is_some() {
+        "game.Uptimal"
+    } else {
+        "game.CanonicalShortGame"
+    };
+    Ok(Value::Object(super::names::Object::Class(name)))
+}
+
+/// `G.Freeze`: `G` cooled by its temperature (CGSuite's `Freeze`); a number, whose temperature
+/// is negative, is its own freeze (cooling leaves a number as it is).
+fn freeze(g: Game) -> Result<Value, Error> {
+    if g.is_number() {
+        return game(g);
+    }
+    g.cool(&g.temperature())
+        .map(Value::Game)
+        .map_err(Error::from)
+}
+
+/// `G.IsAtomic`: whether the atomic weight is defined; a limit reached while computing it is
+/// an error, not a `false`.
+fn is_atomic(g: Game) -> Result<Value, Error> {
+    match g.atomic_weight() {
+        Ok(_) => boolean(true),
+        Err(crate::algebra::AlgebraError::Undefined(_)) => boolean(false),
+        Err(e) => Err(Error::from(e)),
+    }
+}
+
+/// The misère outcome class of the canonical game `g`'s tree; an integer's without the walk:
+/// `n > 0` is Left's chain of `n` moves, which Right, who has none, wins moving first or second
+/// (misère: the player who cannot move wins), so it is `R`; `n < 0` is `L` and `0` is `N`.
+fn misere_outcome_of_value(g: Game) -> Result<Value, Error> {
+    use crate::algebra::Outcome;
+    match g.as_number().and_then(|x| x.to_integer()) {
+        Some(n) => Ok(Value::Outcome(match n.sign() {
+            num_bigint::Sign::Plus => Outcome::R,
+            num_bigint::Sign::Minus => Outcome::L,
+            num_bigint::Sign::NoSign => Outcome::N,
+        })),
+        None => misere_outcome_class(&Form::value(g)),
+    }
+}
+
 static METHODS: &[Method] = &[
     Method {
         name: "atomic_weight",
@@ -192,6 +254,14 @@ static METHODS: &[Method] = &[
         },
     },
     Method {
+        name: "degree",
+        cgsuite: "Degree",
+        aliases: &[],
+        params: &[],
+        summary: "the degree of loopiness: 0 for a short game",
+        apply: |_, _| integer(0),
+    },
+    Method {
         name: "follower_count",
         cgsuite: "FollowerCount",
         aliases: &[],
@@ -206,6 +276,22 @@ static METHODS: &[Method] = &[
         params: &[],
         summary: "the followers: G and every position reachable from it, a list",
         apply: |g, _| Ok(Value::sorted_games(&g.followers())),
+    },
+    Method {
+        name: "freeze",
+        cgsuite: "Freeze",
+        aliases: &[],
+        params: &[],
+        summary: "G cooled by its temperature (a number is its own freeze)",
+        apply: |g, _| freeze(g),
+    },
+    Method {
+        name: "game_class",
+        cgsuite: "Class",
+        aliases: &[],
+        params: &[],
+        summary: "CGSuite's class of the value: game.Zero, game.Integer, game.DyadicRational, game.Nimber, game.Uptimal or game.CanonicalShortGame",
+        apply: |g, _| class(g),
     },
     Method {
         name: "genus",
@@ -240,6 +326,22 @@ static METHODS: &[Method] = &[
         apply: |g, _| boolean(g.is_all_small()),
     },
     Method {
+        name: "is_atomic",
+        cgsuite: "IsAtomic",
+        aliases: &[],
+        params: &[],
+        summary: "whether the atomic weight is defined",
+        apply: |g, _| is_atomic(g),
+    },
+    Method {
+        name: "is_even",
+        cgsuite: "IsEven",
+        aliases: &[],
+        params: &[],
+        summary: "whether G is even: 0, or every option odd (on the canonical form)",
+        apply: |g, _| boolean(g.is_even()),
+    },
+    Method {
         name: "is_even_tempered",
         cgsuite: "IsEvenTempered",
         aliases: &[],
@@ -248,12 +350,36 @@ static METHODS: &[Method] = &[
         apply: |g, _| boolean(g.is_even_tempered()),
     },
     Method {
+        name: "is_idempotent",
+        cgsuite: "IsIdempotent",
+        aliases: &[],
+        params: &[],
+        summary: "whether G + G = G, which for a short game means G = 0",
+        apply: |g, _| boolean(g == Game::zero()),
+    },
+    Method {
         name: "is_infinitesimal",
         cgsuite: "IsInfinitesimal",
         aliases: &[],
         params: &[],
         summary: "whether both stops are 0",
         apply: |g, _| boolean(g.is_infinitesimal()),
+    },
+    Method {
+        name: "is_integer",
+        cgsuite: "IsInteger",
+        aliases: &[],
+        params: &[],
+        summary: "whether G is an integer",
+        apply: |g, _| boolean(g.as_number().is_some_and(|x| x.is_integer())),
+    },
+    Method {
+        name: "is_loopfree",
+        cgsuite: "IsLoopfree",
+        aliases: &[],
+        params: &[],
+        summary: "whether G has no cycles: true for a short game",
+        apply: |_, _| boolean(true),
     },
     Method {
         name: "is_nimber",
@@ -280,6 +406,14 @@ static METHODS: &[Method] = &[
         apply: |g, _| boolean(g.is_number_tiny()),
     },
     Method {
+        name: "is_number_up_star",
+        cgsuite: "IsNumberUpStar",
+        aliases: &[],
+        params: &[],
+        summary: "whether G is x + n.^ + *k for a number x, an integer n and a nimber *k",
+        apply: |g, _| boolean(g.as_nus().is_some()),
+    },
+    Method {
         name: "is_numberish",
         cgsuite: "IsNumberish",
         aliases: &[],
@@ -288,12 +422,60 @@ static METHODS: &[Method] = &[
         apply: |g, _| boolean(g.left_stop() == g.right_stop()),
     },
     Method {
+        name: "is_odd",
+        cgsuite: "IsOdd",
+        aliases: &[],
+        params: &[],
+        summary: "whether G is odd: not 0, and every option even (on the canonical form)",
+        apply: |g, _| boolean(g.is_odd()),
+    },
+    Method {
         name: "is_odd_tempered",
         cgsuite: "IsOddTempered",
         aliases: &[],
         params: &[],
         summary: "whether G is odd-tempered",
         apply: |g, _| boolean(g.is_odd_tempered()),
+    },
+    Method {
+        name: "is_ordinal",
+        cgsuite: "IsOrdinal",
+        aliases: &[],
+        params: &[],
+        summary: "whether G is an ordinal: for a short game, an integer >= 0",
+        apply: |g, _| boolean(g.as_number().is_some_and(|x| x.is_integer() && x.signum() >= 0)),
+    },
+    Method {
+        name: "is_plumtree",
+        cgsuite: "IsPlumtree",
+        aliases: &[],
+        params: &[],
+        summary: "whether G is a plumtree (a loopy game whose cycles all pass through pass moves): true for a short game",
+        apply: |_, _| boolean(true),
+    },
+    Method {
+        name: "is_pseudonumber",
+        cgsuite: "IsPseudonumber",
+        aliases: &[],
+        params: &[],
+        summary: "whether G is a pseudonumber: for a short game, a number",
+        apply: |g, _| boolean(g.is_number()),
+    },
+    Method {
+        name: "is_stopper",
+        cgsuite: "IsStopper",
+        aliases: &[],
+        params: &[],
+        summary: "whether G is a stopper (no infinite alternating play): true for a short game",
+        apply: |_, _| boolean(true),
+    },
+    Method {
+        name: "is_stopper_sided",
+        cgsuite: "IsStopperSided",
+        aliases: &[],
+        params: &[],
+        summary: "whether both sides of G are stoppers: true for a short game",
+        apply: |_, _| boolean(true),
     },
     Method {
         name: "is_switch",
@@ -311,6 +493,14 @@ static METHODS: &[Method] = &[
         summary:
             "whether G is x + *m + d1.^ + d2.^<2> + ... (number + ups + nimber values included)",
         apply: |g, _| boolean(g.uptimal_expansion().is_some()),
+    },
+    Method {
+        name: "is_zero",
+        cgsuite: "IsZero",
+        aliases: &[],
+        params: &[],
+        summary: "whether G = 0",
+        apply: |g, _| boolean(g == Game::zero()),
     },
     Method {
         name: "left_incentives",
@@ -360,7 +550,7 @@ static METHODS: &[Method] = &[
         params: &[],
         summary: "the misère outcome class of G's tree (the player who cannot move wins): L, R, \
                   N or P",
-        apply: |g, _| misere_outcome_class(&Form::value(g)),
+        apply: |g, _| misere_outcome_of_value(g),
     },
     Method {
         name: "nim_value",
@@ -524,6 +714,14 @@ static METHODS: &[Method] = &[
         },
     },
     Method {
+        name: "variety",
+        cgsuite: "Variety",
+        aliases: &[],
+        params: &[],
+        summary: "the variety of a loopy game's degree: 0 for a short game",
+        apply: |_, _| integer(0),
+    },
+    Method {
         name: "winning_moves",
         cgsuite: "WinningMoves",
         aliases: &[],
@@ -542,7 +740,8 @@ pub(crate) type FormMethod = fn(&Form, &[Form]) -> Result<Value, Error>;
 
 /// The methods defined on explicit forms (`'{*|*}'.OrdinalSum(1)`), as the algebra's [`Form`]
 /// implements them: the canonical form, the options as written, the ordinal sum (which depends
-/// on the base's form), the conjunctive and selective compounds (which depend on both forms)
+/// on the base's form), the class (`game.ExplicitGame` or `game.CompoundGame`, as CGSuite
+/// names them), the conjunctive and selective compounds (which depend on both forms)
 /// and Conway's product, each kept as written as CGSuite keeps its compound games, and misère play (the misère canonical form, genus and misère outcome read the tree as
 /// written). Every other method takes the canonical form.
 pub(crate) fn on_forms(m: &Method) -> Option<FormMethod> {
@@ -563,6 +762,14 @@ pub(crate) fn on_forms(m: &Method) -> Option<FormMethod> {
         "subordinate" => |k, a| {
             let h = a[0].subordinate(k.canonical_form()).map_err(Error::from)?;
             game(h)
+        },
+        "game_class" => |f, _| {
+            let name = if f.is_compound() {
+                "game.CompoundGame"
+            } else {
+                "game.ExplicitGame"
+            };
+            Ok(Value::Object(super::names::Object::Class(name)))
         },
         "misere_canonical_form" => |f, _| misere_canonical_form(f),
         "genus" => |f, _| genus(f),

@@ -596,6 +596,15 @@ fn position_method(p: &Position, m: &Method, c: &Call) -> EResult<Option<Value>>
             | "winning_moves"
             | "outcome_class"
     );
+    if m.name == "game_class" {
+        return fail(
+            c.name_span,
+            format!(
+                "{}: {p} is a position of a family, whose class in CGSuite is its ruleset's; ({p}).CanonicalForm.{} gives the class of its value",
+                c.name, c.name
+            ),
+        );
+    }
     if matches!(m.name, "ordinal_sum" | "conjunctive_sum" | "selective_sum") {
         return fail(
             c.name_span,
