@@ -604,6 +604,19 @@ fn cgsuite_names() {
         eval("game.grid.Amazons(\"x...|o...\").CanonicalForm"),
         "+-{3,{4|0,{1|0,*}},{4|{0,{1/2|0}|v},+-1,+-{1,{2|0}}}}"
     );
+    // GameHeapTest, "Grundy's Game edge case": the options of an impartial position need no
+    // player; a heap of 92679 splits into two unequal heaps in 46339 ways.
+    assert_eq!(eval("game.heap.GrundysGame(92679).Options.Size"), "46339");
+    assert_eq!(eval("grundy_game(92679).Options.Size"), "46339");
+    // A boolean switch is read as its integer: friendly jumps (over a creature of one's own
+    // kind) in Toads and Frogs. In TTT.F the middle toad may jump its front one, to T.TTF
+    // (whose value is 1: Left has one slide left, Right none), beside the front toad's slide
+    // to TT.TF.
+    assert_eq!(eval("toads(\"TTT.F\", friendly=true)"), "{1,1*|0}");
+    assert_eq!(eval("toads(\"TTT.F\", friendly=1)"), "{1,1*|0}");
+    assert_eq!(eval("toads(\"TTT.F\", friendly=false)"), eval("toads(\"TTT.F\")"));
+    assert_eq!(eval("toads(\"TTT.F\")"), "{1*|0}");
+    assert_eq!(eval("toads(\"T.TTF\")"), "1");
     // GameHeapTest, TakeAndBreak: nim values of heaps 1 to 20.
     for (ruleset, values) in [
         (
