@@ -242,57 +242,35 @@ fn parity_by_definition(g: partizan::Game) -> (bool, bool) {
     (even, odd)
 }
 
-/// `IsEven` and `IsOdd` on every game born by day 2 and on sums of two of them, against the
-/// definition; an integer's parity is its own (`-4` even, `5` odd), a non-integer number's is
-/// its game's (`1/2 = {0|1}` is neither), and a rational that is not a game has none.
+/// `IsEven` and `IsOdd` on every game born by day 3 (1,474) and on sums of two games born by
+/// day 2, against the definition; an integer's parity is its own (`-4` even, `5` odd), a
+/// non-integer number's is its game's (`1/2 = {0|1}` is neither), and a rational that is not a
+/// game has none.
 #[test]
 fn parity_of_games() {
-    use partizan::Game;
-    let day1 = [
-        Game::zero(),
-        Game::integer(1),
-        Game::integer(-1),
-        Game::star(),
-    ];
-    let sides: Vec<Vec<Game>> = (0..16u32)
-        .map(|mask| {
-            (0..4)
-                .filter(|i| mask & (1 << i) != 0)
-                .map(|i| day1[i])
-                .collect()
-        })
-        .collect();
-    let mut games: Vec<Game> = Vec::new();
-    for l in &sides {
-        for r in &sides {
-            let g = Game::new(l.clone(), r.clone());
-            if !games.contains(&g) {
-                games.push(g);
-            }
-        }
-    }
-    assert_eq!(games.len(), 22, "the games born by day 2");
+    let day2 = crate::util::reference::born_by(2);
+    assert_eq!(day2.len(), 22, "the games born by day 2");
+    let day3 = partizan::algebra::days::born_by(3).expect("day 3 is small");
+    assert_eq!(day3.len(), 1474, "the games born by day 3");
+    let sums = day2.iter().flat_map(|a| day2.iter().map(move |b| *a + *b));
     let mut checked = 0;
-    for a in &games {
-        for b in &games {
-            let g = *a + *b;
-            let (even, odd) = parity_by_definition(g);
-            let text = format!("({g})");
-            assert_eq!(
-                evaluate(&format!("{text}.IsEven")).unwrap().to_string(),
-                even.to_string(),
-                "{g}"
-            );
-            assert_eq!(
-                evaluate(&format!("{text}.IsOdd")).unwrap().to_string(),
-                odd.to_string(),
-                "{g}"
-            );
-            assert_eq!(g.is_even(), even);
-            checked += 1;
-        }
+    for g in day3.iter().copied().chain(sums) {
+        let (even, odd) = parity_by_definition(g);
+        let text = format!("({g})");
+        assert_eq!(
+            evaluate(&format!("{text}.IsEven")).unwrap().to_string(),
+            even.to_string(),
+            "{g}"
+        );
+        assert_eq!(
+            evaluate(&format!("{text}.IsOdd")).unwrap().to_string(),
+            odd.to_string(),
+            "{g}"
+        );
+        assert_eq!((g.is_even(), g.is_odd()), (even, odd), "{g}");
+        checked += 1;
     }
-    assert_eq!(checked, 22 * 22);
+    assert_eq!(checked, 1474 + 22 * 22);
     for (input, expected) in [
         ("(-4).IsEven", "true"),
         ("(5).IsOdd", "true"),
@@ -317,4 +295,54 @@ fn classes_of_forms_and_positions() {
     let e = evaluate("kayles(5).Class").unwrap_err().to_string();
     assert!(e.contains("CanonicalForm.Class"), "{e}");
     assert_eq!(class("kayles(5).CanonicalForm.Class"), "⟪game.Nimber⟫");
+}
+
+/// The other short-game properties of CGSuite's table, on every game born by day 3, each
+/// against its definition: `IsZero` is `G = 0`; `IsIdempotent` is `G + G = G`; `IsOrdinal` is a
+/// canonical form in which no follower has a Right option; `IsInteger` and `IsPseudonumber`
+/// (for a short game, a number) by the number; `Freeze` is `G.Cool(G.Temperature)` (a number
+/// is its own); `IsAtomic` is whether `AtomicWeight` is defined; a short game has degree and
+/// variety 0 and is a loop-free stopper, stopper-sided and a plumtree.
+#[test]
+fn short_game_properties_by_definition() {
+    use partizan::Game;
+    fn no_right_options(g: Game) -> bool {
+        g.right_options().is_empty() && g.left_options().iter().all(|o| no_right_options(*o))
+    }
+    let day3 = partizan::algebra::days::born_by(3).expect("day 3 is small");
+    let ask = |g: Game, property: &str| match evaluate(&format!("({g}).{property}")) {
+        Ok(v) => v.to_string(),
+        Err(e) => format!("error: {e}"),
+    };
+    for g in day3 {
+        let number = g.as_number();
+        assert_eq!(ask(g, "IsZero"), (g == Game::zero()).to_string(), "{g}");
+        assert_eq!(ask(g, "IsIdempotent"), (g + g == g).to_string(), "{g}");
+        assert_eq!(ask(g, "IsOrdinal"), no_right_options(g).to_string(), "{g}");
+        let integer = number.is_some_and(|x| x.is_integer());
+        assert_eq!(ask(g, "IsInteger"), integer.to_string(), "{g}");
+        assert_eq!(
+            ask(g, "IsPseudonumber"),
+            number.is_some().to_string(),
+            "{g}"
+        );
+        let frozen = if number.is_some() {
+            g.to_string()
+        } else {
+            ask(g, &format!("Cool({})", g.temperature()))
+        };
+        assert_eq!(ask(g, "Freeze"), frozen, "{g}");
+        let atomic = evaluate(&format!("({g}).AtomicWeight")).is_ok();
+        assert_eq!(ask(g, "IsAtomic"), atomic.to_string(), "{g}");
+        for (property, value) in [
+            ("Degree", "0"),
+            ("Variety", "0"),
+            ("IsLoopfree", "true"),
+            ("IsStopper", "true"),
+            ("IsStopperSided", "true"),
+            ("IsPlumtree", "true"),
+        ] {
+            assert_eq!(ask(g, property), value, "{g}.{property}");
+        }
+    }
 }

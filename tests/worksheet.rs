@@ -614,7 +614,10 @@ fn cgsuite_names() {
     // to TT.TF.
     assert_eq!(eval("toads(\"TTT.F\", friendly=true)"), "{1,1*|0}");
     assert_eq!(eval("toads(\"TTT.F\", friendly=1)"), "{1,1*|0}");
-    assert_eq!(eval("toads(\"TTT.F\", friendly=false)"), eval("toads(\"TTT.F\")"));
+    assert_eq!(
+        eval("toads(\"TTT.F\", friendly=false)"),
+        eval("toads(\"TTT.F\")")
+    );
     assert_eq!(eval("toads(\"TTT.F\")"), "{1*|0}");
     assert_eq!(eval("toads(\"T.TTF\")"), "1");
     // GameHeapTest, TakeAndBreak: nim values of heaps 1 to 20.
