@@ -50,7 +50,9 @@ fn files(path: &str) -> Result<Vec<PathBuf>, Failure> {
     }
     found.sort();
     if found.is_empty() {
-        return Err(Failure::Error(format!("{path}: no .test files in this directory")));
+        return Err(Failure::Error(format!(
+            "{path}: no .test files in this directory"
+        )));
     }
     Ok(found)
 }
@@ -97,7 +99,8 @@ pub fn run(options: Options, out: &mut Out) -> Result<(), Failure> {
         for file in files(path)? {
             let name = file.display().to_string();
             let text = std::fs::read_to_string(&file).map_err(|e| format!("{name}: {e}"))?;
-            let cases = mcgs::read(&text).map_err(|e| format!("{name}:{}: {}", e.line, e.message))?;
+            let cases =
+                mcgs::read(&text).map_err(|e| format!("{name}:{}: {}", e.line, e.message))?;
             files_read.push((name, cases));
         }
     }
@@ -216,5 +219,8 @@ fn line(options: &Options, file: &str, case: &Case, verdict: &Verdict, time: Dur
         Verdict::Undecided(why) => format!("undecided ({why})"),
         Verdict::NotChecked(why) => format!("not checked ({why})"),
     };
-    format!("{file}:{}: {}: {what} [{seconds:.3} s]", case.line, case.command)
+    format!(
+        "{file}:{}: {}: {what} [{seconds:.3} s]",
+        case.line, case.command
+    )
 }

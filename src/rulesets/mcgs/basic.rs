@@ -66,13 +66,21 @@ impl AnyPosition for Basic {
     }
     fn left_options(&self) -> Vec<Position> {
         match self {
-            Basic::Form(g) => g.left_options().iter().map(|&o| Basic::Form(o).position()).collect(),
+            Basic::Form(g) => g
+                .left_options()
+                .iter()
+                .map(|&o| Basic::Form(o).position())
+                .collect(),
             Basic::Switch(l, _) => vec![Basic::Form(*l).position()],
         }
     }
     fn right_options(&self) -> Vec<Position> {
         match self {
-            Basic::Form(g) => g.right_options().iter().map(|&o| Basic::Form(o).position()).collect(),
+            Basic::Form(g) => g
+                .right_options()
+                .iter()
+                .map(|&o| Basic::Form(o).position())
+                .collect(),
             Basic::Switch(_, r) => vec![Basic::Form(*r).position()],
         }
     }
@@ -148,7 +156,10 @@ fn fraction(s: &str) -> Option<Game> {
     if bottom <= 0 || !(bottom as u64).is_power_of_two() {
         return None;
     }
-    Some(Game::dyadic(BigInt::from(top), u64::from(bottom.trailing_zeros())))
+    Some(Game::dyadic(
+        BigInt::from(top),
+        u64::from(bottom.trailing_zeros()),
+    ))
 }
 
 /// The game of the section `name` (one of the five basic games) written `text`, or why the
@@ -238,6 +249,9 @@ mod tests {
         assert_eq!(s.position().left_options().len(), 1);
         // Its impartial closure moves to the closures of -2 and 2, rows of two moves (0 each):
         // *1, where the closure of the canonical form 0 would be 0.
-        assert_eq!(s.position().impartial_closure().canonical_form().unwrap(), Game::star());
+        assert_eq!(
+            s.position().impartial_closure().canonical_form().unwrap(),
+            Game::star()
+        );
     }
 }

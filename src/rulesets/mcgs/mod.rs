@@ -185,7 +185,13 @@ impl Reader<'_> {
     /// `close`, consumed, and the text between `open` and `close` (trimmed); an error naming
     /// `what` when the file ends first, or when `inner` is false and the text holds a reserved
     /// character.
-    fn enclosed(&mut self, open: &str, close: &str, what: &str, inner: bool) -> Result<String, ReadError> {
+    fn enclosed(
+        &mut self,
+        open: &str,
+        close: &str,
+        what: &str,
+        inner: bool,
+    ) -> Result<String, ReadError> {
         let first = self.words[self.next];
         for i in self.next..self.words.len() {
             let span = &self.text[first.start..self.words[i].end];
@@ -256,7 +262,9 @@ fn commands(text: &str, line: usize) -> Result<Vec<Command>, ReadError> {
                 let expected = match at(i) {
                     None | Some(",") => None,
                     Some(n) => Some(n.parse::<u64>().map_err(|_| {
-                        err(format!("N command: expected nim value {n:?} is not an integer >= 0"))
+                        err(format!(
+                            "N command: expected nim value {n:?} is not an integer >= 0"
+                        ))
                     })?),
                 };
                 i += usize::from(expected.is_some());
@@ -309,7 +317,11 @@ fn commands(text: &str, line: usize) -> Result<Vec<Command>, ReadError> {
         match at(i) {
             None => {}
             Some(",") if at(i + 1).is_some() && at(i + 1) != Some(",") => i += 1,
-            Some(",") => return Err(err("a command block may not end with a comma or hold two in a row".into())),
+            Some(",") => {
+                return Err(err(
+                    "a command block may not end with a comma or hold two in a row".into(),
+                ))
+            }
             Some(t) => return Err(err(format!("expected ',' between commands, not {t:?}"))),
         }
     }
@@ -390,7 +402,8 @@ pub fn read(text: &str) -> Result<Vec<Case>, ReadError> {
             blocks += 1;
         } else if w.starts_with('[') {
             let content = reader.enclosed("[", "]", "section title", false)?;
-            section = Some(Section::parse(&content).map_err(|message| ReadError { line, message })?);
+            section =
+                Some(Section::parse(&content).map_err(|message| ReadError { line, message })?);
         } else if w.starts_with('(') {
             let content = reader.enclosed("(", ")", "bracketed game", false)?;
             sum.push(game(section.as_ref(), &content, line)?);
@@ -452,10 +465,19 @@ mod tests {
             .collect();
         assert_eq!(shown.len(), 5);
         assert_eq!(shown[0].split(' ').nth(1), Some("10"));
-        assert_eq!(cases[2].command, Command::Solve { black: true, expected: Some(false) });
+        assert_eq!(
+            cases[2].command,
+            Command::Solve {
+                black: true,
+                expected: Some(false)
+            }
+        );
         assert!(cases[2].sum.is_empty());
         assert_eq!(cases[4].command, Command::Nim { expected: None });
-        assert_eq!(cases[2].comments, ["Now the current game sum is empty. The next line solves an empty sum"]);
+        assert_eq!(
+            cases[2].comments,
+            ["Now the current game sum is empty. The next line solves an empty sum"]
+        );
     }
 
     #[test]
@@ -463,8 +485,17 @@ mod tests {
         let c = commands("B win, N 2, W", 1).unwrap();
         assert_eq!(c.len(), 3);
         let t = commands("thermograph L: (1, -1) (-1/2, 1) R: (-1, -1), B", 1).unwrap();
-        assert_eq!(t[0].to_string(), "thermograph L: (1, -1) (-1/2, 1) R: (-1, -1)");
-        assert_eq!(t[1], Command::Solve { black: true, expected: None });
+        assert_eq!(
+            t[0].to_string(),
+            "thermograph L: (1, -1) (-1/2, 1) R: (-1, -1)"
+        );
+        assert_eq!(
+            t[1],
+            Command::Solve {
+                black: true,
+                expected: None
+            }
+        );
         let w = commands("winning moves B 0:1-2 1:3-4", 1).unwrap();
         assert_eq!(w[0].to_string(), "winning moves B 0:1-2 1:3-4");
         assert!(commands("B draw", 1).is_err());

@@ -100,7 +100,9 @@ pub fn answer(command: &Command, p: &Position, limit: Option<Duration>) -> Verdi
                 Err(why) => Verdict::Undecided(why),
                 Ok(g) => match g.as_nimber() {
                     Some(n) => compare(expected.map(|e| e.to_string()), n.to_string()),
-                    None => Verdict::Undecided(format!("the value of the impartial sum is {g}, not a nimber")),
+                    None => Verdict::Undecided(format!(
+                        "the value of the impartial sum is {g}, not a nimber"
+                    )),
                 },
             }
         }
@@ -182,7 +184,13 @@ mod tests {
             None,
         );
         assert_eq!(v[0], Verdict::Pass);
-        assert_eq!(v[1], Verdict::Fail { expected: "loss".into(), got: "win".into() });
+        assert_eq!(
+            v[1],
+            Verdict::Fail {
+                expected: "loss".into(),
+                got: "win".into()
+            }
+        );
         assert_eq!(v[2], Verdict::Answered("win".into()));
         assert_eq!(v[3], Verdict::Pass);
         assert!(matches!(v[4], Verdict::Fail { .. }));
@@ -203,6 +211,9 @@ mod tests {
             "{version 1.7} [clobber] XOXOXO|OXOXOX|XOXOXO|OXOXOX|XOXOXO|OXOXOX {B}",
             Some(Duration::from_millis(1)),
         );
-        assert_eq!(v, [Verdict::Undecided("time limit of 0.001 s reached".into())]);
+        assert_eq!(
+            v,
+            [Verdict::Undecided("time limit of 0.001 s reached".into())]
+        );
     }
 }
