@@ -232,7 +232,7 @@ mod tests {
         assert_eq!(value("switch_game", "21,7/8"), "{21|7/8}");
         // Not hot: a number, though played as {-45/2 | 2}.
         assert_eq!(value("switch_game", "-45/2, 16/8"), "0");
-        assert_eq!(value("up_star", "-2 *"), "v2*");
+        assert_eq!(value("up_star", "-2 *"), "vv*");
         assert_eq!(value("up_star", "*"), "*");
         assert_eq!(value("up_star", "3"), "^3");
         assert_eq!(value("nimber", "4"), "*4");
