@@ -11,6 +11,7 @@
 //! partizan thermograph "{3|-2}" --svg t.svg   thermograph as text, and as an SVG picture
 //! partizan eval "({3|-2}).incentives()"      a list: one incentive per line
 //! partizan families                    every family: arguments, description, example
+//! partizan test tests/data/mcgs/autotests --time-limit 5   run MCGS's .test files
 //! ```
 //!
 //! Every command takes `--max-memory SIZE` (default: half of the physical memory), `--stats`,
@@ -184,6 +185,24 @@ enum Command {
         /// One family's name
         name: Option<String>,
     },
+    /// Run MCGS's test files (the format of MCGS's input/info.test): one line a command (pass,
+    /// FAIL, no expected result, undecided, not checked) and a summary; exit status 1 if a case
+    /// failed, 2 on a malformed file, e.g. `test tests/data/mcgs/autotests --time-limit 5`
+    Test {
+        /// The .test files, and directories whose .test files (at any depth, sorted) are run
+        #[arg(required = true, value_name = "FILE.test|DIR")]
+        paths: Vec<String>,
+        /// Stop a case after S seconds and report it undecided [default: no limit]
+        #[arg(long, value_name = "S", value_parser = cli::explore::parse_seconds)]
+        time_limit: Option<std::time::Duration>,
+        /// One CSV row a case (file,line,command,verdict,expected,got,reason,seconds,sum); the
+        /// summary on standard error
+        #[arg(long, conflicts_with = "json")]
+        csv: bool,
+        /// One JSON object a case, then one {"summary": ...}
+        #[arg(long)]
+        json: bool,
+    },
     /// Explore in the browser: a local web page (a worksheet, boards to edit, options, the
     /// thermograph), served until Ctrl-C on 127.0.0.1; prints its address and opens it
     Explore {
@@ -296,6 +315,7 @@ fn main() -> ExitCode {
         Ok(Ok(())) | Ok(Err(Failure::ClosedPipe)) => monitor::end(0, None),
         Ok(Err(Failure::Error(message))) => monitor::end(2, Some(&message)),
         Ok(Err(Failure::Interrupted(message))) => monitor::end(130, Some(&message)),
+        Ok(Err(Failure::Status(status))) => monitor::end(status, None),
         // The panic hook has printed the message.
         Err(_) => monitor::end(2, None),
     }
@@ -352,6 +372,20 @@ fn run(cli: Cli, budget_bytes: usize) -> Result<(), Failure> {
         } => cli::grundy::quotient(&family, &args, to, max_size, out),
         Command::Misere { family, args } => out.line(cli::misere::outcome(&family, &args)?),
         Command::Families { name } => out.print(&cli::table::families(name.as_deref())?),
+        Command::Test {
+            paths,
+            time_limit,
+            csv,
+            json,
+        } => cli::mcgs_test::run(
+            cli::mcgs_test::Options {
+                paths,
+                time_limit,
+                csv,
+                json,
+            },
+            out,
+        ),
         Command::Explore {
             port,
             listen,

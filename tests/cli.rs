@@ -5,6 +5,7 @@ mod commands;
 mod explore;
 mod impartial;
 mod manners;
+mod mcgs_test;
 mod misere;
 mod outcome;
 mod partizan;

@@ -7,6 +7,7 @@
 pub mod eval;
 pub mod explore;
 pub mod grundy;
+pub mod mcgs_test;
 pub mod memory;
 pub mod misere;
 pub mod monitor;

@@ -14,6 +14,9 @@ pub enum Failure {
     /// Stopped by Ctrl-C (after saving, or after printing a table's finished rows): the
     /// message on stderr, exit status 130.
     Interrupted(String),
+    /// The command has said everything on standard output and ends with this status and no
+    /// `error:` line (`partizan test`: 1 when a case failed).
+    Status(u8),
 }
 
 impl From<String> for Failure {

@@ -15,6 +15,7 @@ pub use grids::*;
 pub use heaps::*;
 pub use strips::*;
 pub mod family;
+pub mod mcgs;
 pub mod positions;
 pub mod text;
 pub mod tictactoe;

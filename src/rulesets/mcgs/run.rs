@@ -1,0 +1,219 @@
+//! The runner of MCGS's commands: each [`Case`] answered by partizan and compared with the
+//! result the file expects.
+//!
+//! `B`/`W` ask whether the player moving first wins the sum ([`Position::wins_moving_first`]:
+//! the canonical form when it comes out quickly, else a search of the game tree); `N` asks
+//! the sum's nim value (its canonical form, a nimber). `winning moves` and `thermograph` are
+//! not checked yet. A case that partizan cannot answer (a game it cannot play, a size limit,
+//! the time limit) is [`Verdict::Undecided`], never a pass.
+
+use super::{Case, Command, McgsGame};
+use crate::interrupt::{self, Cancel};
+use crate::solve::Position;
+use crate::Error;
+use std::panic::AssertUnwindSafe;
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+/// What became of a case.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// partizan's answer is the expected one.
+    Pass,
+    /// partizan's answer is not the expected one.
+    Fail {
+        /// The file's result.
+        expected: String,
+        /// partizan's.
+        got: String,
+    },
+    /// The file expects nothing; partizan's answer.
+    Answered(String),
+    /// partizan could not answer, and why.
+    Undecided(String),
+    /// A command partizan does not check yet, and why.
+    NotChecked(String),
+}
+
+impl Verdict {
+    /// The verdict's word: `pass`, `FAIL`, `answered`, `undecided`, `not checked`.
+    pub fn word(&self) -> &'static str {
+        match self {
+            Verdict::Pass => "pass",
+            Verdict::Fail { .. } => "FAIL",
+            Verdict::Answered(_) => "answered",
+            Verdict::Undecided(_) => "undecided",
+            Verdict::NotChecked(_) => "not checked",
+        }
+    }
+}
+
+/// Runs the cases of one file, one after the other, each within `limit` (none: unbounded),
+/// calling `report` with each case, its verdict and its time as it ends. The cases of one
+/// block share their sum's position (and what it has computed).
+pub fn run(
+    cases: &[Case],
+    limit: Option<Duration>,
+    mut report: impl FnMut(&Case, Verdict, Duration),
+) {
+    let mut current: Option<(usize, Result<Position, String>)> = None;
+    for case in cases {
+        let start = Instant::now();
+        if current.as_ref().is_none_or(|(b, _)| *b != case.block) {
+            current = Some((case.block, sum_position(&case.sum)));
+        }
+        let (_, sum) = current.as_ref().expect("set above");
+        let verdict = match sum {
+            Err(why) => Verdict::Undecided(why.clone()),
+            Ok(p) => answer(&case.command, p, limit),
+        };
+        report(case, verdict, start.elapsed());
+    }
+}
+
+/// The sum of `games` as one position, or why partizan cannot play one of them.
+pub fn sum_position(games: &[McgsGame]) -> Result<Position, String> {
+    let parts = games
+        .iter()
+        .map(McgsGame::position)
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(Position::sum(parts))
+}
+
+/// The verdict on `command` for the sum `p`, within `limit`.
+pub fn answer(command: &Command, p: &Position, limit: Option<Duration>) -> Verdict {
+    match command {
+        Command::Solve { black, expected } => {
+            let black = *black;
+            match bounded(limit, || p.wins_moving_first(black)) {
+                Err(why) => Verdict::Undecided(why),
+                Ok(wins) => compare(expected.map(win_word), win_word(wins).to_string()),
+            }
+        }
+        Command::Nim { expected } => {
+            if !p.is_impartial() {
+                return Verdict::Undecided(
+                    "the sum has a partizan game, and N asks for the nim value of impartial games only".into(),
+                );
+            }
+            match bounded(limit, || p.canonical_form()) {
+                Err(why) => Verdict::Undecided(why),
+                Ok(g) => match g.as_nimber() {
+                    Some(n) => compare(expected.map(|e| e.to_string()), n.to_string()),
+                    None => Verdict::Undecided(format!(
+                        "the value of the impartial sum is {g}, not a nimber"
+                    )),
+                },
+            }
+        }
+        Command::WinningMoves { .. } => {
+            Verdict::NotChecked("partizan does not check winning moves yet".into())
+        }
+        Command::Thermograph { .. } => {
+            Verdict::NotChecked("partizan does not check thermographs of MCGS files yet".into())
+        }
+    }
+}
+
+/// `win` or `loss`.
+fn win_word(wins: bool) -> &'static str {
+    if wins {
+        "win"
+    } else {
+        "loss"
+    }
+}
+
+/// Pass, fail or answered, from what was expected and what came out.
+fn compare(expected: Option<impl Into<String>>, got: String) -> Verdict {
+    match expected.map(Into::into) {
+        None => Verdict::Answered(got),
+        Some(e) if e == got => Verdict::Pass,
+        Some(expected) => Verdict::Fail { expected, got },
+    }
+}
+
+/// Runs `f` on this thread, stopped at its next interruption point once `limit` has passed
+/// (by a [`Cancel`] token that a watcher thread cancels); an interruption, a size limit and an
+/// error become the reason the case is undecided.
+fn bounded<T>(limit: Option<Duration>, f: impl FnOnce() -> Result<T, Error>) -> Result<T, String> {
+    let token = Cancel::new();
+    let (done, wait) = mpsc::channel::<()>();
+    let watcher = limit.map(|d| {
+        let token = token.clone();
+        std::thread::spawn(move || {
+            if wait.recv_timeout(d) == Err(mpsc::RecvTimeoutError::Timeout) {
+                token.cancel();
+            }
+        })
+    });
+    let result = crate::algebra::limits::catch(AssertUnwindSafe(|| {
+        interrupt::catch_cancellable(&token, AssertUnwindSafe(f))
+    }));
+    drop(done);
+    if let Some(w) = watcher {
+        let _ = w.join();
+    }
+    let stopped = || match limit {
+        Some(d) if token.is_cancelled() => format!("time limit of {} s reached", d.as_secs_f64()),
+        _ => "interrupted".to_string(),
+    };
+    match result {
+        Ok(Ok(Ok(v))) => Ok(v),
+        Ok(Ok(Err(Error::Interrupted))) | Ok(Err(_)) => Err(stopped()),
+        Ok(Ok(Err(e))) => Err(e.to_string()),
+        Err(limit) => Err(limit.message),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn verdicts(text: &str, limit: Option<Duration>) -> Vec<Verdict> {
+        let cases = super::super::read(text).unwrap();
+        let mut out = Vec::new();
+        run(&cases, limit, |_, v, _| out.push(v));
+        out
+    }
+
+    #[test]
+    fn passes_fails_and_answers() {
+        let v = verdicts(
+            "{version 1.7} [clobber_1xn] XO {B win, W loss, B} [impartial clobber_1xn] XOXO {N 3, N 2, B win}",
+            None,
+        );
+        assert_eq!(v[0], Verdict::Pass);
+        assert_eq!(
+            v[1],
+            Verdict::Fail {
+                expected: "loss".into(),
+                got: "win".into()
+            }
+        );
+        assert_eq!(v[2], Verdict::Answered("win".into()));
+        assert_eq!(v[3], Verdict::Pass);
+        assert!(matches!(v[4], Verdict::Fail { .. }));
+        assert_eq!(v[5], Verdict::Pass);
+    }
+
+    #[test]
+    fn partizan_sums_have_no_nim_value() {
+        let v = verdicts("{version 1.7} [integer_game] 1 {N, winning moves B}", None);
+        assert!(matches!(v[0], Verdict::Undecided(_)));
+        assert!(matches!(v[1], Verdict::NotChecked(_)));
+    }
+
+    #[test]
+    fn a_time_limit_stops_a_case() {
+        // Far beyond a millisecond: a 6x6 board of alternating stones.
+        let v = verdicts(
+            "{version 1.7} [clobber] XOXOXO|OXOXOX|XOXOXO|OXOXOX|XOXOXO|OXOXOX {B}",
+            Some(Duration::from_millis(1)),
+        );
+        assert_eq!(
+            v,
+            [Verdict::Undecided("time limit of 0.001 s reached".into())]
+        );
+    }
+}
