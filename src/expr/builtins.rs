@@ -178,8 +178,8 @@ pub(crate) fn method(
         Value::Game(g)
             if g.is_number()
                 && is_number_method(canonical_name)
-                && !(matches!(canonical_name, "IsEven" | "IsOdd")
-                    && !g.as_number().is_some_and(|x| x.is_integer())) =>
+                && (!matches!(canonical_name, "IsEven" | "IsOdd")
+                    || g.as_number().is_some_and(|x| x.is_integer())) =>
         {
             number_method(receiver, canonical_name, args)
         }
