@@ -1130,13 +1130,13 @@ fn norton_products_reach_the_whole_up_range() {
 /// Walks whose size is known before they start are refused before they start: the misère
 /// outcome and the selective and conjunctive compounds read the game tree follower by follower,
 /// and the integer `n = {n − 1 |}` has a chain of `n` followers (`n·↑` one of `n + 1`), so these
-/// are refused at once with the day the game is born, while small cases are answered: `5` in
+/// are refused at once with the day the game is born (an integer's misère outcome excepted: it
+/// is known without the walk), while small cases are answered: `5` in
 /// misère play is an `R` position (Right, having no move, wins moving first; Left's every move
 /// leaves Right without one).
 #[test]
 fn walks_beyond_the_follower_limit_are_refused_before_they_start() {
     for (input, born) in [
-        ("100000000.MisereOutcomeClass", "100000000"),
         ("(^1099511627776).MisereOutcomeClass", "1099511627777"),
         ("1.SelectiveSum(1000000000)", "1000000000"),
         ("4294967295.SelectiveSum(1)", "4294967295"),
@@ -1149,4 +1149,18 @@ fn walks_beyond_the_follower_limit_are_refused_before_they_start() {
         );
     }
     assert_eq!(evaluate("5.MisereOutcomeClass").unwrap().to_string(), "R");
+    // An integer's misère outcome needs no walk (the same argument for every n: CGSuite's
+    // table gives L for -1823437481924).
+    assert_eq!(
+        evaluate("100000000.MisereOutcomeClass")
+            .unwrap()
+            .to_string(),
+        "R"
+    );
+    assert_eq!(
+        evaluate("(-1823437481924).MisereOutcomeClass")
+            .unwrap()
+            .to_string(),
+        "L"
+    );
 }
