@@ -169,21 +169,6 @@ fn is_atomic(g: Game) -> Result<Value, Error> {
     }
 }
 
-/// The misère outcome class of the canonical game `g`'s tree; an integer's without the walk:
-/// `n > 0` is Left's chain of `n` moves, which Right, who has none, wins moving first or second
-/// (misère: the player who cannot move wins), so it is `R`; `n < 0` is `L` and `0` is `N`.
-fn misere_outcome_of_value(g: Game) -> Result<Value, Error> {
-    use crate::algebra::Outcome;
-    match g.as_number().and_then(|x| x.to_integer()) {
-        Some(n) => Ok(Value::Outcome(match n.sign() {
-            num_bigint::Sign::Plus => Outcome::R,
-            num_bigint::Sign::Minus => Outcome::L,
-            num_bigint::Sign::NoSign => Outcome::N,
-        })),
-        None => misere_outcome_class(&Form::value(g)),
-    }
-}
-
 static METHODS: &[Method] = &[
     Method {
         name: "atomic_weight",
@@ -550,7 +535,7 @@ static METHODS: &[Method] = &[
         params: &[],
         summary: "the misère outcome class of G's tree (the player who cannot move wins): L, R, \
                   N or P",
-        apply: |g, _| misere_outcome_of_value(g),
+        apply: |g, _| misere_outcome_class(&Form::value(g)),
     },
     Method {
         name: "nim_value",

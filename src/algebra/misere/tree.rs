@@ -22,6 +22,7 @@ use super::MisereGame;
 use crate::algebra::form::{Form, Key};
 use crate::algebra::Outcome;
 use hashbrown::HashMap;
+use num_traits::Signed;
 
 /// Visits the tree of `root` children first, without recursion: `leaf` decides a node at once
 /// when it can (canonical leaves), `node` combines the results of the Left and Right options.
@@ -144,15 +145,23 @@ pub fn impartial_form(f: &Form) -> Option<MisereGame> {
 /// assert_eq!(tree::outcome(&Form::value(Game::star())), Outcome::P);
 /// // 1 = {0 |}: Right has no move and wins moving first; Left moving first moves to 0 and loses.
 /// assert_eq!(tree::outcome(&Form::value(Game::integer(1))), Outcome::R);
+/// // An integer is known without walking its chain of followers.
+/// assert_eq!(tree::outcome(&Form::value(Game::integer(-100_000_000))), Outcome::L);
 /// ```
 pub fn outcome(f: &Form) -> Outcome {
     // (whether Left moving first wins, whether Right moving first wins)
     let (left, right) = post_order(
         f,
         |f| {
+            let g = f.as_value()?;
             // *n: the mover wins by moving to *1 (n ≥ 2) or by having no move (n = 0).
-            let n = f.as_value()?.as_nimber()?;
-            Some((n != 1, n != 1))
+            if let Some(n) = g.as_nimber() {
+                return Some((n != 1, n != 1));
+            }
+            // An integer n > 0 is Left's chain of n moves: Right, who has none, wins moving
+            // first, and Left moving first leaves Right without a move again (R); n < 0 is L.
+            let n = g.as_number()?.to_integer()?;
+            Some((n.is_negative(), n.is_positive()))
         },
         |l, r| {
             (
