@@ -724,6 +724,33 @@ fn a_long_range_is_counted_by_the_budget() {
     );
 }
 
+/// Powers with millions of bits are exact, and the numbers they make are read without a
+/// search for common factors (a dyadic number is already in lowest terms): comparing
+/// `31^655363` with 0 ran a fuzzing round past its time limit when each reading ran the
+/// quadratic binary gcd. The expected values are num-bigint's own powers.
+#[test]
+fn long_powers_are_exact() {
+    use num_bigint::BigInt;
+    let big = BigInt::from(31).pow(655_363u32);
+    assert_eq!(eval("(31)^655363 > 0"), "true");
+    assert_eq!(
+        eval("(31)^655363 % 1000"),
+        (&big % BigInt::from(1000)).to_string()
+    );
+    assert_eq!(
+        eval("((31/2)^655363 * (2)^655363) % 1000000"),
+        (&big % BigInt::from(1_000_000)).to_string()
+    );
+    assert_eq!(
+        eval("{x^65537 for x in [2,31/2,5]}.Size"),
+        "3",
+        "three distinct powers"
+    );
+    let third = BigInt::from(3).pow(1000u32);
+    let seventh = BigInt::from(7).pow(1000u32);
+    assert_eq!(eval("(3/7)^1000"), format!("{third}/{seventh}"));
+}
+
 /// An endless loop stops at a request from outside (Ctrl-C), in a process of its own: the
 /// request stops every thread's work.
 #[test]

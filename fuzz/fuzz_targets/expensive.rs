@@ -3,7 +3,7 @@
 //! [`legitimately_expensive`]). Both targets include this file (`#[path]`), so an input the
 //! expression target skips is skipped by the worksheet target too.
 
-use partizan::expr::{self, Arrows, Expr, ExprKind, Literal, LoopyConstant};
+use partizan::expr::{self, ArithOp, Arrows, Expr, ExprKind, Literal, LoopyConstant};
 use partizan::Game;
 
 /// The largest integer argument of a family call (`kayles(20)`, `queen(20, 20)`).
@@ -47,6 +47,10 @@ pub const MAX_SUMMED_NIMBER: u64 = 16;
 
 /// The largest up count summed with several general forms; see `legitimately_expensive`.
 pub const MAX_SUMMED_UPS: u64 = 64;
+
+/// The largest exponent of a power `a ^ n` written as a literal integer; see
+/// `legitimately_expensive`.
+pub const MAX_POWER_EXPONENT: u64 = 4096;
 
 /// Whether evaluating `tree` is legitimately expensive, by the rules of `fuzz/README.md`:
 ///
@@ -111,7 +115,14 @@ pub const MAX_SUMMED_UPS: u64 = 64;
 ///    `MAX_WALKED_LITERAL`, or a loopy constant built from that many, or a sided value `S & T`
 ///    with such a literal: a loopy game's graph has a vertex per follower and is simplified by
 ///    sweeps over all vertices (`V{||||*999|0}`: 3.0 s in the release command line, more than 30 s in the
-///    fuzzing build; `5&*842 + 1^6`: 1.5 s).
+///    fuzzing build; `5&*842 + 1^6`: 1.5 s);
+/// 9. a power `a ^ n` whose exponent is not a literal integer of magnitude at most
+///    `MAX_POWER_EXPONENT`: the result has about `n` times the bits of `a`, and reducing a
+///    rational of a million bits to lowest terms (a gcd, quadratic in the bits) takes seconds
+///    (`(3/7)^400000 + 1/3 > 0`: 11.5 s in a release build). Dyadic powers and integers are
+///    reduced without a gcd (`{x^655363 for x in [2,31/2,5]}`: 0.1 s), but every later sum
+///    or quotient with a non-dyadic rational is not; the engine caps a power at
+///    `MAX_POWER_BITS` and its gcd steps are interruption points.
 pub fn legitimately_expensive(tree: &Expr) -> bool {
     let mut largest_uptimal = 0u64;
     let mut largest_nimber = 0u64;
@@ -163,6 +174,7 @@ pub fn legitimately_expensive(tree: &Expr) -> bool {
             // The sides of `S & T` are stoppers: labelled and compared as graphs, one vertex
             // per follower (`5 & *842`: 1.5 s in the release command line).
             ExprKind::Sided(_) if largest_literal(e) > MAX_WALKED_LITERAL => return true,
+            ExprKind::Arith(operands, ArithOp::Pow) if !small_exponent(&operands.1) => return true,
             ExprKind::Literal(lit) => {
                 match &lit.arrows {
                     Some(Arrows::Uptimal(u)) => {
@@ -265,16 +277,30 @@ fn birthday(g: &Game) -> u64 {
     u64::try_from(g.birthday()).unwrap_or(u64::MAX)
 }
 
+/// A literal integer of magnitude at most `MAX_POWER_EXPONENT` (possibly negated), or a
+/// literal that is not an integer (which the power refuses at once).
+fn small_exponent(arg: &Expr) -> bool {
+    small_integer(arg, MAX_POWER_EXPONENT)
+}
+
 /// A literal integer of magnitude at most `MAX_FAMILY_INTEGER` (possibly negated), a short
 /// string, or a literal that is not an integer (which the family refuses at once).
 fn small_argument(arg: &Expr) -> bool {
     match &arg.kind {
         ExprKind::Text(s) => s.len() <= MAX_FAMILY_TEXT,
-        ExprKind::Neg(inner) => small_argument(inner),
+        _ => small_integer(arg, MAX_FAMILY_INTEGER),
+    }
+}
+
+/// A literal integer of magnitude at most `bound` (possibly negated), or a literal that is not
+/// an integer.
+fn small_integer(arg: &Expr, bound: u64) -> bool {
+    match &arg.kind {
+        ExprKind::Neg(inner) => small_integer(inner, bound),
         ExprKind::Literal(lit) => match (&lit.number, lit.is_number_only()) {
-            (Some(x), true) if x.is_integer() => x
-                .to_i64()
-                .is_some_and(|n| n.unsigned_abs() <= MAX_FAMILY_INTEGER),
+            (Some(x), true) if x.is_integer() => {
+                x.to_i64().is_some_and(|n| n.unsigned_abs() <= bound)
+            }
             _ => true,
         },
         _ => false,

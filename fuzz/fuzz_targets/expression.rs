@@ -20,8 +20,8 @@ mod expensive;
 
 use expensive::legitimately_expensive;
 use libfuzzer_sys::fuzz_target;
-use partizan::expr::{self, Value, MAX_NESTING};
 use partizan::algebra::limits::catch;
+use partizan::expr::{self, Value, MAX_NESTING};
 use partizan::Game;
 use std::collections::HashMap;
 use std::panic::AssertUnwindSafe;

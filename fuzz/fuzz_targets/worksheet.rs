@@ -23,8 +23,8 @@
 mod expensive;
 
 use libfuzzer_sys::fuzz_target;
-use partizan::expr::{Value, Worksheet};
 use partizan::algebra::limits::catch;
+use partizan::expr::{Value, Worksheet};
 use partizan::interrupt::within_budget;
 use std::panic::AssertUnwindSafe;
 
@@ -50,9 +50,9 @@ fn check_value(input: &str, v: &Value) {
     };
     if let Value::Game(g) = v {
         if plain.len() < 4096 {
-            let back: partizan::Game = plain
-                .parse()
-                .unwrap_or_else(|e| panic!("{input:?} gave {plain}, which does not read back: {e}"));
+            let back: partizan::Game = plain.parse().unwrap_or_else(|e| {
+                panic!("{input:?} gave {plain}, which does not read back: {e}")
+            });
             assert_eq!(back, *g, "{input:?}: {plain} reads back as another game");
         }
     }
@@ -61,7 +61,11 @@ fn check_value(input: &str, v: &Value) {
 fn check_error(input: &str, e: &partizan::expr::Error) {
     let line = e.to_string();
     assert!(!line.contains('\n'), "{input:?}: a two-line error: {line}");
-    assert!(e.position() <= input.len(), "{input:?}: error at {} beyond the input", e.position());
+    assert!(
+        e.position() <= input.len(),
+        "{input:?}: error at {} beyond the input",
+        e.position()
+    );
 }
 
 fuzz_target!(|data: &[u8]| {
@@ -74,22 +78,28 @@ fuzz_target!(|data: &[u8]| {
     if partizan::expr::parse(input).is_ok_and(|tree| expensive::legitimately_expensive(&tree)) {
         return;
     }
-    let _ = within_budget(BUDGET, AssertUnwindSafe(|| {
-        let mut w = Worksheet::new();
-        match w.evaluate(input) {
-            Ok(Some(v)) => check_value(input, &v),
-            Ok(None) => {}
-            Err(e) => check_error(input, &e),
-        }
-    }));
-    let _ = within_budget(BUDGET, AssertUnwindSafe(|| {
-        let mut w = Worksheet::new();
-        let mut values = Vec::new();
-        if let Err(e) = w.run_script(input, |v| values.push(v)) {
-            check_error(input, &e);
-        }
-        for v in &values {
-            check_value(input, v);
-        }
-    }));
+    let _ = within_budget(
+        BUDGET,
+        AssertUnwindSafe(|| {
+            let mut w = Worksheet::new();
+            match w.evaluate(input) {
+                Ok(Some(v)) => check_value(input, &v),
+                Ok(None) => {}
+                Err(e) => check_error(input, &e),
+            }
+        }),
+    );
+    let _ = within_budget(
+        BUDGET,
+        AssertUnwindSafe(|| {
+            let mut w = Worksheet::new();
+            let mut values = Vec::new();
+            if let Err(e) = w.run_script(input, |v| values.push(v)) {
+                check_error(input, &e);
+            }
+            for v in &values {
+                check_value(input, v);
+            }
+        }),
+    );
 });

@@ -119,6 +119,12 @@ impl Number {
         } else {
             (numerator, denominator)
         };
+        // Over a power of two, the common factor is a power of two, which `from_parts` takes
+        // out with a shift; the binary gcd would be quadratic in the numerator's length.
+        if (&denominator & (&denominator - BigInt::one())).is_zero() {
+            let exp = denominator.trailing_zeros().unwrap_or(0);
+            return Ok(Number::from_parts(numerator, exp));
+        }
         let g = numerator.gcd(&denominator);
         let (n, d) = if g.is_zero() {
             (numerator, denominator)

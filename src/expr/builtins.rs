@@ -224,7 +224,9 @@ pub(crate) fn sum(items: &[Value]) -> Result<Value, String> {
         let total = items
             .iter()
             .map(|v| v.as_rational().expect("a number"))
-            .fold(BigRational::zero(), |a, b| a + b);
+            .fold(BigRational::zero(), |a, b| {
+                super::value::rational_sum(&a, &b)
+            });
         return Ok(Value::number(total));
     }
     if items.iter().all(|v| v.as_game().is_some()) {

@@ -49,8 +49,8 @@ mod unparse;
 mod value;
 
 pub use ast::{
-    Argument, Arrows, Call, Expr, ExprKind, Literal, LoopyConstant, MisereLiteral, MisereStep,
-    Relation, Sign, Span, MAX_NESTING,
+    Argument, ArithOp, Arrows, Call, Expr, ExprKind, Literal, LoopyConstant, MisereLiteral,
+    MisereStep, Relation, Sign, Span, MAX_NESTING,
 };
 pub use env::Closure;
 pub use error::Error;

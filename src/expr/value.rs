@@ -382,9 +382,65 @@ pub(crate) fn dyadic(x: &BigRational) -> Option<Number> {
     }
 }
 
-/// The dyadic number `x` as a rational.
+/// `n / d` in lowest terms. Over an integer or a power of two (the denominator of every dyadic
+/// number) the common factor is a power of two, taken out with shifts; only other denominators
+/// are reduced by a gcd, whose binary algorithm (num-integer's) is quadratic in the length of
+/// the numbers.
+pub(crate) fn ratio(n: BigInt, d: BigInt) -> BigRational {
+    let (n, d) = if d.is_negative() { (-n, -d) } else { (n, d) };
+    if n.is_zero() {
+        return BigRational::zero();
+    }
+    if d.is_one() {
+        return BigRational::new_raw(n, d);
+    }
+    if (&d & (&d - BigInt::one())).is_zero() {
+        let shift = n
+            .trailing_zeros()
+            .unwrap_or(0)
+            .min(d.trailing_zeros().unwrap_or(0));
+        return BigRational::new_raw(n >> shift, d >> shift);
+    }
+    if n.bits().max(d.bits()) <= SMALL_GCD_BITS {
+        return BigRational::new(n, d);
+    }
+    // Euclid's algorithm, an interruption point a step: each step's work grows with the
+    // length of the numbers, and the whole is quadratic in it, so a budget of work or Ctrl-C
+    // stops a reduction of numbers with millions of digits.
+    let (mut a, mut b) = (n.abs(), d.clone());
+    while !b.is_zero() {
+        crate::interrupt::check_spent(b.bits() / 64 + 1);
+        let r = &a % &b;
+        a = std::mem::replace(&mut b, r);
+    }
+    BigRational::new_raw(n / &a, d / &a)
+}
+
+/// The length in bits below which [`ratio`] reduces a fraction by num-integer's gcd without
+/// interruption points (a gcd of such numbers takes microseconds).
+const SMALL_GCD_BITS: u64 = 1 << 12;
+
+/// `x + y`, reduced by [`ratio`].
+pub(crate) fn rational_sum(x: &BigRational, y: &BigRational) -> BigRational {
+    if x.denom() == y.denom() {
+        return ratio(x.numer() + y.numer(), x.denom().clone());
+    }
+    ratio(
+        x.numer() * y.denom() + y.numer() * x.denom(),
+        x.denom() * y.denom(),
+    )
+}
+
+/// `x · y`, reduced by [`ratio`].
+pub(crate) fn rational_product(x: &BigRational, y: &BigRational) -> BigRational {
+    ratio(x.numer() * y.numer(), x.denom() * y.denom())
+}
+
+/// The dyadic number `x` as a rational. A `Number` is kept in lowest terms (an odd numerator
+/// over a power of two, or an integer), so no common factor is sought: the binary gcd that
+/// `BigRational::new` runs is quadratic in the length of a large integer.
 pub(crate) fn to_rational(x: &Number) -> BigRational {
-    BigRational::new(x.numerator(), x.denominator())
+    BigRational::new_raw(x.numerator(), x.denominator())
 }
 
 /// The integers `from`, `from + step`, … up to `to` (down to it when `step` is negative).

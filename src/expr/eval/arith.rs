@@ -2,10 +2,11 @@
 //! CGScript's comparison `<=>`, and the nim and up operators on computed operands.
 
 use super::super::ast::{ArithOp, Expr, PrefixOp, Span};
-use super::super::value::Value;
+use super::super::value::{ratio, rational_sum, Value};
 use super::error::{fail, EResult, EvalError};
 use crate::algebra::{Game, Nus};
 use num_bigint::BigInt;
+use num_integer::Integer;
 use num_rational::BigRational;
 use num_traits::{One, Signed, ToPrimitive, Zero};
 
@@ -35,10 +36,12 @@ pub(super) fn arith(
                 return fail(e.span, "division by zero");
             }
             Ok(Value::number(match op {
-                ArithOp::Div => x / y,
+                ArithOp::Div => ratio(x.numer() * y.denom(), x.denom() * y.numer()),
                 _ => {
-                    let q = (&x / &y).floor();
-                    x - y * q
+                    // x - y·floor(x/y), over the common denominator of x and y.
+                    let (a, b) = (x.numer() * y.denom(), y.numer() * x.denom());
+                    let q = a.div_floor(&b);
+                    ratio(a - q * b, x.denom() * y.denom())
                 }
             }))
         }
@@ -82,7 +85,11 @@ fn power(x: &BigRational, n: &BigInt) -> Result<Value, String> {
             "the power is too large: more than 2^24 bits ({x} to the {n})"
         ));
     };
-    let p = num_traits::pow::Pow::pow(x, e);
+    // A power of a fraction in lowest terms is in lowest terms.
+    let p = BigRational::new_raw(
+        num_traits::pow::Pow::pow(x.numer(), e),
+        num_traits::pow::Pow::pow(x.denom(), e),
+    );
     Ok(Value::number(if n.is_negative() { p.recip() } else { p }))
 }
 
@@ -101,7 +108,7 @@ pub(super) fn le(a: &Value, b: &Value) -> Option<bool> {
 /// `a + b` for numbers and games.
 pub(super) fn add(a: &Value, b: &Value) -> Option<Value> {
     if let (Some(x), Some(y)) = (a.as_rational(), b.as_rational()) {
-        return Some(Value::number(x + y));
+        return Some(Value::number(rational_sum(&x, &y)));
     }
     Some(Value::Game(a.as_game()? + b.as_game()?))
 }

@@ -335,7 +335,9 @@ fn combine_values(e: &Expr, values: &[Value]) -> Option<EResult<Value>> {
         ExprKind::Product(_) if rational => {
             let (x, y) = (values[0].as_rational(), values[1].as_rational());
             Some(match (x, y) {
-                (Some(x), Some(y)) => Ok(Value::number(x * y)),
+                (Some(x), Some(y)) => {
+                    Ok(Value::number(crate::expr::value::rational_product(&x, &y)))
+                }
                 _ => fail(e.span, "'*' multiplies a rational number by numbers only"),
             })
         }
