@@ -27,10 +27,20 @@ the Rust solver. Numbers come back as ``fractions.Fraction``, Grundy values and 
 import html as _html
 
 from . import _core
-from ._core import Game, LoopyGame, MisereGame, Position, Solver, Thermograph, Worksheet
+from ._core import (
+    Game,
+    GrundyRun,
+    LoopyGame,
+    MisereGame,
+    Position,
+    Solver,
+    Thermograph,
+    Worksheet,
+)
 
 __all__ = [
     "Game",
+    "GrundyRun",
     "LoopyGame",
     "MisereGame",
     "Position",

@@ -49,6 +49,7 @@ use std::sync::Mutex;
 mod convert; // numbers and values between Python and the library
 mod families; // families, tables, sequences and expressions, by name
 mod game; // partizan.Game
+mod grundy_run; // partizan.GrundyRun: long runs of the sparse-space engine, saved and resumed
 mod other_games; // partizan.MisereGame and partizan.LoopyGame
 mod position; // partizan.Position
 mod python_rulesets; // rulesets written in Python, and partizan.Solver
@@ -72,6 +73,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyMisereGame>()?;
     m.add_class::<PyLoopyGame>()?;
     m.add_class::<PySolver>()?;
+    m.add_class::<grundy_run::PyGrundyRun>()?;
     m.add_class::<BoundMethod>()?;
     m.add_function(wrap_pyfunction!(families::call_family, m)?)?;
     m.add_function(wrap_pyfunction!(families::families, m)?)?;
