@@ -52,6 +52,10 @@ pub const MAX_SUMMED_UPS: u64 = 64;
 /// `legitimately_expensive`.
 pub const MAX_POWER_EXPONENT: u64 = 4096;
 
+/// The largest nimber written in a term after the first of an ordinal sum; see
+/// `legitimately_expensive`.
+pub const MAX_NIMBER_ON_ORDINAL_SUM: u64 = 8;
+
 /// Whether evaluating `tree` is legitimately expensive, by the rules of `fuzz/README.md`:
 ///
 /// 1. a family call with an argument other than a small literal (`kayles(20)`, a 12-cell
@@ -113,16 +117,22 @@ pub const MAX_POWER_EXPONENT: u64 = 4096;
 ///    `*25:-1*25:-*25:-1*0-*25:01-0`: 4.5 s for its sum, 11 s in the release command line);
 /// 8. a loopy literal (a label, `pass`, `on`, …) beside a literal of more followers than
 ///    `MAX_WALKED_LITERAL`, or a loopy constant built from that many, or a sided value `S & T`
-///    with such a literal: a loopy game's graph has a vertex per follower and is simplified by
-///    sweeps over all vertices (`V{||||*999|0}`: 3.0 s in the release command line, more than 30 s in the
-///    fuzzing build; `5&*842 + 1^6`: 1.5 s);
+///    with such a literal in it or beside it (whatever is added to a sided value joins its
+///    graph): a loopy game's graph has a vertex per follower and is simplified by sweeps over
+///    all vertices (`V{||||*999|0}`: 3.0 s in the release command line, more than 30 s in the
+///    fuzzing build; `5&*842 + 1^6`: 1.5 s; `22&v±2056565`: 15 s);
 /// 9. a power `a ^ n` whose exponent is not a literal integer of magnitude at most
 ///    `MAX_POWER_EXPONENT`: the result has about `n` times the bits of `a`, and reducing a
 ///    rational of a million bits to lowest terms (a gcd, quadratic in the bits) takes seconds
 ///    (`(3/7)^400000 + 1/3 > 0`: 11.5 s in a release build). Dyadic powers and integers are
 ///    reduced without a gcd (`{x^655363 for x in [2,31/2,5]}`: 0.1 s), but every later sum
 ///    or quotient with a non-dyadic rational is not; the engine caps a power at
-///    `MAX_POWER_BITS` and its gcd steps are interruption points.
+///    `MAX_POWER_BITS` and its gcd steps are interruption points;
+/// 10. a nimber above `MAX_NIMBER_ON_ORDINAL_SUM` in a term after the first of an ordinal sum:
+///    `G : *k` has `G : *j` among its options for every `j < k`, and its notation, which does not
+///    share repeated parts, about doubles with each step of `k` (`v3*:61/32:*12` prints 65 MB,
+///    2 s in the release command line; the target prints each value twice, in a script and as
+///    an entry, more than 30 s in the fuzzing build).
 pub fn legitimately_expensive(tree: &Expr) -> bool {
     let mut largest_uptimal = 0u64;
     let mut largest_nimber = 0u64;
@@ -142,6 +152,14 @@ pub fn legitimately_expensive(tree: &Expr) -> bool {
                 return true
             }
             ExprKind::OrdinalSum(_) if largest_literal(e) > MAX_WALKED_LITERAL => return true,
+            ExprKind::OrdinalSum(terms)
+                if terms
+                    .iter()
+                    .skip(1)
+                    .any(|t| largest_nimber_in(t) > MAX_NIMBER_ON_ORDINAL_SUM) =>
+            {
+                return true
+            }
             ExprKind::OrdinalSum(terms) => {
                 // `a : b : c` is one node with three terms: two sums.
                 ordinal_sums += terms.len().saturating_sub(1);
@@ -172,8 +190,10 @@ pub fn legitimately_expensive(tree: &Expr) -> bool {
                 return true
             }
             // The sides of `S & T` are stoppers: labelled and compared as graphs, one vertex
-            // per follower (`5 & *842`: 1.5 s in the release command line).
-            ExprKind::Sided(_) if largest_literal(e) > MAX_WALKED_LITERAL => return true,
+            // per follower (`5 & *842`: 1.5 s in the release command line), and whatever is
+            // added to a sided value joins its graph (`(22 & ↓) ± 2056565`: two graphs of 4.1
+            // million positions, 15 s in the release command line).
+            ExprKind::Sided(_) if largest_literal(tree) > MAX_WALKED_LITERAL => return true,
             ExprKind::Arith(operands, ArithOp::Pow) if !small_exponent(&operands.1) => return true,
             ExprKind::Literal(lit) => {
                 match &lit.arrows {
@@ -241,11 +261,21 @@ fn loopy_constant_size(c: &LoopyConstant) -> u64 {
 
 /// The largest `walked_size` of a literal in `tree`.
 fn largest_literal(tree: &Expr) -> u64 {
+    largest_of_literals(tree, walked_size)
+}
+
+/// The largest nimber of a literal in `tree`.
+fn largest_nimber_in(tree: &Expr) -> u64 {
+    largest_of_literals(tree, |lit| lit.nimber.unwrap_or(0))
+}
+
+/// The largest `measure` of a literal in `tree`.
+fn largest_of_literals(tree: &Expr, measure: impl Fn(&Literal) -> u64) -> u64 {
     let mut largest = 0;
     let mut stack = vec![tree];
     while let Some(e) = stack.pop() {
         if let ExprKind::Literal(lit) = &e.kind {
-            largest = largest.max(walked_size(lit));
+            largest = largest.max(measure(lit));
         }
         stack.extend(e.children());
     }
