@@ -268,6 +268,82 @@ def test_the_driver_killed_and_rerun_resumes(tmp_path: Path) -> None:
         assert result == reference(code, 30000), code
 
 
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def start_cluster(port: int) -> List["subprocess.Popen[bytes]"]:
+    """A scheduler on `port` and two single-threaded workers, each in its own process group."""
+    def start(*args: str) -> "subprocess.Popen[bytes]":
+        return subprocess.Popen(
+            [sys.executable, "-m", *args, "--no-dashboard"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+        )
+
+    address = f"tcp://127.0.0.1:{port}"
+    return [
+        start("distributed.cli.dask_scheduler", "--host", "127.0.0.1", "--port", str(port)),
+        start("distributed.cli.dask_worker", address, "--nworkers", "2", "--nthreads", "1"),
+    ]
+
+
+def stop(processes: List["subprocess.Popen[bytes]"]) -> None:
+    for p in processes:
+        if p.poll() is None:
+            os.killpg(p.pid, signal.SIGKILL)
+        p.wait()
+
+
+def wait_for_done(path: str, count: int, seconds: float) -> Dict[str, Tuple[str, Any, Optional[str]]]:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        time.sleep(0.2)
+        try:
+            done = {k: v for k, v in results(path).items() if v[0] == "done"}
+        except sqlite3.OperationalError:
+            continue
+        if len(done) >= count:
+            return done
+    raise AssertionError(f"fewer than {count} tasks done in {seconds} s")
+
+
+def test_the_scheduler_restarted_loses_nothing(tmp_path: Path) -> None:
+    port = free_port()
+    cluster = start_cluster(port)
+    path = str(tmp_path / "restart.sqlite")
+    driver = subprocess.Popen(
+        [sys.executable, "-m", "partizan.survey", "octal", "--db", path, "--quiet",
+         "--scheduler", f"tcp://127.0.0.1:{port}",
+         "--codes", "0.1dd", "--to", "30000", "--slice-seconds", "0.05"],
+        stderr=subprocess.PIPE,
+    )
+    try:
+        done_before = wait_for_done(path, 8, 120)
+        stop(cluster)  # the scheduler and its workers die with tasks in flight
+        time.sleep(1)
+        cluster = start_cluster(port)
+        _, err = driver.communicate(timeout=300)
+        assert driver.returncode == 0, err
+    finally:
+        if driver.poll() is None:
+            driver.kill()
+        stop(cluster)
+    after = results(path)
+    assert len(after) == 64
+    for code, row in done_before.items():
+        assert after[code] == row
+    for code, (status, result, _) in after.items():
+        assert status == "done"
+        assert result == reference(code, 30000), code
+
+
 # ---------------------------------------------------------------------------------------------
 # Errors
 
