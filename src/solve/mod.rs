@@ -8,6 +8,7 @@ pub mod grundy;
 pub mod loopy;
 pub mod minimax;
 pub mod misere;
+pub mod nim_search;
 pub mod outcome;
 pub mod periodic;
 pub mod position;
@@ -17,6 +18,7 @@ pub(crate) mod solver;
 pub mod sparse;
 pub(crate) mod table;
 
+pub use nim_search::NimSearch;
 pub use position::Position;
 pub use ruleset::{AsPartizan, ImpartialRuleset, Ruleset};
 pub use solver::{GrundySolver, SolveError, Solver};

@@ -21,6 +21,7 @@
 //! ```
 
 use super::misere::{MisereImpartialSolver, MisereSolver};
+use super::nim_search::NimSearch;
 use super::outcome::{outcome_of, OutcomeSearch, SearchOptions, SearchStats};
 use super::ruleset::{ImpartialRuleset, Ruleset};
 use crate::algebra::misere::{Genus, MisereGame};
@@ -189,6 +190,30 @@ impl Position {
         }
         let g = self.inner.canonical_form()?;
         Ok(*self.form.get_or_init(|| g))
+    }
+
+    /// The nim value `n` of an impartial position, whose value is the nimber `*n`: from its
+    /// canonical form when it is known or comes out within [`OUTCOME_FORM_BUDGET`] units of
+    /// work, else by the search of Lemoine and Viennot ([`NimSearch`]; LV12), which needs the
+    /// values of far fewer followers than the mex recursion. An error for a partizan position.
+    pub fn nim_value(&self) -> Result<u64, Error> {
+        if !self.is_impartial() {
+            return Err(Error::undefined(format!(
+                "{self} is partizan: only an impartial position has a nim value (impartial({self}) is its impartial closure)"
+            )));
+        }
+        if let Some(g) = self.cheap_form()? {
+            return g.as_nimber().ok_or_else(|| {
+                Error::undefined(format!("the value of {self} is {g}, not a nimber"))
+            });
+        }
+        let n = NimSearch::new(DynImpartial).nim_value(self)?;
+        crate::progress::note(format!(
+            "the nim value of {} was found by search (Lemoine and Viennot's; its canonical form did not come out within the budget)",
+            Abbreviated(self)
+        ));
+        let _ = self.form.set(Game::nimber(n));
+        Ok(n)
     }
 
     /// The normal-play outcome class: `L` when Left wins whoever starts, `R` when Right does,
@@ -772,6 +797,16 @@ impl AnyPosition for Closure {
     fn has_tree(&self) -> bool {
         self.0.has_tree()
     }
+    /// The closure of a sum is the sum of the closures: a move in the closure is a move of
+    /// either player in one component.
+    fn components(&self) -> Vec<Position> {
+        self.0
+            .inner
+            .components()
+            .into_iter()
+            .map(|c| c.impartial_closure())
+            .collect()
+    }
 }
 
 /// The positions of any ruleset as one partizan ruleset, for searches over erased positions.
@@ -799,6 +834,9 @@ impl ImpartialRuleset for DynImpartial {
     type Position = Position;
     fn options(&self, p: &Position) -> Vec<Position> {
         p.left_options()
+    }
+    fn components(&self, p: &Position) -> Vec<Position> {
+        p.inner.components()
     }
 }
 

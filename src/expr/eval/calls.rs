@@ -595,7 +595,7 @@ fn position_method(p: &Position, m: &Method, c: &Call) -> EResult<Option<Value>>
             | "genus"
             | "winning_moves"
             | "outcome_class"
-    );
+    ) || (m.name == "nim_value" && p.is_impartial());
     if m.name == "game_class" {
         return fail(
             c.name_span,
@@ -641,6 +641,7 @@ fn position_method(p: &Position, m: &Method, c: &Call) -> EResult<Option<Value>>
         "genus" => Value::Genus(p.genus().map_err(failed)?),
         "misere_outcome_class" => Value::Outcome(p.misere_outcome().map_err(failed)?),
         "outcome_class" => Value::Outcome(p.outcome().map_err(failed)?),
+        "nim_value" => Value::Game(Game::big_integer(p.nim_value().map_err(failed)?.into())),
         "winning_moves" => {
             // A Left option is a winning move when Left wins it with Right to move, and so on:
             // decided like OutcomeClass, from the canonical form when it is cheap, else by search.

@@ -3,7 +3,8 @@
 //!
 //! `B`/`W` ask whether the player moving first wins the sum ([`Position::wins_moving_first`]:
 //! the canonical form when it comes out quickly, else a search of the game tree); `N` asks
-//! the sum's nim value (its canonical form, a nimber). `winning moves` and `thermograph` are
+//! the sum's nim value ([`Position::nim_value`]: the canonical form when it comes out quickly,
+//! else Lemoine and Viennot's search). `winning moves` and `thermograph` are
 //! not checked yet. A case that partizan cannot answer (a game it cannot play, a size limit,
 //! the time limit) is [`Verdict::Undecided`], never a pass.
 
@@ -96,14 +97,9 @@ pub fn answer(command: &Command, p: &Position, limit: Option<Duration>) -> Verdi
                     "the sum has a partizan game, and N asks for the nim value of impartial games only".into(),
                 );
             }
-            match bounded(limit, || p.canonical_form()) {
+            match bounded(limit, || p.nim_value()) {
                 Err(why) => Verdict::Undecided(why),
-                Ok(g) => match g.as_nimber() {
-                    Some(n) => compare(expected.map(|e| e.to_string()), n.to_string()),
-                    None => Verdict::Undecided(format!(
-                        "the value of the impartial sum is {g}, not a nimber"
-                    )),
-                },
+                Ok(n) => compare(expected.map(|e| e.to_string()), n.to_string()),
             }
         }
         Command::WinningMoves { .. } => {
