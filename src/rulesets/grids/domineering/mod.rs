@@ -48,6 +48,7 @@ use std::cell::RefCell;
 pub mod board;
 mod engine;
 mod reach;
+pub mod regions;
 pub mod search;
 
 pub use board::Board;
@@ -194,6 +195,17 @@ impl Ruleset for Domineering {
         // A board that is not one region is split by the solver first.
         let mut engine = self.engine.borrow_mut();
         Some(engine.board_value(small))
+    }
+}
+
+impl Domineering {
+    /// The value of a board with this ruleset's engine and its table (kept between calls):
+    /// the engine for a board of at most 128 squares, the generic solver for a larger one.
+    pub fn board_value(&self, b: &Board) -> Game {
+        match (self.use_engine, b.small()) {
+            (true, Some(small)) => self.engine.borrow_mut().board_value(small),
+            _ => value(b),
+        }
     }
 }
 
