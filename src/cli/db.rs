@@ -89,6 +89,14 @@ fn build(
 /// `db info FILE [--verify]`.
 fn info(file: &str, verify: bool, out: &mut Out) -> Result<(), Failure> {
     let info = partizan::db::info(Path::new(file), verify)?;
+    if info.verified == Some(false) {
+        return Err(Failure::Error(format!(
+            "{file}: the checksum does not match the rows (stored {})",
+            info.checksum
+                .as_deref()
+                .unwrap_or("none: the last build did not finish")
+        )));
+    }
     let mut s = String::new();
     use std::fmt::Write as _;
     let _ = writeln!(s, "family: {}", info.family);
@@ -111,10 +119,7 @@ fn info(file: &str, verify: bool, out: &mut Out) -> Result<(), Failure> {
     );
     out.print(&s)?;
     match info.verified {
-        Some(false) => Err(Failure::Error(format!(
-            "{file}: the checksum does not match the rows"
-        ))),
-        Some(true) => out.line("verified: the checksum matches the rows"),
+        Some(_) => out.line("verified: the checksum matches the rows"),
         None => Ok(()),
     }
 }

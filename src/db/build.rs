@@ -161,6 +161,7 @@ pub fn build_domineering(path: &Path, options: &BuildOptions) -> Result<BuildRep
     {
         let n = i + 1;
         if n <= complete {
+            skipped += layer.len();
             continue;
         }
         let have: HashSet<String> = conn
