@@ -34,9 +34,12 @@ fn translated(c: &Cells) -> Cells {
     c.iter().map(|&(r, k)| (r - r0, k - c0)).collect()
 }
 
+/// A map of the plane's squares.
+type SquareMap = fn((i32, i32)) -> (i32, i32);
+
 /// The least of the eight images under the symmetries of the square (each translated).
 fn free_key(c: &Cells) -> Cells {
-    let maps: [fn((i32, i32)) -> (i32, i32); 8] = [
+    let maps: [SquareMap; 8] = [
         |(r, c)| (r, c),
         |(r, c)| (r, -c),
         |(r, c)| (-r, c),
@@ -418,6 +421,20 @@ fn the_commands() {
         again.contains("0 regions written, 533 already stored"),
         "{again}"
     );
+    // The same rows as a build in this process and as a build in two processes: the order of
+    // a form's options, and so the numbering of forms, does not depend on the process's
+    // history.
+    let here = temp("commands-here");
+    db::build_domineering(&here, &BuildOptions::new(8)).expect("build");
+    assert_eq!(dump(&here), dump(&path));
+    let two = temp("commands-two");
+    let t = two.to_str().expect("path");
+    for n in ["5", "8"] {
+        crate::util::cli::ok(&["db", "build", "domineering", "--max-squares", n, "--out", t]);
+    }
+    assert_eq!(dump(&two), dump(&path));
+    let _ = std::fs::remove_file(&here);
+    let _ = std::fs::remove_file(&two);
     let info = crate::util::cli::ok(&["db", "info", s]);
     for line in [
         "family: domineering",

@@ -96,10 +96,16 @@ impl Forms {
         if let Some(&id) = self.ids.get(&g) {
             return Ok(id);
         }
+        // The options in the order of their printed forms: the order of `left_options` is
+        // fixed within a process but may differ between processes, and a resumed build must
+        // number new forms, and list options, as a build at once does.
         let mut side = |options: &[Game]| -> rusqlite::Result<String> {
+            let mut options: Vec<(String, Game)> =
+                options.iter().map(|&o| (o.to_string(), o)).collect();
+            options.sort_by(|a, b| a.0.cmp(&b.0));
             let ids = options
-                .iter()
-                .map(|&o| self.store(tx, o).map(|id| id.to_string()))
+                .into_iter()
+                .map(|(_, o)| self.store(tx, o).map(|id| id.to_string()))
                 .collect::<rusqlite::Result<Vec<_>>>()?;
             Ok(format!("[{}]", ids.join(",")))
         };

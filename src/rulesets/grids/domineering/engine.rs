@@ -199,6 +199,17 @@ impl Small {
         }
     }
 
+    /// The board of this bitboard (the same squares, rows and columns).
+    pub(super) fn to_board(self) -> Board {
+        let (h, w) = (self.h as usize, self.w as usize);
+        let empty = (0..h * w).map(|k| self.bits >> k & 1 == 1).collect();
+        Board {
+            rows: h,
+            cols: w,
+            empty,
+        }
+    }
+
     /// The number of dominoes of the given direction that fit in the columns (vertical) or rows
     /// of the board: the value of a region where only that player can move.
     fn packing(&self, vertical: bool) -> i64 {
@@ -556,9 +567,9 @@ impl Engine {
     }
 
     /// [`Engine::evaluate`] for a region not in the table, unless the region source (a value
-    /// database, see [`super::regions::RegionSource`]) holds it.
+    /// database, see [`super::source::RegionSource`]) holds it.
     fn evaluate_new(&mut self, key: Small) -> Game {
-        if let Some(source) = super::regions::region_source() {
+        if let Some(source) = super::source::region_source() {
             if key.bits.count_ones() as usize <= source.max_squares() {
                 if let Some(v) = source.value(&key.to_board()) {
                     return v;

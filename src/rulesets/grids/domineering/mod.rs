@@ -34,7 +34,9 @@
 //!
 //! **Files.** [`board`]: the board and its text; `engine`: the region engine and its table;
 //! `reach`: the estimate of the table an empty rectangle needs, and the refusal of those out of
-//! reach; [`search`]: the outcome by search on one bitboard; here: the rulesets and the family.
+//! reach; [`search`]: the outcome by search on one bitboard; [`regions`]: the enumeration of
+//! regions and their normal form; `source`: the outside source of region values the engine
+//! consults (a value database); here: the rulesets and the family.
 
 use crate::algebra::Game;
 use crate::rulesets::family::{Family, TableSpec, GRID_PARAMS};
@@ -50,6 +52,7 @@ mod engine;
 mod reach;
 pub mod regions;
 pub mod search;
+mod source;
 
 pub use board::Board;
 use engine::Engine;

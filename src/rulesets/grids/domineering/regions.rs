@@ -1,7 +1,6 @@
 //! The regions of Domineering as shapes: the enumeration of every edge-connected region
-//! (polyomino) of `n` squares, the normal form of a region as text, and an optional outside
-//! source of region values (a value database, `crate::db`) that the engine consults before it
-//! evaluates a region itself.
+//! (polyomino) of `n` squares, and the normal form of a region as a board (for a value
+//! database, `crate::db`, which keys its regions by it; see also [`super::source`]).
 //!
 //! **Normal form.** The engine keys its table by a region's normal form under all eight
 //! symmetries of the square (see [`super`]): the four that keep each player's moves (identity,
@@ -14,10 +13,9 @@
 
 use super::board::Board;
 use super::engine::Small;
-use crate::algebra::Game;
 use hashbrown::HashSet;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, RwLock};
+
+pub use super::source::{set_region_source, RegionSource};
 
 /// The most squares [`Layers`] enumerates: a region of `n` squares fits a box of
 /// `h + w <= n + 1`, and with a border of one square on every side that box must fit the
@@ -25,17 +23,6 @@ use std::sync::{Arc, RwLock};
 pub const MAX_REGION_SQUARES: usize = 17;
 
 impl Small {
-    /// The board of this bitboard (the same squares, rows and columns).
-    pub(super) fn to_board(self) -> Board {
-        let (h, w) = (self.h as usize, self.w as usize);
-        let empty = (0..h * w).map(|k| self.bits >> k & 1 == 1).collect();
-        Board {
-            rows: h,
-            cols: w,
-            empty,
-        }
-    }
-
     /// The regions of one more square that contain this one, each cropped to its bounding
     /// box: the region is placed in a box one square larger on every side and each empty
     /// neighbour of it is added in turn.
@@ -152,36 +139,4 @@ impl Iterator for Layers {
         self.last = next;
         Some(self.last.iter().map(|s| s.to_board()).collect())
     }
-}
-
-/// An outside source of region values that the engine consults before it evaluates a region
-/// (a value database opened read-only). It is asked for regions in normal form
-/// ([`normal_form`]) only, and must answer with the value of exactly that shape, or `None`.
-pub trait RegionSource: Send + Sync {
-    /// The most squares of a region worth asking about (the engine asks about no larger one).
-    fn max_squares(&self) -> usize;
-    /// The value of the region `shape` (in normal form), if the source holds it.
-    fn value(&self, shape: &Board) -> Option<Game>;
-}
-
-static SOURCE: RwLock<Option<Arc<dyn RegionSource>>> = RwLock::new(None);
-/// Whether [`SOURCE`] holds a source: the engine reads this, not the lock, on every new region.
-static HAS_SOURCE: AtomicBool = AtomicBool::new(false);
-
-/// Installs (or with `None` removes) the process-wide region source that every Domineering
-/// engine consults before evaluating a region of at most its
-/// [`max_squares`](RegionSource::max_squares) squares.
-pub fn set_region_source(source: Option<Arc<dyn RegionSource>>) {
-    let mut slot = SOURCE.write().unwrap_or_else(|e| e.into_inner());
-    HAS_SOURCE.store(source.is_some(), Ordering::Relaxed);
-    *slot = source;
-}
-
-/// The installed region source, if any.
-#[inline]
-pub(super) fn region_source() -> Option<Arc<dyn RegionSource>> {
-    if !HAS_SOURCE.load(Ordering::Relaxed) {
-        return None;
-    }
-    SOURCE.read().unwrap_or_else(|e| e.into_inner()).clone()
 }
