@@ -40,6 +40,9 @@
 //! assert_eq!(v.to_string(), "[1]");
 //! ```
 //!
+//! With the feature `db`, [`db`] keeps the values of a family's small regions in an SQLite
+//! file (docs/DATABASE.md), above [`rulesets`].
+//!
 //! Beneath the layers lies a floor that every layer uses and that uses none of them: [`Error`]
 //! (in [`error`]), [`interrupt`], [`progress`] and [`suggest`].
 //!
@@ -55,6 +58,8 @@
 //! process instead, at the first size limit or interruption.
 //!
 pub mod algebra;
+#[cfg(feature = "db")]
+pub mod db;
 pub mod error;
 pub mod expr;
 pub mod interrupt;

@@ -12,6 +12,8 @@
 //! partizan eval "({3|-2}).incentives()"      a list: one incentive per line
 //! partizan families                    every family: arguments, description, example
 //! partizan test tests/data/mcgs/autotests --time-limit 5   run MCGS's .test files
+//! partizan db build domineering --max-squares 10 --out dom.db   a database of region values
+//! partizan --db dom.db eval 'domineering("...|...")'          values looked up in it
 //! ```
 //!
 //! Every command takes `--max-memory SIZE` (default: half of the physical memory), `--stats`,
@@ -62,6 +64,10 @@ struct Cli {
     /// [default: one a core]
     #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     threads: Option<u16>,
+    /// A Domineering value database (`db build`): the engine looks a region up there before
+    /// computing it
+    #[arg(long, global = true, value_name = "FILE")]
+    db: Option<String>,
 }
 
 #[derive(Subcommand)]
@@ -203,6 +209,10 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Value databases in SQLite files: `db build domineering --max-squares N --out FILE`,
+    /// `db info FILE [--verify]` (docs/DATABASE.md)
+    #[command(subcommand)]
+    Db(cli::db::DbCommand),
     /// Explore in the browser: a local web page (a worksheet, boards to edit, options, the
     /// thermograph), served until Ctrl-C on 127.0.0.1; prints its address and opens it
     Explore {
@@ -324,6 +334,14 @@ fn main() -> ExitCode {
 fn run(cli: Cli, budget_bytes: usize) -> Result<(), Failure> {
     let mut out = Out(std::io::stdout().lock());
     let out = &mut out;
+    if let Some(file) = &cli.db {
+        if matches!(cli.command, Command::Db(_)) {
+            return Err(Failure::Error(
+                "--db does not apply to `db` commands (a build computes every value)".into(),
+            ));
+        }
+        cli::db::install(file)?;
+    }
     let eval_options = |json, unicode| cli::eval::EvalOptions {
         json,
         unicode,
@@ -386,6 +404,7 @@ fn run(cli: Cli, budget_bytes: usize) -> Result<(), Failure> {
             },
             out,
         ),
+        Command::Db(command) => cli::db::run(command, out),
         Command::Explore {
             port,
             listen,

@@ -9,6 +9,8 @@
 mod algebra;
 #[cfg(feature = "cli")]
 mod cli;
+#[cfg(feature = "db")]
+mod db;
 mod impartial;
 mod interrupt;
 mod layering;

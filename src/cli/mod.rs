@@ -4,6 +4,7 @@
 //! another front end over the library's public API. A command's work is in the file named after
 //! it; `main.rs` declares the arguments and dispatches.
 
+pub mod db;
 pub mod eval;
 pub mod explore;
 pub mod grundy;
@@ -16,6 +17,6 @@ pub mod outcome;
 pub mod table;
 pub mod thermograph;
 
-/// The first Ctrl-C during `grundy CODE --save FILE` or `table` sets this: the engine stops
+/// The first Ctrl-C during `grundy CODE --save FILE`, `table` or `db build` sets this: the engine stops
 /// (and saves) and the process ends with status 130.
 pub static STOP: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);

@@ -70,6 +70,9 @@ struct State {
     /// The announced work ([`partizan::progress::announce`]) first seen: its start, when, and
     /// how far it had come then; the pace since gives the time left.
     announced: Option<(u64, Instant, u64)>,
+    /// The steps ([`partizan::progress::steps`]) first seen: their total, when, and the step
+    /// then, for the time left at the pace of the steps (`db build`'s regions).
+    stepped: Option<(u64, Instant, u64)>,
 }
 
 static MONITOR: OnceLock<Monitor> = OnceLock::new();
@@ -111,6 +114,7 @@ pub fn start(settings: Settings) {
             bar: None,
             updated: None,
             announced: None,
+            stepped: None,
         }),
     };
     if MONITOR.set(monitor).is_err() {
@@ -222,7 +226,28 @@ impl Monitor {
         state.updated = Some(now);
         let mut message = String::new();
         if let Some(step) = partizan::progress::current_step() {
-            let _ = write!(message, "{} {} of {}, ", step.name, step.at, step.total);
+            let _ = write!(message, "{} {} of {}", step.name, step.at, step.total);
+            let (seen, at_then) = match state.stepped {
+                Some((total, seen, at)) if total == step.total && at <= step.at => (seen, at),
+                // New steps: their pace is measured from now.
+                _ => {
+                    state.stepped = Some((step.total, now, step.at));
+                    (now, step.at)
+                }
+            };
+            let (since_seen, went) = (step.at - at_then, (now - seen).as_secs_f64());
+            // Only for steps of even work (the regions of a database build, not a table's
+            // cells, whose work grows from cell to cell).
+            if step.name == "region" && since_seen > 0 && went >= 1.0 {
+                let left = step.total.saturating_sub(step.at) as f64 * went / since_seen as f64;
+                let _ = write!(
+                    message,
+                    " ({:.1}%, about {} left)",
+                    100.0 * step.at as f64 / step.total as f64,
+                    HumanDuration(Duration::from_secs_f64(left))
+                );
+            }
+            message.push_str(", ");
         }
         let (went, positions) = ((now - since).as_secs_f64(), partizan::progress::positions());
         let _ = write!(

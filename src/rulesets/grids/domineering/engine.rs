@@ -30,9 +30,9 @@ impl Board {
 /// A board of `h × w <= 128` squares; bit `r * w + c` is set when the square is empty.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub(super) struct Small {
-    h: u32,
-    w: u32,
-    bits: u128,
+    pub(super) h: u32,
+    pub(super) w: u32,
+    pub(super) bits: u128,
 }
 
 impl Small {
@@ -74,7 +74,7 @@ impl Small {
     }
 
     /// The region of the squares `mask`, cropped to its bounding box.
-    fn crop(&self, mask: u128) -> Small {
+    pub(super) fn crop(&self, mask: u128) -> Small {
         let lo = mask.trailing_zeros();
         let hi = 127 - mask.leading_zeros();
         let (r0, r1) = (lo / self.w, hi / self.w);
@@ -183,7 +183,7 @@ impl Small {
 
     /// The normal form under all eight symmetries, and whether it exchanges the players (so that
     /// the value of `self` is the negative of the value of the normal form).
-    fn normal_form(self) -> (Small, bool) {
+    pub(super) fn normal_form(self) -> (Small, bool) {
         if self.h < self.w {
             (self.least_image(), false)
         } else if self.h > self.w {
@@ -196,6 +196,17 @@ impl Small {
             } else {
                 (same, false)
             }
+        }
+    }
+
+    /// The board of this bitboard (the same squares, rows and columns).
+    pub(super) fn to_board(self) -> Board {
+        let (h, w) = (self.h as usize, self.w as usize);
+        let empty = (0..h * w).map(|k| self.bits >> k & 1 == 1).collect();
+        Board {
+            rows: h,
+            cols: w,
+            empty,
         }
     }
 
@@ -555,8 +566,16 @@ impl Engine {
         }
     }
 
-    /// [`Engine::evaluate`] for a region not in the table.
+    /// [`Engine::evaluate`] for a region not in the table, unless the region source (a value
+    /// database, see [`super::source::RegionSource`]) holds it.
     fn evaluate_new(&mut self, key: Small) -> Game {
+        if let Some(source) = super::source::region_source() {
+            if key.bits.count_ones() as usize <= source.max_squares() {
+                if let Some(v) = source.value(&key.to_board()) {
+                    return v;
+                }
+            }
+        }
         // An interruption point (see `crate::interrupt`): the table holds only regions whose
         // values are complete.
         crate::interrupt::check();

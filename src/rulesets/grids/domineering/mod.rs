@@ -34,7 +34,9 @@
 //!
 //! **Files.** [`board`]: the board and its text; `engine`: the region engine and its table;
 //! `reach`: the estimate of the table an empty rectangle needs, and the refusal of those out of
-//! reach; [`search`]: the outcome by search on one bitboard; here: the rulesets and the family.
+//! reach; [`search`]: the outcome by search on one bitboard; [`regions`]: the enumeration of
+//! regions and their normal form; `source`: the outside source of region values the engine
+//! consults (a value database); here: the rulesets and the family.
 
 use crate::algebra::Game;
 use crate::rulesets::family::{Family, TableSpec, GRID_PARAMS};
@@ -48,7 +50,9 @@ use std::cell::RefCell;
 pub mod board;
 mod engine;
 mod reach;
+pub mod regions;
 pub mod search;
+mod source;
 
 pub use board::Board;
 use engine::Engine;
@@ -194,6 +198,17 @@ impl Ruleset for Domineering {
         // A board that is not one region is split by the solver first.
         let mut engine = self.engine.borrow_mut();
         Some(engine.board_value(small))
+    }
+}
+
+impl Domineering {
+    /// The value of a board with this ruleset's engine and its table (kept between calls):
+    /// the engine for a board of at most 128 squares, the generic solver for a larger one.
+    pub fn board_value(&self, b: &Board) -> Game {
+        match (self.use_engine, b.small()) {
+            (true, Some(small)) => self.engine.borrow_mut().board_value(small),
+            _ => value(b),
+        }
     }
 }
 
