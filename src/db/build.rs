@@ -24,7 +24,7 @@ use std::path::Path;
 #[derive(Clone, Debug)]
 pub struct BuildOptions {
     /// The largest region, in squares (at most
-    /// [`MAX_REGION_SQUARES`](crate::rulesets::domineering::regions::MAX_REGION_SQUARES)).
+    /// [`MAX_REGION_SQUARES`]).
     pub max_squares: usize,
     /// The regions computed and written in one transaction.
     pub batch: usize,

@@ -7,7 +7,7 @@
 //! and `regions` (each region's shape in normal form with its value and invariants). [`build`]
 //! writes one, resuming a build that was stopped; [`info`] describes one and checks its
 //! checksum; [`Database`] reads one and serves as the Domineering engine's
-//! [`RegionSource`](crate::rulesets::domineering::regions::RegionSource).
+//! [`RegionSource`].
 //!
 //! A file that is not a partizan database, a corrupt one, or one of another format or engine
 //! version is refused with a one-line error naming it ([`schema`]), never read.

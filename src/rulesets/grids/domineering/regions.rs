@@ -1,6 +1,6 @@
 //! The regions of Domineering as shapes: the enumeration of every edge-connected region
 //! (polyomino) of `n` squares, and the normal form of a region as a board (for a value
-//! database, `crate::db`, which keys its regions by it; see also [`super::source`]).
+//! database, `crate::db`, which keys its regions by it; see also `source.rs`).
 //!
 //! **Normal form.** The engine keys its table by a region's normal form under all eight
 //! symmetries of the square (see [`super`]): the four that keep each player's moves (identity,
