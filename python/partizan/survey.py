@@ -380,6 +380,8 @@ class Task:
         self.params = params
         self.params_text = _params_text(params)
         self.attempts = 0
+        #: The saved state of an unfinished octal run, to go on from.
+        self.state: Optional[bytes] = None
 
     def submit(self, client: Any, state: Optional[bytes]) -> Any:
         raise NotImplementedError
@@ -521,7 +523,6 @@ def drive(
         for t in tasks:
             survey.add(t.kind, t.key, t.params)
     queue: "deque[Task]" = deque()
-    states: Dict[int, Optional[bytes]] = {}
     done = 0
     failed = 0
     for t in tasks:
@@ -532,7 +533,7 @@ def drive(
             failed += 1
         else:
             t.attempts = row["attempts"]
-            states[id(t)] = row["state"]
+            t.state = row["state"]
             queue.append(t)
     progress = Progress(len(tasks), done, quiet)
     progress.failed = failed
@@ -543,7 +544,7 @@ def drive(
     def fill() -> None:
         while queue and len(in_flight) < window:
             t = queue.popleft()
-            future = t.submit(client, states.get(id(t)))
+            future = t.submit(client, t.state)
             in_flight[future] = t
             pool.add(future)
 
@@ -566,7 +567,7 @@ def drive(
                 progress.failed += 1
             else:
                 if isinstance(t, OctalTask) and not out["done"]:
-                    states[id(t)] = out["state"]
+                    t.state = out["state"]
                     survey.save_state(t, out["state"], out["seconds"])
                     queue.append(t)
                 else:
@@ -575,7 +576,7 @@ def drive(
                     first = survey.finish(t, result, out["seconds"], out["engine_version"])
                     if first:
                         progress.done += 1
-                    states.pop(id(t), None)
+                    t.state = None
                     if on_result is not None:
                         on_result(t, first)
             future.release()
