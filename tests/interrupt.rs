@@ -207,9 +207,8 @@ fn a_cancel_token_stops_its_own_work_only() {
     let run = |token: &Cancel| {
         let token = token.clone();
         std::thread::spawn(move || {
-            let start = Instant::now();
             let r = catch_cancellable(&token, AssertUnwindSafe(long));
-            (r == Err(Interrupted), start.elapsed())
+            (r == Err(Interrupted), Instant::now())
         })
     };
     let (a, b) = (run(&first), run(&second));
@@ -219,11 +218,13 @@ fn a_cancel_token_stops_its_own_work_only() {
     assert!(stopped, "the cancelled work ends interrupted");
     std::thread::sleep(Duration::from_millis(300));
     assert!(!b.is_finished(), "the other work goes on");
+    let second_cancelled = Instant::now();
     second.cancel();
-    let (stopped, took) = b.join().unwrap();
+    let (stopped, ended) = b.join().unwrap();
+    assert!(stopped, "the second work ends interrupted");
     assert!(
-        stopped && took >= Duration::from_millis(600),
-        "{stopped} {took:?}"
+        ended >= second_cancelled,
+        "the second work ends only once its own token is cancelled"
     );
     // A cancelled token stops work before it starts; work without it runs.
     assert_eq!(catch_cancellable(&first, || 1), Err(Interrupted));
