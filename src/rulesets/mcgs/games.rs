@@ -6,7 +6,7 @@
 //! |---|---|---|
 //! | `clobber_1xn`, `clobber` | `.`, `X`, `O`, rows by `\|` | `clobber(text)` |
 //! | `cannibal_clobber` | the same | `clobber(text, variant="cannibal")` |
-//! | `nogo_1xn`, `nogo` | the same | `nogo(text)` |
+//! | `nogo_1xn`, `nogo` | the same, and `#` in a `nogo` grid | `nogo(text)` |
 //! | `elephants` | `.`, `X`, `O` | `elephants_rhinos`: `X` → `E`, `O` → `R` |
 //! | `gen_toads` | `a,b,c,d:` and `.`, `X`, `O` | `toads`: `X` → `T`, `O` → `F`, `min_slide=a, slide=b, jump=c, friendly=d` |
 //! | `toppling_dominoes` | `X`, `O`, `#` | `toppling_dominoes`: `X` → `L`, `O` → `R`, `#` (either's) → `G` |
@@ -201,8 +201,14 @@ impl McgsGame {
                 strip(text, ".XO")?;
                 call(&section.name[..section.name.len() - 4], text.to_string())
             }
-            "clobber" | "nogo" => {
+            "clobber" => {
                 grid(text, ".XO")?;
+                call(section.name, text.to_string())
+            }
+            "nogo" => {
+                // MCGS's info.test lists '.', 'X' and 'O'; its own winning-moves tests also
+                // write '#', a square off the board, which partizan's nogo reads as MCGS does.
+                grid(text, ".XO#")?;
                 call(section.name, text.to_string())
             }
             "cannibal_clobber" => {
@@ -348,6 +354,12 @@ mod tests {
         // A column of two: one vertical domino, Black's (Left's).
         assert_eq!(value("domineering", ".|."), "1");
         assert_eq!(value("fission", ".|X|."), "1");
+        // A square off the board: in the L `..|#.` a stone on the corner b1 leaves the other
+        // player no legal point (either would have no liberty), and a stone on an end loses
+        // to the other end; so the first player wins (MCGS's winning moves: b1 for each).
+        let nogo = Section::parse("nogo").unwrap();
+        let l = McgsGame::parse(&nogo, "..|#.").unwrap().position().unwrap();
+        assert_eq!(l.outcome().unwrap(), crate::Outcome::N);
         assert_eq!(
             value("gen_toads", "1,1,1,0:X.O"),
             value("gen_toads", "1 1 1 0:X.O")
