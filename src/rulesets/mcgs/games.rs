@@ -286,7 +286,18 @@ impl McgsGame {
 
     /// The game as a partizan position, or why partizan cannot play it (its family's refusal).
     pub fn position(&self) -> Result<Position, String> {
-        let p = match &self.make {
+        let p = self.base_position()?;
+        Ok(if self.section.impartial {
+            p.impartial_closure()
+        } else {
+            p
+        })
+    }
+
+    /// The game before the impartial closure of an `[impartial …]` section: the position of
+    /// the section's game itself.
+    pub fn base_position(&self) -> Result<Position, String> {
+        Ok(match &self.make {
             Make::Basic(b) => b.position(),
             Make::Kayles(n) => self.call("kayles", &[Arg::Game(Game::integer(*n as i64))], &[])?,
             Make::Call {
@@ -306,11 +317,6 @@ impl McgsGame {
                     .collect();
                 self.call(family, &[Arg::Str(text.clone())], &named)?
             }
-        };
-        Ok(if self.section.impartial {
-            p.impartial_closure()
-        } else {
-            p
         })
     }
 

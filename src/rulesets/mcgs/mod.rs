@@ -33,6 +33,7 @@
 
 pub mod basic;
 pub mod games;
+pub mod moves;
 pub mod run;
 
 pub use games::{McgsGame, Section};

@@ -4,9 +4,10 @@
 //! `B`/`W` ask whether the player moving first wins the sum ([`Position::wins_moving_first`]:
 //! the canonical form when it comes out quickly, else a search of the game tree); `N` asks
 //! the sum's nim value ([`Position::nim_value`]: the canonical form when it comes out quickly,
-//! else Lemoine and Viennot's search). `winning moves` and `thermograph` are
-//! not checked yet. A case that partizan cannot answer (a game it cannot play, a size limit,
-//! the time limit) is [`Verdict::Undecided`], never a pass.
+//! else Lemoine and Viennot's search); `winning moves` asks the moves after which the player
+//! to move next loses, compared as sets ([`super::moves`]). `thermograph` is not checked yet.
+//! A case that partizan cannot answer (a game it cannot play, a size limit, the time limit)
+//! is [`Verdict::Undecided`], never a pass.
 
 use super::{Case, Command, McgsGame};
 use crate::interrupt::{self, Cancel};
@@ -66,7 +67,7 @@ pub fn run(
         let (_, sum) = current.as_ref().expect("set above");
         let verdict = match sum {
             Err(why) => Verdict::Undecided(why.clone()),
-            Ok(p) => answer(&case.command, p, limit),
+            Ok(p) => answer(&case.command, &case.sum, p, limit),
         };
         report(case, verdict, start.elapsed());
     }
@@ -81,8 +82,13 @@ pub fn sum_position(games: &[McgsGame]) -> Result<Position, String> {
     Ok(Position::sum(parts))
 }
 
-/// The verdict on `command` for the sum `p`, within `limit`.
-pub fn answer(command: &Command, p: &Position, limit: Option<Duration>) -> Verdict {
+/// The verdict on `command` for the sum `p` of `games`, within `limit`.
+pub fn answer(
+    command: &Command,
+    games: &[McgsGame],
+    p: &Position,
+    limit: Option<Duration>,
+) -> Verdict {
     match command {
         Command::Solve { black, expected } => {
             let black = *black;
@@ -102,11 +108,50 @@ pub fn answer(command: &Command, p: &Position, limit: Option<Duration>) -> Verdi
                 Ok(n) => compare(expected.map(|e| e.to_string()), n.to_string()),
             }
         }
-        Command::WinningMoves { .. } => {
-            Verdict::NotChecked("partizan does not check winning moves yet".into())
+        Command::WinningMoves { player, expected } => {
+            match bounded(limit, || super::moves::winning_moves(games, *player)) {
+                Err(why) => Verdict::Undecided(why),
+                Ok(moves) => compare_moves(expected, moves),
+            }
         }
         Command::Thermograph { .. } => {
             Verdict::NotChecked("partizan does not check thermographs of MCGS files yet".into())
+        }
+    }
+}
+
+/// Pass, fail or answered, for winning moves: the expected moves as a set (MCGS: "in any
+/// order, and either with or without duplicate moves"; `None` is no move), and the moves found
+/// written as MCGS writes them, sorted, or `None`.
+fn compare_moves(expected: &str, moves: Vec<String>) -> Verdict {
+    let got = if moves.is_empty() {
+        "None".to_string()
+    } else {
+        moves.join(" ")
+    };
+    if expected.trim().is_empty() {
+        return Verdict::Answered(got);
+    }
+    let expected_set: std::collections::BTreeSet<&str> = expected
+        .split_whitespace()
+        .filter(|w| *w != "None")
+        .collect();
+    let got_set: std::collections::BTreeSet<&str> = moves.iter().map(String::as_str).collect();
+    if expected_set == got_set {
+        Verdict::Pass
+    } else {
+        let missing: Vec<&str> = expected_set.difference(&got_set).copied().collect();
+        let extra: Vec<&str> = got_set.difference(&expected_set).copied().collect();
+        let mut diff = Vec::new();
+        if !extra.is_empty() {
+            diff.push(format!("extra {}", extra.join(" ")));
+        }
+        if !missing.is_empty() {
+            diff.push(format!("missing {}", missing.join(" ")));
+        }
+        Verdict::Fail {
+            expected: expected.split_whitespace().collect::<Vec<_>>().join(" "),
+            got: format!("{got} ({})", diff.join("; ")),
         }
     }
 }
@@ -195,9 +240,14 @@ mod tests {
 
     #[test]
     fn partizan_sums_have_no_nim_value() {
-        let v = verdicts("{version 1.7} [integer_game] 1 {N, winning moves B}", None);
+        let v = verdicts(
+            "{version 1.7} [integer_game] 1 {N, winning moves N, winning moves B INT, thermograph}",
+            None,
+        );
         assert!(matches!(v[0], Verdict::Undecided(_)));
-        assert!(matches!(v[1], Verdict::NotChecked(_)));
+        assert!(matches!(v[1], Verdict::Undecided(_)));
+        assert_eq!(v[2], Verdict::Pass);
+        assert!(matches!(v[3], Verdict::NotChecked(_)));
     }
 
     #[test]

@@ -1,0 +1,624 @@
+//! The winning moves of a sum, named as MCGS names them (its `input/info.test`, "Winning moves
+//! command", and each game's `print_move`), for `{winning moves P …}`.
+//!
+//! A move of `B` (Black, Left) wins when White, moving next, loses the sum it leads to; a move of
+//! `W` likewise; a move of `N` (the sum is impartial) wins when the sum it leads to has nim
+//! value 0, that is, is a `P`-position (Sprague–Grundy; WW ch. 4). In an `[impartial G]`
+//! game either player makes either player's moves, each named as the player who owns it
+//! would name it. When the sum has two games or more, each move is prefixed by the index of
+//! its game, from 0: `1:a1-a2`.
+//!
+//! | game | a move | named |
+//! |---|---|---|
+//! | `clobber_1xn`, `elephants`, `gen_toads` | the stone on square `i` (from 1) to `j` | `i-j` |
+//! | `nogo_1xn` | a stone of colour `C` placed on `i` | `i_C` |
+//! | `toppling_dominoes` | domino `i` toppled right or left | `iR`, `iL` |
+//! | `clobber`, `cannibal_clobber` | the stone on `a1` onto the stone on `b1` | `a1-b1` |
+//! | `domineering` | a domino on `a1` and `a2` (the first row and column first) | `a1-a2` |
+//! | `amazons` | the queen on `a1` to `b2`, shooting at `b1` | `a1-b2-b1` |
+//! | `fission` | the stone on `b2` split vertically (Black) or horizontally (White) | `b2_V`, `b2_H` |
+//! | `nogo` | a stone of colour `C` placed on `b1` | `b1_C` |
+//! | `gen_king_dirt` | a stone placed on `a2`; a king moved from `b1` to `a1` | `a2_C`, `b1-a1` |
+//! | `sheep` | `k` sheep of the herd on `b2` moved to `a2` | `b2-a2-k` |
+//! | `kayles` | `t` pins knocked down, leaving rows of `s ≤ l` | `t-s-l` |
+//! | `integer_game` | the one move | `INT` |
+//! | `dyadic_rational` | Black's move, White's | `DEC`, `INC` |
+//! | `switch_game` | Black's move, White's | `SWITCH_L`, `SWITCH_R` |
+//! | `nimber` | to `*k` | `*k` |
+//! | `up_star` | to `n·↑` or `n·↑*` | `n`, `n*` |
+//!
+//! Squares of a grid are named as in chess, the column by a letter from `a` and the row by a
+//! number from 1, counted from the first row as written. The moves of a board are named from
+//! what the move changes on the board (the family's own move generator gives the moves); the
+//! moves of toppling dominoes and Kayles are made from MCGS's text of the game.
+
+use super::games::{McgsGame, Section};
+use crate::algebra::Game;
+use crate::solve::Position;
+use crate::Error;
+use std::collections::BTreeSet;
+
+/// A move of one game: its names (a Cannibal Clobber capture of a stone of one's own has one
+/// per neighbour it can be made onto, all to the same position) and where it leads.
+struct Move {
+    names: Vec<String>,
+    to: Position,
+}
+
+/// The winning moves of `player` (`B`, `W` or `N`) in the sum of `games`, as MCGS names them,
+/// each once and sorted; an error when a game cannot be played, or when `player` is `N` and
+/// the sum is not impartial.
+///
+/// ```
+/// use partizan::rulesets::mcgs::{moves::winning_moves, McgsGame, Section};
+/// let s = Section::parse("clobber_1xn").unwrap();
+/// // Black's one move in XXO is the X on square 2 onto the O on 3, which leaves White no move.
+/// let g = McgsGame::parse(&s, "XXO").unwrap();
+/// assert_eq!(winning_moves(&[g], 'B').unwrap(), ["2-3"]);
+/// ```
+pub fn winning_moves(games: &[McgsGame], player: char) -> Result<Vec<String>, Error> {
+    if !matches!(player, 'B' | 'W' | 'N') {
+        return Err(Error::input(format!(
+            "winning moves of {player:?}: expected B, W or N"
+        )));
+    }
+    let parts = games
+        .iter()
+        .map(McgsGame::position)
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(Error::undefined)?;
+    if player == 'N' && !parts.iter().all(Position::is_impartial) {
+        return Err(Error::undefined(
+            "the sum has a partizan game, and winning moves N asks for the moves of impartial games only",
+        ));
+    }
+    let prefix = games.len() >= 2;
+    let mut winning = BTreeSet::new();
+    for (i, game) in games.iter().enumerate() {
+        for m in moves(game, player)? {
+            let mut next = parts.clone();
+            next[i] = m.to;
+            let sum = Position::sum(next);
+            let wins = match player {
+                'B' => !sum.wins_moving_first(false)?,
+                'W' => !sum.wins_moving_first(true)?,
+                _ => sum.nim_value()? == 0,
+            };
+            if wins {
+                for name in m.names {
+                    winning.insert(if prefix { format!("{i}:{name}") } else { name });
+                }
+            }
+        }
+    }
+    Ok(winning.into_iter().collect())
+}
+
+/// The moves of `player` in `game`: Black's (`B`, and `N` on a game that is impartial itself)
+/// or White's, or, in an `[impartial …]` game, both players' moves to the closures of their
+/// positions.
+fn moves(game: &McgsGame, player: char) -> Result<Vec<Move>, Error> {
+    let sides: &[bool] = match (game.section.impartial, player) {
+        (true, _) => &[true, false],
+        (false, 'W') => &[false],
+        (false, _) => &[true],
+    };
+    let mut all = Vec::new();
+    for &left in sides {
+        let mut some = side_moves(game, left)?;
+        if game.section.impartial {
+            for m in &mut some {
+                m.to = m.to.impartial_closure();
+            }
+        }
+        all.extend(some);
+    }
+    Ok(all)
+}
+
+/// Black's moves (`left`) or White's in `game` itself (not its closure).
+fn side_moves(game: &McgsGame, left: bool) -> Result<Vec<Move>, Error> {
+    match game.section.name {
+        "toppling_dominoes" => toppling(game, left),
+        "kayles" => kayles(game),
+        "integer_game" | "dyadic_rational" | "switch_game" | "nimber" | "up_star" => {
+            basic(game, left)
+        }
+        section => {
+            let (base, options) = options(game, left)?;
+            let before = Board::of(section, &base)?;
+            options
+                .into_iter()
+                .map(|to| {
+                    let after = Board::of(section, &to)?;
+                    let names = before.move_names(section, left, &after).ok_or_else(|| {
+                        Error::undefined(format!(
+                            "cannot name the move from {base} to {to} in MCGS's notation"
+                        ))
+                    })??;
+                    Ok(Move { names, to })
+                })
+                .collect()
+        }
+    }
+}
+
+/// The position of `game` itself (not its closure) and Black's options of it (`left`) or
+/// White's.
+fn options(game: &McgsGame, left: bool) -> Result<(Position, Vec<Position>), Error> {
+    let base = game.base_position().map_err(Error::undefined)?;
+    let options = if left {
+        base.left_options()
+    } else {
+        base.right_options()
+    };
+    Ok((base, options))
+}
+
+/// The base position of the game of `section` written `text`.
+fn made(section: &'static str, text: &str) -> Result<Position, Error> {
+    let section = Section {
+        name: section,
+        impartial: false,
+    };
+    McgsGame::parse(&section, text)
+        .and_then(|g| g.base_position())
+        .map_err(Error::undefined)
+}
+
+/// Toppling dominoes (MCGS's `toppling_dominoes.cpp`): Black topples a domino of its own (`X`)
+/// or one of either's (`#`), White `O` or `#`; toppled right, the domino and every one to its
+/// right fall, toppled left, those to its left.
+fn toppling(game: &McgsGame, left: bool) -> Result<Vec<Move>, Error> {
+    let row: Vec<char> = game.text.trim().chars().collect();
+    let own = if left { 'X' } else { 'O' };
+    let mut out = Vec::new();
+    for (k, &c) in row.iter().enumerate() {
+        if c != own && c != '#' {
+            continue;
+        }
+        for (rest, side) in [(&row[..k], 'R'), (&row[k + 1..], 'L')] {
+            let text: String = rest.iter().collect();
+            let to = if text.is_empty() {
+                super::basic::Basic::Form(Game::zero()).position()
+            } else {
+                made("toppling_dominoes", &text)?
+            };
+            out.push(Move {
+                names: vec![format!("{}{side}", k + 1)],
+                to,
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// Kayles on a row of `n` pins: knock down one pin or two adjacent ones, leaving two rows
+/// (either may be empty).
+fn kayles(game: &McgsGame) -> Result<Vec<Move>, Error> {
+    let n: u64 = game
+        .text
+        .trim()
+        .parse()
+        .map_err(|_| Error::input(format!("{:?} is not a Kayles row", game.text)))?;
+    let mut out = Vec::new();
+    for take in 1..=n.min(2) {
+        let rest = n - take;
+        for smaller in 0..=rest / 2 {
+            let larger = rest - smaller;
+            let to = Position::sum(vec![
+                made("kayles", &smaller.to_string())?,
+                made("kayles", &larger.to_string())?,
+            ]);
+            out.push(Move {
+                names: vec![format!("{take}-{smaller}-{larger}")],
+                to,
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// The moves of a basic game, named by the game and the player (and, for a nimber and an up
+/// multiple, by the value moved to).
+fn basic(game: &McgsGame, left: bool) -> Result<Vec<Move>, Error> {
+    let (_, options) = options(game, left)?;
+    options
+        .into_iter()
+        .map(|to| {
+            let name = match (game.section.name, left) {
+                ("integer_game", _) => "INT".to_string(),
+                ("dyadic_rational", true) => "DEC".to_string(),
+                ("dyadic_rational", false) => "INC".to_string(),
+                ("switch_game", true) => "SWITCH_L".to_string(),
+                ("switch_game", false) => "SWITCH_R".to_string(),
+                ("nimber", _) => format!("*{}", nim_of(&to)?),
+                _ => up_star(to.canonical_form()?)?,
+            };
+            Ok(Move {
+                names: vec![name],
+                to,
+            })
+        })
+        .collect()
+}
+
+/// The nim value of a nimber's option.
+fn nim_of(p: &Position) -> Result<u64, Error> {
+    let g = p.canonical_form()?;
+    g.as_nimber()
+        .ok_or_else(|| Error::undefined(format!("{g} is not a nimber")))
+}
+
+/// `n·↑` written `n`, `n·↑*` written `n*`.
+fn up_star(g: Game) -> Result<String, Error> {
+    let not_one = || Error::undefined(format!("{g} is not n·↑ or n·↑*"));
+    let e = g.uptimal_expansion().ok_or_else(not_one)?;
+    if !e.number().is_zero() || e.nimber() > 1 || e.coefficients().len() > 1 {
+        return Err(not_one());
+    }
+    let ups = e.coefficients().first().copied().unwrap_or(0);
+    Ok(format!("{ups}{}", if e.nimber() == 1 { "*" } else { "" }))
+}
+
+/// A board as the family prints it: its rows of cells (characters in capitals; a Sheep grid's
+/// integers), and whether it is a strip, whose squares are numbered from 1.
+struct Board {
+    rows: Vec<Vec<String>>,
+    strip: bool,
+}
+
+/// A square of a board: row, column.
+type Square = (usize, usize);
+
+impl Board {
+    /// The board of `p`, a position of the family that plays `section`: the text of its call
+    /// (after the parameters and `:` of King Dirt).
+    fn of(section: &str, p: &Position) -> Result<Board, Error> {
+        let shown = p.to_string();
+        let text = shown
+            .split_once("(\"")
+            .and_then(|(_, rest)| rest.split_once('"'))
+            .map(|(text, _)| text)
+            .ok_or_else(|| Error::undefined(format!("{shown} is not a board")))?;
+        let text = match section {
+            "gen_king_dirt" => text.split_once(':').map_or(text, |(_, board)| board),
+            _ => text,
+        };
+        let rows = text
+            .split('|')
+            .map(|row| match section {
+                "sheep" => row
+                    .split(|c: char| c == ',' || c.is_whitespace())
+                    .filter(|w| !w.is_empty())
+                    .map(str::to_string)
+                    .collect(),
+                _ => row
+                    .chars()
+                    .map(|c| c.to_ascii_uppercase().to_string())
+                    .collect(),
+            })
+            .collect();
+        let strip = matches!(
+            section,
+            "clobber_1xn" | "nogo_1xn" | "elephants" | "gen_toads"
+        );
+        Ok(Board { rows, strip })
+    }
+
+    fn at(&self, (r, c): Square) -> &str {
+        &self.rows[r][c]
+    }
+
+    /// A square's name: its number from 1 on a strip, else its column letter and row number.
+    fn name(&self, (r, c): Square) -> Result<String, Error> {
+        if self.strip {
+            return Ok((c + 1).to_string());
+        }
+        let column = u8::try_from(c)
+            .ok()
+            .filter(|c| *c < 26)
+            .map(|c| char::from(b'a' + c))
+            .ok_or_else(|| {
+                Error::undefined(
+                    "MCGS names the columns of a grid a to z only, and this board has more",
+                )
+            })?;
+        Ok(format!("{column}{}", r + 1))
+    }
+
+    /// The names of the move from this board to `after` in the game of `section`, made by
+    /// Black when `left`; `None` when the change is not one move of that game.
+    fn move_names(
+        &self,
+        section: &str,
+        left: bool,
+        after: &Board,
+    ) -> Option<Result<Vec<String>, Error>> {
+        if self.rows.len() != after.rows.len()
+            || self
+                .rows
+                .iter()
+                .zip(&after.rows)
+                .any(|(a, b)| a.len() != b.len())
+        {
+            return None;
+        }
+        let changed: Vec<Square> = (0..self.rows.len())
+            .flat_map(|r| (0..self.rows[r].len()).map(move |c| (r, c)))
+            .filter(|&s| self.at(s) != after.at(s))
+            .collect();
+        let piece = |t: &str| t != "." && t != "#";
+        // The one changed square that `test` picks (before, after), if exactly one is.
+        let one = |test: &dyn Fn(&str, &str) -> bool| {
+            let mut it = changed
+                .iter()
+                .copied()
+                .filter(|&s| test(self.at(s), after.at(s)));
+            match (it.next(), it.next()) {
+                (Some(s), None) => Some(s),
+                _ => None,
+            }
+        };
+        let from = || one(&|b, a| piece(b) && !piece(a));
+        let to = || one(&|b, a| piece(a) && a != b);
+        let names = |squares: &[Square], tail: &str| -> Result<Vec<String>, Error> {
+            let parts = squares
+                .iter()
+                .map(|&s| self.name(s))
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok(vec![format!("{}{tail}", parts.join("-"))])
+        };
+        Some(match section {
+            "domineering" => match changed.as_slice() {
+                [a, b] if after.at(*a) == "#" && after.at(*b) == "#" => names(&[*a, *b], ""),
+                _ => return None,
+            },
+            "nogo" | "nogo_1xn" => match changed.as_slice() {
+                [s] if piece(after.at(*s)) => names(&[*s], &format!("_{}", after.at(*s))),
+                _ => return None,
+            },
+            "fission" => names(&[from()?], if left { "_V" } else { "_H" }),
+            "gen_king_dirt" => match (from(), to()?) {
+                (Some(f), t) => names(&[f, t], ""),
+                (None, t) => names(&[t], &format!("_{}", after.at(t))),
+            },
+            "amazons" => {
+                let arrow = one(&|b, a| a == "#" && b != "#")?;
+                names(&[from()?, to()?, arrow], "")
+            }
+            "sheep" => {
+                let count = |t: &str| t.parse::<i64>().ok().map(i64::unsigned_abs);
+                let f = one(&|b, a| matches!((count(b), count(a)), (Some(b), Some(a)) if b > a))?;
+                let t = one(&|b, a| count(b) == Some(0) && count(a).is_some_and(|a| a > 0))?;
+                let moved = count(after.at(t))?;
+                names(&[f, t], &format!("-{moved}"))
+            }
+            "cannibal_clobber" => {
+                let f = from()?;
+                match to() {
+                    Some(t) => names(&[f, t], ""),
+                    // A capture of one's own stone: the board is the same whichever
+                    // neighbour of the same colour was captured, and MCGS names each.
+                    None => {
+                        let (r, c) = f;
+                        let mut out = Vec::new();
+                        let neighbours = [
+                            (r.wrapping_sub(1), c),
+                            (r + 1, c),
+                            (r, c.wrapping_sub(1)),
+                            (r, c + 1),
+                        ];
+                        for n in neighbours {
+                            let on_board = self.rows.get(n.0).is_some_and(|row| n.1 < row.len());
+                            if on_board && self.at(n) == self.at(f) && after.at(n) == self.at(f) {
+                                match names(&[f, n], "") {
+                                    Ok(mut v) => out.append(&mut v),
+                                    Err(e) => return Some(Err(e)),
+                                }
+                            }
+                        }
+                        if out.is_empty() {
+                            return None;
+                        }
+                        Ok(out)
+                    }
+                }
+            }
+            _ => names(&[from()?, to()?], ""),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(section: &str, text: &str) -> McgsGame {
+        McgsGame::parse(&Section::parse(section).unwrap(), text).unwrap()
+    }
+
+    fn wins(section: &str, texts: &[&str], player: char) -> Vec<String> {
+        let games: Vec<McgsGame> = texts.iter().map(|t| game(section, t)).collect();
+        winning_moves(&games, player).unwrap()
+    }
+
+    /// A move by the rules: its name and the strips after it.
+    type Brute = Vec<(String, Vec<Vec<u8>>)>;
+
+    /// The rules of a game on one strip: Black's moves (or White's), each named, with the strip
+    /// after it.
+    type Rules = fn(&[u8], bool) -> Vec<(String, Vec<u8>)>;
+
+    /// The moves of a sum of strips by `rules` (which gives one strip's named moves for Black
+    /// or White), each named with its strip's index when there are two strips or more.
+    fn brute_moves(strips: &[Vec<u8>], black: bool, rules: Rules) -> Brute {
+        let mut out = Vec::new();
+        for (k, strip) in strips.iter().enumerate() {
+            for (name, after) in rules(strip, black) {
+                let mut next = strips.to_vec();
+                next[k] = after;
+                let name = if strips.len() > 1 {
+                    format!("{k}:{name}")
+                } else {
+                    name
+                };
+                out.push((name, next));
+            }
+        }
+        out
+    }
+
+    /// Whether the player to move wins, by the rules alone.
+    fn brute_wins(strips: &[Vec<u8>], black: bool, rules: Rules) -> bool {
+        brute_moves(strips, black, rules)
+            .iter()
+            .any(|(_, next)| !brute_wins(next, !black, rules))
+    }
+
+    /// The winning moves by the rules alone, sorted.
+    fn brute_winning(strips: &[Vec<u8>], black: bool, rules: Rules) -> Vec<String> {
+        let mut w: Vec<String> = brute_moves(strips, black, rules)
+            .into_iter()
+            .filter(|(_, next)| !brute_wins(next, !black, rules))
+            .map(|(name, _)| name)
+            .collect();
+        w.sort();
+        w.dedup();
+        w
+    }
+
+    /// Clobber on a strip: a stone moves onto an adjacent stone of the other colour, which it
+    /// removes (`i-j`, squares from 1).
+    fn clobber_rules(s: &[u8], black: bool) -> Vec<(String, Vec<u8>)> {
+        let (me, you) = if black { (b'X', b'O') } else { (b'O', b'X') };
+        let mut out = Vec::new();
+        for i in 0..s.len() {
+            for j in [i.wrapping_sub(1), i + 1] {
+                if s[i] == me && s.get(j) == Some(&you) {
+                    let mut t = s.to_vec();
+                    t[i] = b'.';
+                    t[j] = me;
+                    out.push((format!("{}-{}", i + 1, j + 1), t));
+                }
+            }
+        }
+        out
+    }
+
+    /// Toppling dominoes: a domino of one's own or of either's, toppled right, removes itself
+    /// and those to its right (`iR`), toppled left those to its left (`iL`).
+    fn toppling_rules(s: &[u8], black: bool) -> Vec<(String, Vec<u8>)> {
+        let own = if black { b'X' } else { b'O' };
+        let mut out = Vec::new();
+        for (k, &c) in s.iter().enumerate() {
+            if c == own || c == b'#' {
+                out.push((format!("{}R", k + 1), s[..k].to_vec()));
+                out.push((format!("{}L", k + 1), s[k + 1..].to_vec()));
+            }
+        }
+        out
+    }
+
+    /// Strips of length 1 to 7 over `alphabet`, from a fixed linear congruential sequence.
+    fn strips(alphabet: &[u8], count: usize) -> Vec<Vec<u8>> {
+        let mut x: u64 = 0x2545_f491;
+        let mut next = move || {
+            x = x
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (x >> 33) as usize
+        };
+        (0..count)
+            .map(|_| {
+                let len = 1 + next() % 7;
+                (0..len)
+                    .map(|_| alphabet[next() % alphabet.len()])
+                    .collect()
+            })
+            .collect()
+    }
+
+    fn check_against_rules(section: &str, alphabet: &[u8], rules: Rules) {
+        let all = strips(alphabet, 120);
+        let mut some = 0;
+        for pair in all.chunks(3) {
+            // A strip alone, and a sum of two.
+            for sum in [&pair[..1], &pair[1..]] {
+                let texts: Vec<&str> = sum
+                    .iter()
+                    .map(|s| std::str::from_utf8(s).unwrap())
+                    .collect();
+                for (player, black) in [('B', true), ('W', false)] {
+                    let expected = brute_winning(sum, black, rules);
+                    some += usize::from(!expected.is_empty());
+                    assert_eq!(
+                        wins(section, &texts, player),
+                        expected,
+                        "{section} {texts:?} {player}"
+                    );
+                }
+            }
+        }
+        // The strips are not all lost positions: most cases have a winning move.
+        assert!(some > 60, "{some}");
+    }
+
+    #[test]
+    fn clobber_strips_agree_with_the_rules() {
+        // XXO: Black's one move, the X on 2 onto the O on 3, leaves White no move.
+        assert_eq!(wins("clobber_1xn", &["XXO"], 'B'), ["2-3"]);
+        check_against_rules("clobber_1xn", b"XO.", clobber_rules);
+    }
+
+    #[test]
+    fn toppling_dominoes_agree_with_the_rules() {
+        check_against_rules("toppling_dominoes", b"XO#", toppling_rules);
+    }
+
+    #[test]
+    fn kayles_moves_win_to_nim_value_zero() {
+        // Grundy values of Kayles by the rules: a move removes one pin or two adjacent ones.
+        let mut g = [0usize; 16];
+        for n in 1..16 {
+            let mut seen = [false; 32];
+            for take in 1..=n.min(2) {
+                for s in 0..=(n - take) {
+                    seen[g[s] ^ g[n - take - s]] = true;
+                }
+            }
+            g[n] = seen.iter().position(|x| !x).unwrap();
+        }
+        for (a, b) in [(3, 7), (4, 9), (5, 5), (1, 12)] {
+            let mut expected = Vec::new();
+            for (k, (n, other)) in [(a, b), (b, a)].into_iter().enumerate() {
+                for take in 1..=n.min(2) {
+                    for s in 0..=(n - take) / 2 {
+                        let l = n - take - s;
+                        if g[s] ^ g[l] ^ g[other] == 0 {
+                            expected.push(format!("{k}:{take}-{s}-{l}"));
+                        }
+                    }
+                }
+            }
+            expected.sort();
+            let texts = [a.to_string(), b.to_string()];
+            let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
+            assert_eq!(wins("kayles", &texts, 'N'), expected, "{a} + {b}");
+        }
+    }
+
+    #[test]
+    fn impartial_moves_are_both_players_moves() {
+        // [impartial clobber_1xn] XO: either player's capture wins (each leaves one stone).
+        assert_eq!(wins("impartial clobber_1xn", &["XO"], 'N'), ["1-2", "2-1"]);
+        // Cannibal Clobber: XX|.. has the two captures of one's own stone, a1-b1 and b1-a1.
+        assert_eq!(
+            wins("cannibal_clobber", &["XX|.."], 'B'),
+            ["a1-b1", "b1-a1"]
+        );
+        // A partizan game has no N moves.
+        let games = [game("clobber_1xn", "XO")];
+        assert!(winning_moves(&games, 'N').is_err());
+    }
+}
