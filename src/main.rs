@@ -192,7 +192,7 @@ enum Command {
         name: Option<String>,
     },
     /// Run MCGS's test files (the format of MCGS's input/info.test): one line a command (pass,
-    /// FAIL, no expected result, undecided, not checked) and a summary; exit status 1 if a case
+    /// FAIL, no expected result, undecided) and a summary; exit status 1 if a case
     /// failed, 2 on a malformed file, e.g. `test tests/data/mcgs/autotests --time-limit 5`
     Test {
         /// The .test files, and directories whose .test files (at any depth, sorted) are run

@@ -5,7 +5,7 @@
 //! Every file is read before any case runs, so that a malformed file ends the command at once
 //! (exit status 2, one `error: FILE:LINE: …` line). Then one line a command, in the files'
 //! order: `FILE:LINE: COMMAND: pass`, `FAIL (expected …, got …)`, `no expected result (got …)`,
-//! `undecided (reason)` or `not checked (reason)`, with its time; and a summary line. Exit
+//! or `undecided (reason)`, with its time; and a summary line. Exit
 //! status 0 when no case failed, 1 when one did.
 
 use super::monitor;
@@ -64,7 +64,6 @@ struct Counts {
     fail: usize,
     answered: usize,
     undecided: usize,
-    not_checked: usize,
 }
 
 impl Counts {
@@ -74,12 +73,11 @@ impl Counts {
             Verdict::Fail { .. } => self.fail += 1,
             Verdict::Answered(_) => self.answered += 1,
             Verdict::Undecided(_) => self.undecided += 1,
-            Verdict::NotChecked(_) => self.not_checked += 1,
         }
     }
 
     fn total(&self) -> usize {
-        self.pass + self.fail + self.answered + self.undecided + self.not_checked
+        self.pass + self.fail + self.answered + self.undecided
     }
 }
 
@@ -129,13 +127,12 @@ pub fn run(options: Options, out: &mut Out) -> Result<(), Failure> {
     }
     let seconds = start.elapsed().as_secs_f64();
     let summary = format!(
-        "{} cases: {} pass, {} FAIL, {} undecided, {} no expected result, {} not checked ({seconds:.3} s)",
+        "{} cases: {} pass, {} FAIL, {} undecided, {} no expected result ({seconds:.3} s)",
         counts.total(),
         counts.pass,
         counts.fail,
         counts.undecided,
-        counts.answered,
-        counts.not_checked
+        counts.answered
     );
     if options.json {
         out.line(serde_json::json!({ "summary": {
@@ -144,7 +141,6 @@ pub fn run(options: Options, out: &mut Out) -> Result<(), Failure> {
             "fail": counts.fail,
             "undecided": counts.undecided,
             "no_expected_result": counts.answered,
-            "not_checked": counts.not_checked,
             "seconds": seconds,
         }}))?;
     } else if options.csv {
@@ -172,7 +168,7 @@ fn line(options: &Options, file: &str, case: &Case, verdict: &Verdict, time: Dur
         Verdict::Pass => (None, None, None),
         Verdict::Fail { expected, got } => (Some(expected.as_str()), Some(got.as_str()), None),
         Verdict::Answered(got) => (None, Some(got.as_str()), None),
-        Verdict::Undecided(why) | Verdict::NotChecked(why) => (None, None, Some(why.as_str())),
+        Verdict::Undecided(why) => (None, None, Some(why.as_str())),
     };
     let word = match verdict {
         Verdict::Answered(_) => "no expected result",
@@ -217,7 +213,6 @@ fn line(options: &Options, file: &str, case: &Case, verdict: &Verdict, time: Dur
         }
         Verdict::Answered(got) => format!("no expected result (got {got})"),
         Verdict::Undecided(why) => format!("undecided ({why})"),
-        Verdict::NotChecked(why) => format!("not checked ({why})"),
     };
     format!(
         "{file}:{}: {}: {what} [{seconds:.3} s]",

@@ -5,11 +5,14 @@
 //! the canonical form when it comes out quickly, else a search of the game tree); `N` asks
 //! the sum's nim value ([`Position::nim_value`]: the canonical form when it comes out quickly,
 //! else Lemoine and Viennot's search); `winning moves` asks the moves after which the player
-//! to move next loses, compared as sets ([`super::moves`]). `thermograph` is not checked yet.
+//! to move next loses, compared as sets ([`super::moves`]); `thermograph` the walls of the
+//! thermograph of the sum's canonical form (CGT §II.5), compared as polylines with MCGS's
+//! scaffolds.
 //! A case that partizan cannot answer (a game it cannot play, a size limit, the time limit)
 //! is [`Verdict::Undecided`], never a pass.
 
 use super::{Case, Command, McgsGame};
+use crate::algebra::{Number, Thermograph, Trajectory};
 use crate::interrupt::{self, Cancel};
 use crate::solve::Position;
 use crate::Error;
@@ -33,19 +36,16 @@ pub enum Verdict {
     Answered(String),
     /// partizan could not answer, and why.
     Undecided(String),
-    /// A command partizan does not check yet, and why.
-    NotChecked(String),
 }
 
 impl Verdict {
-    /// The verdict's word: `pass`, `FAIL`, `answered`, `undecided`, `not checked`.
+    /// The verdict's word: `pass`, `FAIL`, `answered`, `undecided`.
     pub fn word(&self) -> &'static str {
         match self {
             Verdict::Pass => "pass",
             Verdict::Fail { .. } => "FAIL",
             Verdict::Answered(_) => "answered",
             Verdict::Undecided(_) => "undecided",
-            Verdict::NotChecked(_) => "not checked",
         }
     }
 }
@@ -114,8 +114,11 @@ pub fn answer(
                 Ok(moves) => compare_moves(expected, moves),
             }
         }
-        Command::Thermograph { .. } => {
-            Verdict::NotChecked("partizan does not check thermographs of MCGS files yet".into())
+        Command::Thermograph { expected } => {
+            match bounded(limit, || p.canonical_form().map(|g| g.thermograph())) {
+                Err(why) => Verdict::Undecided(why),
+                Ok(t) => compare_scaffolds(expected, &t),
+            }
         }
     }
 }
@@ -152,6 +155,116 @@ fn compare_moves(expected: &str, moves: Vec<String>) -> Verdict {
         Verdict::Fail {
             expected: expected.split_whitespace().collect::<Vec<_>>().join(" "),
             got: format!("{got} ({})", diff.join("; ")),
+        }
+    }
+}
+
+/// A wall of a thermograph as MCGS writes a scaffold: its points `(value, temperature)` by
+/// increasing temperature from `t = −1` to where the mast begins.
+fn scaffold(wall: &Trajectory, temperature: &Number) -> Vec<(Number, Number)> {
+    let mut points: Vec<(Number, Number)> = wall
+        .corners()
+        .iter()
+        .map(|(t, x)| (x.clone(), t.clone()))
+        .collect();
+    if points.last().is_some_and(|(_, t)| t < temperature) {
+        points.push((wall.value_at(temperature), temperature.clone()));
+    }
+    points
+}
+
+/// The points of one polyline, kept only where it turns: repeated points, points on the
+/// straight line through their neighbours, and a last vertical segment (which continues as
+/// the vertical mast) dropped; so that two scaffolds of one thermograph compare equal.
+fn corners_only(mut points: Vec<(Number, Number)>) -> Vec<(Number, Number)> {
+    points.dedup();
+    let mut i = 1;
+    while i + 1 < points.len() {
+        let ((x0, t0), (x1, t1), (x2, t2)) = (&points[i - 1], &points[i], &points[i + 1]);
+        // Collinear when (x1 − x0)(t2 − t1) = (x2 − x1)(t1 − t0).
+        if (x1 - x0) * (t2 - t1) == (x2 - x1) * (t1 - t0) {
+            points.remove(i);
+        } else {
+            i += 1;
+        }
+    }
+    while points.len() >= 2 && points[points.len() - 1].0 == points[points.len() - 2].0 {
+        points.pop();
+    }
+    points
+}
+
+/// MCGS's scaffolds `L: (x, t) … R: (x, t) …` read into points, or why they are not.
+fn read_scaffolds(text: &str) -> Result<[Vec<(Number, Number)>; 2], String> {
+    let rest = text.trim();
+    let rest = rest
+        .strip_prefix("L:")
+        .ok_or_else(|| format!("expected 'L:' first, not {rest:?}"))?;
+    let (left, right) = rest
+        .split_once("R:")
+        .ok_or_else(|| format!("expected 'R:' after the left scaffold in {text:?}"))?;
+    let points = |side: &str| -> Result<Vec<(Number, Number)>, String> {
+        let mut out = Vec::new();
+        let mut rest = side.trim();
+        while !rest.is_empty() {
+            let inner = rest
+                .strip_prefix('(')
+                .and_then(|r| r.split_once(')'))
+                .ok_or_else(|| format!("expected a point (value, temperature) at {rest:?}"))?;
+            let (point, after) = inner;
+            let (x, t) = point
+                .split_once(',')
+                .ok_or_else(|| format!("expected (value, temperature), not ({point})"))?;
+            let number = |s: &str| {
+                s.trim()
+                    .parse::<Number>()
+                    .map_err(|_| format!("{:?} in ({point}) is not a rational", s.trim()))
+            };
+            out.push((number(x)?, number(t)?));
+            rest = after.trim_start();
+        }
+        if out.is_empty() {
+            return Err(format!("a scaffold without points in {text:?}"));
+        }
+        Ok(out)
+    };
+    Ok([points(left)?, points(right)?])
+}
+
+/// Pass, fail or answered, for a thermograph: the expected scaffolds against the sum's walls,
+/// compared as polylines ([`corners_only`]); the walls written as MCGS writes scaffolds.
+fn compare_scaffolds(expected: &str, t: &Thermograph) -> Verdict {
+    let walls = [
+        scaffold(&t.left, &t.temperature),
+        scaffold(&t.right, &t.temperature),
+    ];
+    let write = |points: &[(Number, Number)]| {
+        points
+            .iter()
+            .map(|(x, t)| format!("({x}, {t})"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let got = format!("L: {} R: {}", write(&walls[0]), write(&walls[1]));
+    if expected.trim().is_empty() {
+        return Verdict::Answered(got);
+    }
+    match read_scaffolds(expected) {
+        Err(why) => Verdict::Fail {
+            expected: format!("{expected} ({why})"),
+            got,
+        },
+        Ok(scaffolds) => {
+            let [l, r] = walls.map(corners_only);
+            let [el, er] = scaffolds.map(corners_only);
+            if l == el && r == er {
+                Verdict::Pass
+            } else {
+                Verdict::Fail {
+                    expected: expected.split_whitespace().collect::<Vec<_>>().join(" "),
+                    got,
+                }
+            }
         }
     }
 }
@@ -247,7 +360,35 @@ mod tests {
         assert!(matches!(v[0], Verdict::Undecided(_)));
         assert!(matches!(v[1], Verdict::Undecided(_)));
         assert_eq!(v[2], Verdict::Pass);
-        assert!(matches!(v[3], Verdict::NotChecked(_)));
+        assert_eq!(v[3], Verdict::Answered("L: (1, -1) R: (1, -1)".into()));
+    }
+
+    #[test]
+    fn thermographs_compare_as_polylines() {
+        // {1|-1}: the left scaffold is 1 - t from t = -1, the right one -1 + t; they meet at
+        // the temperature 1 on the mean 0 (CGT §II.5). Written with a point on a straight
+        // segment, a vertical end into the mast, and wrongly.
+        let v = verdicts(
+            "{version 1.7} [switch_game] (1, -1) {thermograph L: (2, -1) (0, 1) R: (-2, -1) (0, 1), \
+             thermograph L: (2, -1) (1, 0) (0, 1) R: (-2, -1) (0, 1), \
+             thermograph L: (2, -1) (0, 1) R: (-2, -1) (-1, 0), thermograph L: (2, -1) R:}",
+            None,
+        );
+        assert_eq!(v[0], Verdict::Pass);
+        assert_eq!(v[1], Verdict::Pass);
+        assert!(
+            matches!(&v[2], Verdict::Fail { got, .. } if got == "L: (2, -1) (0, 1) R: (-2, -1) (0, 1)")
+        );
+        assert!(
+            matches!(&v[3], Verdict::Fail { expected, .. } if expected.contains("without points"))
+        );
+        // An integer: both walls are its mast from t = -1; a vertical wall's extra point on
+        // the mast is the same thermograph.
+        let v = verdicts(
+            "{version 1.7} [integer_game] 3 {thermograph L: (3, -1) R: (3, -1) (3, 2)}",
+            None,
+        );
+        assert_eq!(v[0], Verdict::Pass);
     }
 
     #[test]
