@@ -123,6 +123,20 @@ enum Command {
         #[arg(long, value_name = "POSITIONS", value_parser = parse_size, default_value = "1024")]
         first_budget: usize,
     },
+    /// Play against the engine: the position is shown, you type your moves (by name in MCGS's
+    /// notation, e.g. `2-3` or `a1-a2`, or by number), the engine answers with a winning move when
+    /// it has one, e.g. `play 'clobber("xoxo|oxox")' --as right`
+    Play {
+        /// The game: a position (a family call) or any short game
+        #[arg(allow_hyphen_values = true, value_parser = expression)]
+        expr: String,
+        /// The side you play
+        #[arg(long = "as", value_name = "SIDE", default_value = "left", value_parser = ["left", "right"])]
+        side: String,
+        /// The side that moves first [default: yours]
+        #[arg(long, value_name = "SIDE", value_parser = ["left", "right"])]
+        first: Option<String>,
+    },
     /// Compare two games, short or loopy: prints one of `=`, `<`, `>`, `||` (confused)
     Compare {
         /// The first game
@@ -373,6 +387,17 @@ fn run(cli: Cli, budget_bytes: usize) -> Result<(), Failure> {
             out.line(cli::outcome::outcome(&expr, search, options)?)
         }
         Command::Compare { a, b } => out.line(cli::outcome::compare(&a, &b)?),
+        Command::Play { expr, side, first } => {
+            let user_left = side == "left";
+            cli::play::run(
+                cli::play::Options {
+                    expr,
+                    user_left,
+                    left_first: first.map_or(user_left, |f| f == "left"),
+                },
+                out,
+            )
+        }
         Command::Thermograph { expr, svg } => {
             cli::thermograph::thermograph(&expr, svg.as_deref(), out)
         }

@@ -9,6 +9,7 @@ mod mcgs_test;
 mod misere;
 mod outcome;
 mod partizan;
+mod play;
 mod readme;
 mod sparse;
 mod worksheet;

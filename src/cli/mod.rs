@@ -14,6 +14,7 @@ pub mod misere;
 pub mod monitor;
 pub mod out;
 pub mod outcome;
+pub mod play;
 pub mod table;
 pub mod thermograph;
 

@@ -94,6 +94,119 @@ pub fn winning_moves(games: &[McgsGame], player: char) -> Result<Vec<String>, Er
     Ok(winning.into_iter().collect())
 }
 
+/// The section whose notation names the moves of a position of partizan's family printed
+/// `shown` (`clobber("xo.x")`, `impartial(nogo("..|.."))`): a board family of MCGS's, its
+/// strips (one row) numbered as MCGS numbers its `_1xn` games; `None` for any other position.
+fn section_of(shown: &str) -> Option<&'static str> {
+    let shown = shown
+        .strip_prefix("impartial(")
+        .and_then(|s| s.strip_suffix(')'))
+        .unwrap_or(shown);
+    let (family, rest) = shown.split_once("(\"")?;
+    let one_row = !rest.split('"').next()?.contains('|');
+    Some(match family {
+        "clobber" if rest.contains("variant=\"cannibal\"") => "cannibal_clobber",
+        "clobber" if rest.contains("variant=") => return None,
+        "clobber" if one_row => "clobber_1xn",
+        "nogo" if one_row => "nogo_1xn",
+        "clobber" => "clobber",
+        "nogo" => "nogo",
+        "elephants_rhinos" => "elephants",
+        "toads" => "gen_toads",
+        "king_dirt" => "gen_king_dirt",
+        "amazons" => "amazons",
+        "domineering" => "domineering",
+        "fission" => "fission",
+        "sheep" => "sheep",
+        _ => return None,
+    })
+}
+
+/// The name in MCGS's notation of the move from `before` to its option `after`, for a
+/// position of a board family that MCGS plays (Clobber, Cannibal Clobber, NoGo, Elephants and
+/// Rhinos, Toads and Frogs, King Dirt, Amazons, Domineering, Fission, Sheep; alone or in an
+/// impartial closure); `None` for other positions and for a sum.
+///
+/// ```
+/// use partizan::rulesets::mcgs::moves::move_name;
+/// let p = partizan::expr::evaluate_unsettled("clobber(\"xxo\")").unwrap();
+/// let p = match p { partizan::Value::Position(p) => p, _ => unreachable!() };
+/// let after = &p.left_options()[0];
+/// assert_eq!(move_name(&p, after).as_deref(), Some("2-3"));
+/// ```
+pub fn move_name(before: &Position, after: &Position) -> Option<String> {
+    let (b, a) = (before.to_string(), after.to_string());
+    let section = section_of(&b)?;
+    if section_of(&a) != Some(section) || b.starts_with("impartial(") != a.starts_with("impartial(")
+    {
+        return None;
+    }
+    let (b, a) = (
+        Board::of_text(section, &b).ok()?,
+        Board::of_text(section, &a).ok()?,
+    );
+    b.move_names(section, &a)?.ok()?.into_iter().next()
+}
+
+/// The board of a position that [`move_name`] names, drawn with the names of its squares: the
+/// numbers of a strip's squares above it, or a grid's column letters above it and row numbers
+/// beside it; `None` for other positions.
+pub fn picture(p: &Position) -> Option<String> {
+    let shown = p.to_string();
+    let section = section_of(&shown)?;
+    let board = Board::of_text(section, &shown).ok()?;
+    let width = board
+        .rows
+        .iter()
+        .flatten()
+        .map(|c| c.chars().count())
+        .max()
+        .unwrap_or(1);
+    let columns = board.rows.first().map_or(0, Vec::len);
+    let cell = |s: &str| format!("{s:>width$}");
+    let mut lines = Vec::new();
+    if board.strip {
+        let w = columns.to_string().len().max(width);
+        let cell = |s: &str| format!("{s:>w$}");
+        lines.push(
+            (1..=columns)
+                .map(|c| cell(&c.to_string()))
+                .collect::<Vec<_>>()
+                .join(" "),
+        );
+        for row in &board.rows {
+            lines.push(row.iter().map(|c| cell(c)).collect::<Vec<_>>().join(" "));
+        }
+    } else {
+        let margin = board.rows.len().to_string().len();
+        let letters: Vec<String> = (0..columns)
+            .map(|c| {
+                u8::try_from(c)
+                    .ok()
+                    .filter(|c| *c < 26)
+                    .map_or("?".into(), |c| char::from(b'a' + c).to_string())
+            })
+            .collect();
+        lines.push(format!(
+            "{:margin$} {}",
+            "",
+            letters
+                .iter()
+                .map(|l| cell(l))
+                .collect::<Vec<_>>()
+                .join(" ")
+        ));
+        for (r, row) in board.rows.iter().enumerate() {
+            lines.push(format!(
+                "{:>margin$} {}",
+                r + 1,
+                row.iter().map(|c| cell(c)).collect::<Vec<_>>().join(" ")
+            ));
+        }
+    }
+    Some(lines.join("\n"))
+}
+
 /// The moves of `player` in `game`: Black's (`B`, and `N` on a game that is impartial itself)
 /// or White's, or, in an `[impartial …]` game, both players' moves to the closures of their
 /// positions.
@@ -131,7 +244,7 @@ fn side_moves(game: &McgsGame, left: bool) -> Result<Vec<Move>, Error> {
                 .into_iter()
                 .map(|to| {
                     let after = Board::of(section, &to)?;
-                    let names = before.move_names(section, left, &after).ok_or_else(|| {
+                    let names = before.move_names(section, &after).ok_or_else(|| {
                         Error::undefined(format!(
                             "cannot name the move from {base} to {to} in MCGS's notation"
                         ))
@@ -275,7 +388,11 @@ impl Board {
     /// The board of `p`, a position of the family that plays `section`: the text of its call
     /// (after the parameters and `:` of King Dirt).
     fn of(section: &str, p: &Position) -> Result<Board, Error> {
-        let shown = p.to_string();
+        Board::of_text(section, &p.to_string())
+    }
+
+    /// The board of a position printed `shown` (see [`Board::of`]).
+    fn of_text(section: &str, shown: &str) -> Result<Board, Error> {
         let text = shown
             .split_once("(\"")
             .and_then(|(_, rest)| rest.split_once('"'))
@@ -327,14 +444,9 @@ impl Board {
         Ok(format!("{column}{}", r + 1))
     }
 
-    /// The names of the move from this board to `after` in the game of `section`, made by
-    /// Black when `left`; `None` when the change is not one move of that game.
-    fn move_names(
-        &self,
-        section: &str,
-        left: bool,
-        after: &Board,
-    ) -> Option<Result<Vec<String>, Error>> {
+    /// The names of the move from this board to `after` in the game of `section`; `None` when
+    /// the change is not one move of that game.
+    fn move_names(&self, section: &str, after: &Board) -> Option<Result<Vec<String>, Error>> {
         if self.rows.len() != after.rows.len()
             || self
                 .rows
@@ -378,7 +490,12 @@ impl Board {
                 [s] if piece(after.at(*s)) => names(&[*s], &format!("_{}", after.at(*s))),
                 _ => return None,
             },
-            "fission" => names(&[from()?], if left { "_V" } else { "_H" }),
+            // Black splits a stone vertically, into the squares above and below it.
+            "fission" => {
+                let f = from()?;
+                let column = changed.iter().filter(|s| **s != f).all(|s| s.1 == f.1);
+                names(&[f], if column { "_V" } else { "_H" })
+            }
             "gen_king_dirt" => match (from(), to()?) {
                 (Some(f), t) => names(&[f, t], ""),
                 (None, t) => names(&[t], &format!("_{}", after.at(t))),
@@ -606,6 +723,46 @@ mod tests {
             let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
             assert_eq!(wins("kayles", &texts, 'N'), expected, "{a} + {b}");
         }
+    }
+
+    fn family(text: &str) -> Position {
+        match crate::expr::evaluate_unsettled(text).unwrap() {
+            crate::Value::Position(p) => p,
+            v => panic!("{v} is not a position"),
+        }
+    }
+
+    #[test]
+    fn moves_of_family_positions_are_named_by_the_rules() {
+        for strip in strips(b"XO.", 40) {
+            let text = std::str::from_utf8(&strip).unwrap();
+            let p = family(&format!("clobber(\"{text}\")"));
+            for (left, options) in [(true, p.left_options()), (false, p.right_options())] {
+                let mut named: Vec<String> =
+                    options.iter().map(|o| move_name(&p, o).unwrap()).collect();
+                named.sort();
+                let mut expected: Vec<String> = clobber_rules(&strip, left)
+                    .into_iter()
+                    .map(|(n, _)| n)
+                    .collect();
+                expected.sort();
+                assert_eq!(named, expected, "{text} {left}");
+            }
+        }
+        // Fission: Left splits the stone on b2 vertically, Right horizontally.
+        let p = family("fission(\"...|.x.|...\")");
+        assert_eq!(move_name(&p, &p.left_options()[0]).as_deref(), Some("b2_V"));
+        assert_eq!(
+            move_name(&p, &p.right_options()[0]).as_deref(),
+            Some("b2_H")
+        );
+        // A form has no board notation.
+        let g = super::super::basic::Basic::Form(Game::star()).position();
+        assert_eq!(move_name(&g, &g.left_options()[0]), None);
+        assert_eq!(
+            picture(&family("domineering(\"..#|...\")")).unwrap(),
+            "  a b c\n1 . . #\n2 . . ."
+        );
     }
 
     #[test]
