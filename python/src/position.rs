@@ -258,6 +258,26 @@ impl PyPosition {
         Ok((position_list(py, left)?, position_list(py, right)?))
     }
 
+    /// `(left, right)`: the winning moves as `winning_moves` finds them, each a dict from the
+    /// move's name (a board's in MCGS's notation, `"2-3"`, `"a1-a2"`; else the option as
+    /// printed) to the position it leads to.
+    fn winning_move_names(&self, py: Python<'_>) -> PyResult<(Py<PyAny>, Py<PyAny>)> {
+        let (left, right) = self.winning_moves(py)?;
+        let p = self.tree("winning_move_names")?;
+        let named = |list: Py<PyAny>| -> PyResult<Py<PyAny>> {
+            let dict = pyo3::types::PyDict::new(py);
+            for item in list.bind(py).try_iter()? {
+                let item = item?;
+                let option: LibPosition = item.extract::<PyRef<'_, PyPosition>>()?.p.clone();
+                let name = partizan::rulesets::mcgs::moves::move_name(&p, &option)
+                    .unwrap_or_else(|| option.to_string());
+                dict.set_item(name, item)?;
+            }
+            Ok(dict.into_any().unbind())
+        };
+        Ok((named(left)?, named(right)?))
+    }
+
     /// Equal canonical forms hash equally, as `Game`s do.
     fn __hash__(&self, py: Python<'_>) -> PyResult<isize> {
         game_hash(py, self.form(py)?)

@@ -102,6 +102,11 @@ def test_impartial_closure_and_winning_moves() -> None:
     # nim(1,2) = *3: the winning move is to nim(1,1) (XOR 0).
     left, right = partizan.nim(1, 2).winning_moves()
     assert [str(o) for o in left] == ["nim(1,1)"] and [str(o) for o in right] == ["nim(1,1)"]
+    # Named in MCGS's notation: in Clobber xoxo (by the rules) Left's 1-2 and 3-2 win, and
+    # Right's 2-3 and 4-3.
+    left_named, right_named = partizan.clobber("xoxo").winning_move_names()
+    assert {k: str(v) for k, v in left_named.items()} == {"1-2": 'clobber(".xxo")', "3-2": 'clobber("xx.o")'}
+    assert sorted(right_named) == ["2-3", "4-3"]
 
 
 def test_options_in_expressions_are_positions() -> None:

@@ -718,6 +718,28 @@ static METHODS: &[Method] = &[
             Ok(Value::List(vec![Value::sorted_games(&left), Value::sorted_games(&right)]))
         },
     },
+    Method {
+        name: "winning_move_names",
+        cgsuite: "WinningMoveNames",
+        aliases: &[],
+        params: &[],
+        summary: "the winning moves as WinningMoves finds them, each named beside the option it leads to: two maps [Left's, Right's] from a name to its option (a board's moves in MCGS's notation, `2-3`, `a1-a2`; a form's by the option as printed)",
+        apply: |g, _| {
+            let named = |options: &[Game], wins: fn(&Game) -> bool| {
+                let winning: Vec<Game> = options.iter().copied().filter(wins).collect();
+                Value::Map(
+                    crate::algebra::print::sorted(&winning)
+                        .into_iter()
+                        .map(|o| (Value::Text(o.to_string()), Value::Game(o)))
+                        .collect(),
+                )
+            };
+            Ok(Value::List(vec![
+                named(g.left_options(), |o| *o >= Game::zero()),
+                named(g.right_options(), |o| *o <= Game::zero()),
+            ]))
+        },
+    },
 ];
 
 /// A method applied to explicit forms: the receiver and the arguments.

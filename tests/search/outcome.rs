@@ -243,4 +243,16 @@ fn outcome_class_and_winning_moves_of_a_position() {
         v.to_string(),
         "[[domineering(\"#.|#.\"),domineering(\".#|.#\")],[domineering(\"##|..\"),domineering(\"..|##\")]]"
     );
+    // Named in MCGS's notation beside the options. Clobber xoxo by the rules: Left's 1-2
+    // (then Right's only move 4-3, Left's 2-3) and 3-2 (Right cannot move) win, 3-4 loses to
+    // 2-1; Right's 2-3 (Left cannot move) and 4-3 (Left's only 1-2, then 3-2) win, 2-1 loses
+    // to 3-4.
+    let v = partizan::expr::evaluate("clobber(\"xoxo\").WinningMoveNames").unwrap();
+    assert_eq!(
+        v.to_string(),
+        "[{\"1-2\" => clobber(\".xxo\"), \"3-2\" => clobber(\"xx.o\")},{\"2-3\" => clobber(\"x.oo\"), \"4-3\" => clobber(\"xoo.\")}]"
+    );
+    // A form's moves are named by the options: ±1's Left option 1 and Right option -1 win.
+    let v = partizan::expr::evaluate("{1|-1}.WinningMoveNames").unwrap();
+    assert_eq!(v.to_string(), "[{\"1\" => 1},{\"-1\" => -1}]");
 }

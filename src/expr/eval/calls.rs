@@ -594,6 +594,7 @@ fn position_method(p: &Position, m: &Method, c: &Call) -> EResult<Option<Value>>
             | "misere_outcome_class"
             | "genus"
             | "winning_moves"
+            | "winning_move_names"
             | "outcome_class"
     ) || (m.name == "nim_value" && p.is_impartial());
     if m.name == "game_class" {
@@ -642,7 +643,7 @@ fn position_method(p: &Position, m: &Method, c: &Call) -> EResult<Option<Value>>
         "misere_outcome_class" => Value::Outcome(p.misere_outcome().map_err(failed)?),
         "outcome_class" => Value::Outcome(p.outcome().map_err(failed)?),
         "nim_value" => Value::Game(Game::big_integer(p.nim_value().map_err(failed)?.into())),
-        "winning_moves" => {
+        "winning_moves" | "winning_move_names" => {
             // A Left option is a winning move when Left wins it with Right to move, and so on:
             // decided like OutcomeClass, from the canonical form when it is cheap, else by search.
             let mut sides = Vec::new();
@@ -650,10 +651,24 @@ fn position_method(p: &Position, m: &Method, c: &Call) -> EResult<Option<Value>>
                 let mut winning = Vec::new();
                 for o in options {
                     if !o.wins_moving_first(!left).map_err(failed)? {
-                        winning.push(Value::Position(o));
+                        winning.push(o);
                     }
                 }
-                sides.push(Value::List(winning));
+                sides.push(if m.name == "winning_moves" {
+                    positions(winning)
+                } else {
+                    // Each beside its name: MCGS's notation on a board, else the option.
+                    Value::Map(
+                        winning
+                            .into_iter()
+                            .map(|o| {
+                                let name = crate::rulesets::mcgs::moves::move_name(p, &o)
+                                    .unwrap_or_else(|| o.to_string());
+                                (Value::Text(name), Value::Position(o))
+                            })
+                            .collect(),
+                    )
+                });
             }
             Value::List(sides)
         }
