@@ -707,18 +707,6 @@ static METHODS: &[Method] = &[
         apply: |_, _| integer(0),
     },
     Method {
-        name: "winning_moves",
-        cgsuite: "WinningMoves",
-        aliases: &[],
-        params: &[],
-        summary: "the options that win for the player who moves first, two lists: [Left's, whose G^L >= 0; Right's, whose G^R <= 0] (of a position, its moves)",
-        apply: |g, _| {
-            let left: Vec<Game> = g.left_options().iter().copied().filter(|o| *o >= Game::zero()).collect();
-            let right: Vec<Game> = g.right_options().iter().copied().filter(|o| *o <= Game::zero()).collect();
-            Ok(Value::List(vec![Value::sorted_games(&left), Value::sorted_games(&right)]))
-        },
-    },
-    Method {
         name: "winning_move_names",
         cgsuite: "WinningMoveNames",
         aliases: &[],
@@ -738,6 +726,18 @@ static METHODS: &[Method] = &[
                 named(g.left_options(), |o| *o >= Game::zero()),
                 named(g.right_options(), |o| *o <= Game::zero()),
             ]))
+        },
+    },
+    Method {
+        name: "winning_moves",
+        cgsuite: "WinningMoves",
+        aliases: &[],
+        params: &[],
+        summary: "the options that win for the player who moves first, two lists: [Left's, whose G^L >= 0; Right's, whose G^R <= 0] (of a position, its moves)",
+        apply: |g, _| {
+            let left: Vec<Game> = g.left_options().iter().copied().filter(|o| *o >= Game::zero()).collect();
+            let right: Vec<Game> = g.right_options().iter().copied().filter(|o| *o <= Game::zero()).collect();
+            Ok(Value::List(vec![Value::sorted_games(&left), Value::sorted_games(&right)]))
         },
     },
 ];
