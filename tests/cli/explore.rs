@@ -188,6 +188,20 @@ fn sessions_keep_names_and_positions_give_options() {
             assert_eq!(s.value(o["call"].as_str().unwrap()), value);
         }
     }
+    // Each named in MCGS's notation: Left's vertical dominoes in columns a and b, Right's
+    // horizontal ones in rows 1 and 2.
+    let names = |side: &str| -> Vec<String> {
+        let mut v: Vec<String> = p[side]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|o| o["move"].as_str().unwrap().to_string())
+            .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(names("left_options"), ["a1-a2", "b1-b2"]);
+    assert_eq!(names("right_options"), ["a1-b1", "a2-b2"]);
     assert!(p["followers"].as_u64().unwrap() > 4);
     let (_, a) = s.eval(json!({ "input": "({3|-2})", "thermograph": true }));
     assert!(a["game"]["thermograph_svg"]

@@ -10,8 +10,9 @@
 //!           with properties: "left_stop", "right_stop", "mean", "temperature", "birthday",
 //!           with thermograph: "thermograph_svg"},            when the value is a game
 //!  "position": {"call", "board_svg",                          when it is a position
-//!               with options: "left_options", "right_options" (each {"call", "value",
-//!                 "outcome", "winning", "board_svg"}), with followers: "followers"}}
+//!               with options: "left_options", "right_options" (each {"call", "move" (its
+//!                 name in MCGS's notation, on a board MCGS plays), "value", "outcome",
+//!                 "winning", "board_svg"}), with followers: "followers"}}
 //! ```
 //!
 //! An entry ended by `;` answers `"value": null`. A bad entry answers status 400 and
@@ -170,7 +171,7 @@ fn position_json(p: &Position, want: Want) -> Json {
             let listed: Vec<Json> = options
                 .iter()
                 .take(MAX_OPTIONS)
-                .map(|q| option(q, left))
+                .map(|q| option(p, q, left))
                 .collect();
             obj.insert(name.into(), listed.into());
         }
@@ -184,11 +185,15 @@ fn position_json(p: &Position, want: Want) -> Json {
     Json::Object(obj)
 }
 
-/// An option of Left (`left`) or Right: its call, value, outcome, whether it wins for the
-/// player who moves to it (Left wins by moving to an option of outcome L or P, whatever Right
-/// then does; Right to R or P), and its board.
-fn option(q: &Position, left: bool) -> Json {
+/// An option `q` of `p` for Left (`left`) or Right: its call, the move's name in MCGS's
+/// notation when `p` is a board MCGS plays, value, outcome, whether it wins for the player who
+/// moves to it (Left wins by moving to an option of outcome L or P, whatever Right then does;
+/// Right to R or P), and its board.
+fn option(p: &Position, q: &Position, left: bool) -> Json {
     let mut obj = call_and_board(q);
+    if let Some(name) = partizan::rulesets::mcgs::moves::move_name(p, q) {
+        obj.insert("move".into(), name.into());
+    }
     match q.canonical_form() {
         Ok(g) => {
             let outcome = g.outcome();

@@ -129,8 +129,9 @@ fn section_of(shown: &str) -> Option<&'static str> {
 ///
 /// ```
 /// use partizan::rulesets::mcgs::moves::move_name;
-/// let p = partizan::expr::evaluate_unsettled("clobber(\"xxo\")").unwrap();
-/// let p = match p { partizan::Value::Position(p) => p, _ => unreachable!() };
+/// use partizan::rulesets::{family, Arg};
+/// let clobber = family("clobber").unwrap();
+/// let p = clobber.position(&[Arg::Str("xxo".into())], &[]).unwrap().unwrap();
 /// let after = &p.left_options()[0];
 /// assert_eq!(move_name(&p, after).as_deref(), Some("2-3"));
 /// ```
@@ -725,18 +726,126 @@ mod tests {
         }
     }
 
-    fn family(text: &str) -> Position {
-        match crate::expr::evaluate_unsettled(text).unwrap() {
-            crate::Value::Position(p) => p,
-            v => panic!("{v} is not a position"),
+    /// Domineering by the rules: Black (Left) places a vertical domino on two empty squares,
+    /// White a horizontal one; each move named by its two squares, the upper or left first.
+    fn domineering_moves(rows: &[Vec<bool>], black: bool) -> Vec<(String, Vec<Vec<bool>>)> {
+        let square = |r: usize, c: usize| format!("{}{}", char::from(b'a' + c as u8), r + 1);
+        let mut out = Vec::new();
+        for r in 0..rows.len() {
+            for c in 0..rows[r].len() {
+                let (r2, c2) = if black { (r + 1, c) } else { (r, c + 1) };
+                if rows[r][c] && rows.get(r2).and_then(|row| row.get(c2)) == Some(&true) {
+                    let mut next = rows.to_vec();
+                    next[r][c] = false;
+                    next[r2][c2] = false;
+                    out.push((format!("{}-{}", square(r, c), square(r2, c2)), next));
+                }
+            }
         }
+        out
+    }
+
+    /// Sums of Domineering boards (their empty squares) and the player to move, with whether
+    /// that player wins.
+    type Memo = std::collections::HashMap<(Vec<Vec<Vec<bool>>>, bool), bool>;
+
+    /// Whether the player to move (Black when `black`) wins a sum of Domineering boards, by
+    /// the rules.
+    fn domineering_wins(boards: &[Vec<Vec<bool>>], black: bool, memo: &mut Memo) -> bool {
+        if let Some(&w) = memo.get(&(boards.to_vec(), black)) {
+            return w;
+        }
+        let mut wins = false;
+        for (k, b) in boards.iter().enumerate() {
+            for (_, next) in domineering_moves(b, black) {
+                let mut all = boards.to_vec();
+                all[k] = next;
+                if !domineering_wins(&all, !black, memo) {
+                    wins = true;
+                }
+            }
+        }
+        memo.insert((boards.to_vec(), black), wins);
+        wins
+    }
+
+    #[test]
+    fn domineering_moves_agree_with_the_rules() {
+        let mut memo = std::collections::HashMap::new();
+        let mut x: u64 = 0x9e37_79b9;
+        let mut next = move || {
+            x = x
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (x >> 33) as usize
+        };
+        let mut some = 0;
+        for _ in 0..30 {
+            // One or two boards of up to 3 x 4 squares, about one square in five blocked.
+            let count = 1 + next() % 2;
+            let boards: Vec<Vec<Vec<bool>>> = (0..count)
+                .map(|_| {
+                    let (h, w) = (1 + next() % 3, 1 + next() % 4);
+                    (0..h)
+                        .map(|_| (0..w).map(|_| next() % 5 != 0).collect())
+                        .collect()
+                })
+                .collect();
+            let texts: Vec<String> = boards
+                .iter()
+                .map(|b| {
+                    b.iter()
+                        .map(|row| {
+                            row.iter()
+                                .map(|&e| if e { '.' } else { '#' })
+                                .collect::<String>()
+                        })
+                        .collect::<Vec<_>>()
+                        .join("|")
+                })
+                .collect();
+            let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
+            for (player, black) in [('B', true), ('W', false)] {
+                let mut expected = Vec::new();
+                for (k, b) in boards.iter().enumerate() {
+                    for (name, after) in domineering_moves(b, black) {
+                        let mut all = boards.clone();
+                        all[k] = after;
+                        if !domineering_wins(&all, !black, &mut memo) {
+                            expected.push(if count > 1 {
+                                format!("{k}:{name}")
+                            } else {
+                                name
+                            });
+                        }
+                    }
+                }
+                expected.sort();
+                expected.dedup();
+                some += usize::from(!expected.is_empty());
+                assert_eq!(
+                    wins("domineering", &texts, player),
+                    expected,
+                    "{texts:?} {player}"
+                );
+            }
+        }
+        assert!(some > 15, "{some}");
+    }
+
+    /// The position of the call `name("text")`.
+    fn family(name: &str, text: &str) -> Position {
+        let f = crate::rulesets::family(name).unwrap();
+        f.position(&[crate::rulesets::Arg::Str(text.to_string())], &[])
+            .unwrap()
+            .unwrap()
     }
 
     #[test]
     fn moves_of_family_positions_are_named_by_the_rules() {
         for strip in strips(b"XO.", 40) {
             let text = std::str::from_utf8(&strip).unwrap();
-            let p = family(&format!("clobber(\"{text}\")"));
+            let p = family("clobber", text);
             for (left, options) in [(true, p.left_options()), (false, p.right_options())] {
                 let mut named: Vec<String> =
                     options.iter().map(|o| move_name(&p, o).unwrap()).collect();
@@ -750,7 +859,7 @@ mod tests {
             }
         }
         // Fission: Left splits the stone on b2 vertically, Right horizontally.
-        let p = family("fission(\"...|.x.|...\")");
+        let p = family("fission", "...|.x.|...");
         assert_eq!(move_name(&p, &p.left_options()[0]).as_deref(), Some("b2_V"));
         assert_eq!(
             move_name(&p, &p.right_options()[0]).as_deref(),
@@ -760,7 +869,7 @@ mod tests {
         let g = super::super::basic::Basic::Form(Game::star()).position();
         assert_eq!(move_name(&g, &g.left_options()[0]), None);
         assert_eq!(
-            picture(&family("domineering(\"..#|...\")")).unwrap(),
+            picture(&family("domineering", "..#|...")).unwrap(),
             "  a b c\n1 . . #\n2 . . ."
         );
     }
