@@ -339,7 +339,7 @@ const explore = {
   option(o) {
     const b = el('button', 'option' + (o.winning ? ' winning' : '') + (o.board_svg ? '' : ' text'));
     b.type = 'button';
-    b.title = (o.move ? o.move + ': ' : '') + o.call + (o.winning ? ' (a winning move)' : '');
+    b.title = o.call + (o.move ? ` (${o.move})` : '') + (o.winning ? ' (a winning move)' : '');
     if (o.move) b.append(el('span', 'move', o.move));
     if (o.board_svg) b.append(svgBox(o.board_svg, 'mini'));
     else b.append(el('span', null, o.call));
