@@ -699,6 +699,25 @@ fn impartial_closures_against_a_direct_mex() {
             "impartial(domineering(\"{board}\"))"
         );
     }
+    // The closure of a short game is that of its canonical form's tree, worked by hand from
+    // the definition: an integer n is a chain n, n - 1, ..., 0 (nim values alternate 0, *);
+    // ±1 = {1|-1} moves to the closures of 1 and -1, both *, so 0; ^ = {0|*} moves to 0 and
+    // *, so *2; *3 stays *3 (already impartial). MCGS's `[impartial integer_game] 4`
+    // (tests/data/mcgs) is the same game.
+    for (game, value) in [
+        ("4", "0"),
+        ("3", "*"),
+        ("{1|-1}", "0"),
+        ("^", "*2"),
+        ("*3", "*3"),
+    ] {
+        assert_eq!(
+            show(&format!("impartial({game})")),
+            value,
+            "impartial({game})"
+        );
+    }
+    assert!(partizan::expr::evaluate("impartial(\"abc\")").is_err());
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -256,13 +256,22 @@ impl Evaluator {
                     args[0].value.span,
                     format!("impartial: {p} is known by its value only, not by its moves"),
                 ),
-                v => fail(
-                    args[0].value.span,
-                    format!(
-                        "impartial takes a position of a family, such as impartial(clobber(\"xoxo\")), not {}: a value has no moves of its own",
-                        v.kind()
+                // A short game: the closure of its canonical form's tree (MCGS's closures of
+                // its basic games, `[impartial integer_game] 4`, are those of their forms).
+                v => match v.as_game() {
+                    Some(g) => Ok(Value::Position(
+                        crate::rulesets::mcgs::basic::Basic::Form(g)
+                            .position()
+                            .impartial_closure(),
+                    )),
+                    None => fail(
+                        args[0].value.span,
+                        format!(
+                            "impartial takes a position of a family, such as impartial(clobber(\"xoxo\")), or a short game, not {}",
+                            v.kind()
+                        ),
                     ),
-                ),
+                },
             };
         }
         let values = values
