@@ -638,15 +638,21 @@ mod tests {
         out
     }
 
-    /// Strips of length 1 to 7 over `alphabet`, from a fixed linear congruential sequence.
-    fn strips(alphabet: &[u8], count: usize) -> Vec<Vec<u8>> {
-        let mut x: u64 = 0x2545_f491;
-        let mut next = move || {
+    /// A fixed pseudo-random sequence from `seed` (a linear congruential generator), so that
+    /// the random cases are the same on every run.
+    fn sequence(seed: u64) -> impl FnMut() -> usize {
+        let mut x = seed;
+        move || {
             x = x
                 .wrapping_mul(6_364_136_223_846_793_005)
                 .wrapping_add(1_442_695_040_888_963_407);
             (x >> 33) as usize
-        };
+        }
+    }
+
+    /// Strips of length 1 to 7 over `alphabet`, from a fixed pseudo-random sequence.
+    fn strips(alphabet: &[u8], count: usize) -> Vec<Vec<u8>> {
+        let mut next = sequence(0x2545_f491);
         (0..count)
             .map(|_| {
                 let len = 1 + next() % 7;
@@ -745,40 +751,59 @@ mod tests {
         out
     }
 
-    /// Sums of Domineering boards (their empty squares) and the player to move, with whether
-    /// that player wins.
-    type Memo = std::collections::HashMap<(Vec<Vec<Vec<bool>>>, bool), bool>;
+    /// Sums of boards and the player to move, with whether that player wins.
+    type SumMemo<B> = std::collections::HashMap<(Vec<B>, bool), bool>;
 
-    /// Whether the player to move (Black when `black`) wins a sum of Domineering boards, by
-    /// the rules.
-    fn domineering_wins(boards: &[Vec<Vec<bool>>], black: bool, memo: &mut Memo) -> bool {
+    /// A game's rules on one board: the named moves of Black (`true`) or White.
+    type BoardRules<'a, B> = &'a dyn Fn(&B, bool) -> Vec<(String, B)>;
+
+    /// Whether the player to move (Black when `black`) wins a sum of boards by `rules`.
+    fn sum_wins<B: Clone + Eq + std::hash::Hash>(
+        boards: &[B],
+        black: bool,
+        rules: BoardRules<'_, B>,
+        memo: &mut SumMemo<B>,
+    ) -> bool {
         if let Some(&w) = memo.get(&(boards.to_vec(), black)) {
             return w;
         }
-        let mut wins = false;
-        for (k, b) in boards.iter().enumerate() {
-            for (_, next) in domineering_moves(b, black) {
-                let mut all = boards.to_vec();
-                all[k] = next;
-                if !domineering_wins(&all, !black, memo) {
-                    wins = true;
-                }
-            }
-        }
+        let wins = !sum_winning(boards, black, rules, memo).is_empty();
         memo.insert((boards.to_vec(), black), wins);
         wins
     }
 
+    /// The winning moves of a sum of boards by `rules`, each prefixed by its board's index
+    /// when there are two boards or more, sorted.
+    fn sum_winning<B: Clone + Eq + std::hash::Hash>(
+        boards: &[B],
+        black: bool,
+        rules: BoardRules<'_, B>,
+        memo: &mut SumMemo<B>,
+    ) -> Vec<String> {
+        let mut winning = Vec::new();
+        for (k, b) in boards.iter().enumerate() {
+            for (name, next) in rules(b, black) {
+                let mut all = boards.to_vec();
+                all[k] = next;
+                if !sum_wins(&all, !black, rules, memo) {
+                    winning.push(if boards.len() > 1 {
+                        format!("{k}:{name}")
+                    } else {
+                        name
+                    });
+                }
+            }
+        }
+        winning.sort();
+        winning.dedup();
+        winning
+    }
+
     #[test]
     fn domineering_moves_agree_with_the_rules() {
-        let mut memo = std::collections::HashMap::new();
-        let mut x: u64 = 0x9e37_79b9;
-        let mut next = move || {
-            x = x
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            (x >> 33) as usize
-        };
+        let mut memo = SumMemo::new();
+        let rules = |b: &Vec<Vec<bool>>, black| domineering_moves(b, black);
+        let mut next = sequence(0x9e37_79b9);
         let mut some = 0;
         for _ in 0..30 {
             // One or two boards of up to 3 x 4 squares, about one square in five blocked.
@@ -787,7 +812,7 @@ mod tests {
                 .map(|_| {
                     let (h, w) = (1 + next() % 3, 1 + next() % 4);
                     (0..h)
-                        .map(|_| (0..w).map(|_| next() % 5 != 0).collect())
+                        .map(|_| (0..w).map(|_| !next().is_multiple_of(5)).collect())
                         .collect()
                 })
                 .collect();
@@ -806,22 +831,7 @@ mod tests {
                 .collect();
             let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
             for (player, black) in [('B', true), ('W', false)] {
-                let mut expected = Vec::new();
-                for (k, b) in boards.iter().enumerate() {
-                    for (name, after) in domineering_moves(b, black) {
-                        let mut all = boards.clone();
-                        all[k] = after;
-                        if !domineering_wins(&all, !black, &mut memo) {
-                            expected.push(if count > 1 {
-                                format!("{k}:{name}")
-                            } else {
-                                name
-                            });
-                        }
-                    }
-                }
-                expected.sort();
-                expected.dedup();
+                let expected = sum_winning(&boards, black, &rules, &mut memo);
                 some += usize::from(!expected.is_empty());
                 assert_eq!(
                     wins("domineering", &texts, player),
@@ -831,6 +841,136 @@ mod tests {
             }
         }
         assert!(some > 15, "{some}");
+    }
+
+    /// Whether every group of stones (orthogonally connected, of one colour) on `b` has a
+    /// liberty, an empty square beside it (`#` is off the board).
+    fn every_group_breathes(b: &[Vec<u8>]) -> bool {
+        let (h, w) = (b.len(), b[0].len());
+        let mut seen = vec![vec![false; w]; h];
+        for r in 0..h {
+            for c in 0..w {
+                if seen[r][c] || !matches!(b[r][c], b'X' | b'O') {
+                    continue;
+                }
+                let (mut stack, mut free) = (vec![(r, c)], false);
+                seen[r][c] = true;
+                while let Some((y, x)) = stack.pop() {
+                    for (ny, nx) in [
+                        (y.wrapping_sub(1), x),
+                        (y + 1, x),
+                        (y, x.wrapping_sub(1)),
+                        (y, x + 1),
+                    ] {
+                        match b.get(ny).and_then(|row| row.get(nx)) {
+                            Some(b'.') => free = true,
+                            Some(&v) if v == b[r][c] && !seen[ny][nx] => {
+                                seen[ny][nx] = true;
+                                stack.push((ny, nx));
+                            }
+                            _ => {}
+                        }
+                    }
+                }
+                if !free {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// NoGo by the rules: a stone of one's colour on an empty square after which every group
+    /// of either colour still has a liberty; named `b1_X` on a grid, `3_X` on a strip.
+    fn nogo_moves(b: &[Vec<u8>], black: bool) -> Vec<(String, Vec<Vec<u8>>)> {
+        let me = if black { b'X' } else { b'O' };
+        let strip = b.len() == 1;
+        let mut out = Vec::new();
+        for r in 0..b.len() {
+            for c in 0..b[r].len() {
+                if b[r][c] != b'.' {
+                    continue;
+                }
+                let mut t = b.to_vec();
+                t[r][c] = me;
+                if every_group_breathes(&t) {
+                    let square = if strip {
+                        (c + 1).to_string()
+                    } else {
+                        format!("{}{}", char::from(b'a' + c as u8), r + 1)
+                    };
+                    out.push((format!("{square}_{}", char::from(me)), t));
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn nogo_moves_agree_with_the_rules() {
+        let mut memo = SumMemo::new();
+        let rules = |b: &Vec<Vec<u8>>, black| nogo_moves(b, black);
+        let mut next = sequence(0x85eb_ca6b);
+        let mut some = 0;
+        for _ in 0..24 {
+            // One or two boards of up to 3 x 3 (some squares off the board, which MCGS's
+            // grids allow and its strips do not) or strips of up to 6, a few stones placed by
+            // legal moves.
+            let count = 1 + next() % 2;
+            let boards: Vec<Vec<Vec<u8>>> = (0..count)
+                .map(|_| {
+                    let (h, w) = if next().is_multiple_of(2) {
+                        (1, 1 + next() % 6)
+                    } else {
+                        (2 + next() % 2, 2 + next() % 2)
+                    };
+                    let mut b: Vec<Vec<u8>> = (0..h)
+                        .map(|_| {
+                            (0..w)
+                                .map(|_| {
+                                    if h > 1 && next().is_multiple_of(6) {
+                                        b'#'
+                                    } else {
+                                        b'.'
+                                    }
+                                })
+                                .collect()
+                        })
+                        .collect();
+                    for _ in 0..next() % 3 {
+                        let moves = nogo_moves(&b, next().is_multiple_of(2));
+                        if !moves.is_empty() {
+                            b = moves[next() % moves.len()].1.clone();
+                        }
+                    }
+                    b
+                })
+                .collect();
+            let texts: Vec<String> = boards
+                .iter()
+                .map(|b| {
+                    b.iter()
+                        .map(|row| String::from_utf8(row.clone()).unwrap())
+                        .collect::<Vec<_>>()
+                        .join("|")
+                })
+                .collect();
+            for (player, black) in [('B', true), ('W', false)] {
+                let expected = sum_winning(&boards, black, &rules, &mut memo);
+                some += usize::from(!expected.is_empty());
+                let games: Vec<McgsGame> = boards
+                    .iter()
+                    .zip(&texts)
+                    .map(|(b, t)| game(if b.len() == 1 { "nogo_1xn" } else { "nogo" }, t))
+                    .collect();
+                assert_eq!(
+                    winning_moves(&games, player).unwrap(),
+                    expected,
+                    "{texts:?} {player}"
+                );
+            }
+        }
+        assert!(some > 12, "{some}");
     }
 
     /// The position of the call `name("text")`.
