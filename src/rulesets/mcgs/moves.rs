@@ -561,50 +561,9 @@ mod tests {
         winning_moves(&games, player).unwrap()
     }
 
-    /// A move by the rules: its name and the strips after it.
-    type Brute = Vec<(String, Vec<Vec<u8>>)>;
-
     /// The rules of a game on one strip: Black's moves (or White's), each named, with the strip
     /// after it.
     type Rules = fn(&[u8], bool) -> Vec<(String, Vec<u8>)>;
-
-    /// The moves of a sum of strips by `rules` (which gives one strip's named moves for Black
-    /// or White), each named with its strip's index when there are two strips or more.
-    fn brute_moves(strips: &[Vec<u8>], black: bool, rules: Rules) -> Brute {
-        let mut out = Vec::new();
-        for (k, strip) in strips.iter().enumerate() {
-            for (name, after) in rules(strip, black) {
-                let mut next = strips.to_vec();
-                next[k] = after;
-                let name = if strips.len() > 1 {
-                    format!("{k}:{name}")
-                } else {
-                    name
-                };
-                out.push((name, next));
-            }
-        }
-        out
-    }
-
-    /// Whether the player to move wins, by the rules alone.
-    fn brute_wins(strips: &[Vec<u8>], black: bool, rules: Rules) -> bool {
-        brute_moves(strips, black, rules)
-            .iter()
-            .any(|(_, next)| !brute_wins(next, !black, rules))
-    }
-
-    /// The winning moves by the rules alone, sorted.
-    fn brute_winning(strips: &[Vec<u8>], black: bool, rules: Rules) -> Vec<String> {
-        let mut w: Vec<String> = brute_moves(strips, black, rules)
-            .into_iter()
-            .filter(|(_, next)| !brute_wins(next, !black, rules))
-            .map(|(name, _)| name)
-            .collect();
-        w.sort();
-        w.dedup();
-        w
-    }
 
     /// Clobber on a strip: a stone moves onto an adjacent stone of the other colour, which it
     /// removes (`i-j`, squares from 1).
@@ -665,6 +624,8 @@ mod tests {
 
     fn check_against_rules(section: &str, alphabet: &[u8], rules: Rules) {
         let all = strips(alphabet, 120);
+        let mut memo = SumMemo::new();
+        let rules = |s: &Vec<u8>, black| rules(s, black);
         let mut some = 0;
         for pair in all.chunks(3) {
             // A strip alone, and a sum of two.
@@ -674,7 +635,7 @@ mod tests {
                     .map(|s| std::str::from_utf8(s).unwrap())
                     .collect();
                 for (player, black) in [('B', true), ('W', false)] {
-                    let expected = brute_winning(sum, black, rules);
+                    let expected = sum_winning(sum, black, &rules, &mut memo);
                     some += usize::from(!expected.is_empty());
                     assert_eq!(
                         wins(section, &texts, player),
@@ -732,18 +693,31 @@ mod tests {
         }
     }
 
-    /// Domineering by the rules: Black (Left) places a vertical domino on two empty squares,
-    /// White a horizontal one; each move named by its two squares, the upper or left first.
-    fn domineering_moves(rows: &[Vec<bool>], black: bool) -> Vec<(String, Vec<Vec<bool>>)> {
-        let square = |r: usize, c: usize| format!("{}{}", char::from(b'a' + c as u8), r + 1);
+    /// The chess-like name of the square in row `r` and column `c` (from 0): `b1`.
+    fn square(r: usize, c: usize) -> String {
+        format!("{}{}", char::from(b'a' + c as u8), r + 1)
+    }
+
+    /// A board of MCGS's grid text, its rows joined by `|`.
+    fn text(b: &[Vec<u8>]) -> String {
+        b.iter()
+            .map(|row| String::from_utf8(row.clone()).unwrap())
+            .collect::<Vec<_>>()
+            .join("|")
+    }
+
+    /// Domineering by the rules: Black (Left) places a vertical domino on two empty squares
+    /// (`.`), White a horizontal one; each move named by its two squares, the upper or left
+    /// first.
+    fn domineering_moves(rows: &[Vec<u8>], black: bool) -> Vec<(String, Vec<Vec<u8>>)> {
         let mut out = Vec::new();
         for r in 0..rows.len() {
             for c in 0..rows[r].len() {
                 let (r2, c2) = if black { (r + 1, c) } else { (r, c + 1) };
-                if rows[r][c] && rows.get(r2).and_then(|row| row.get(c2)) == Some(&true) {
+                if rows[r][c] == b'.' && rows.get(r2).and_then(|row| row.get(c2)) == Some(&b'.') {
                     let mut next = rows.to_vec();
-                    next[r][c] = false;
-                    next[r2][c2] = false;
+                    next[r][c] = b'#';
+                    next[r2][c2] = b'#';
                     out.push((format!("{}-{}", square(r, c), square(r2, c2)), next));
                 }
             }
@@ -802,33 +776,22 @@ mod tests {
     #[test]
     fn domineering_moves_agree_with_the_rules() {
         let mut memo = SumMemo::new();
-        let rules = |b: &Vec<Vec<bool>>, black| domineering_moves(b, black);
+        let rules = |b: &Vec<Vec<u8>>, black| domineering_moves(b, black);
         let mut next = sequence(0x9e37_79b9);
         let mut some = 0;
         for _ in 0..30 {
             // One or two boards of up to 3 x 4 squares, about one square in five blocked.
             let count = 1 + next() % 2;
-            let boards: Vec<Vec<Vec<bool>>> = (0..count)
+            let boards: Vec<Vec<Vec<u8>>> = (0..count)
                 .map(|_| {
                     let (h, w) = (1 + next() % 3, 1 + next() % 4);
+                    let cell = |blocked: bool| if blocked { b'#' } else { b'.' };
                     (0..h)
-                        .map(|_| (0..w).map(|_| !next().is_multiple_of(5)).collect())
+                        .map(|_| (0..w).map(|_| cell(next().is_multiple_of(5))).collect())
                         .collect()
                 })
                 .collect();
-            let texts: Vec<String> = boards
-                .iter()
-                .map(|b| {
-                    b.iter()
-                        .map(|row| {
-                            row.iter()
-                                .map(|&e| if e { '.' } else { '#' })
-                                .collect::<String>()
-                        })
-                        .collect::<Vec<_>>()
-                        .join("|")
-                })
-                .collect();
+            let texts: Vec<String> = boards.iter().map(|b| text(b)).collect();
             let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
             for (player, black) in [('B', true), ('W', false)] {
                 let expected = sum_winning(&boards, black, &rules, &mut memo);
@@ -897,7 +860,7 @@ mod tests {
                     let square = if strip {
                         (c + 1).to_string()
                     } else {
-                        format!("{}{}", char::from(b'a' + c as u8), r + 1)
+                        square(r, c)
                     };
                     out.push((format!("{square}_{}", char::from(me)), t));
                 }
@@ -946,15 +909,7 @@ mod tests {
                     b
                 })
                 .collect();
-            let texts: Vec<String> = boards
-                .iter()
-                .map(|b| {
-                    b.iter()
-                        .map(|row| String::from_utf8(row.clone()).unwrap())
-                        .collect::<Vec<_>>()
-                        .join("|")
-                })
-                .collect();
+            let texts: Vec<String> = boards.iter().map(|b| text(b)).collect();
             for (player, black) in [('B', true), ('W', false)] {
                 let expected = sum_winning(&boards, black, &rules, &mut memo);
                 some += usize::from(!expected.is_empty());
