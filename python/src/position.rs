@@ -269,8 +269,7 @@ impl PyPosition {
             for item in list.bind(py).try_iter()? {
                 let item = item?;
                 let option: LibPosition = item.extract::<PyRef<'_, PyPosition>>()?.p.clone();
-                let name = partizan::rulesets::mcgs::moves::move_name(&p, &option)
-                    .unwrap_or_else(|| option.to_string());
+                let name = partizan::rulesets::mcgs::moves::option_name(&p, &option);
                 dict.set_item(name, item)?;
             }
             Ok(dict.into_any().unbind())

@@ -62,7 +62,7 @@ fn named_moves(p: &Position, left: bool) -> Vec<(String, Position)> {
     };
     options
         .into_iter()
-        .map(|o| (moves::move_name(p, &o).unwrap_or_else(|| o.to_string()), o))
+        .map(|o| (moves::option_name(p, &o), o))
         .collect()
 }
 

@@ -713,8 +713,7 @@ static METHODS: &[Method] = &[
         params: &[],
         summary: "the winning moves as WinningMoves finds them, each named beside the option it leads to: two maps [Left's, Right's] from a name to its option (a board's moves in MCGS's notation, `2-3`, `a1-a2`; a form's by the option as printed)",
         apply: |g, _| {
-            let named = |options: &[Game], wins: fn(&Game) -> bool| {
-                let winning: Vec<Game> = options.iter().copied().filter(wins).collect();
+            let named = |winning: Vec<Game>| {
                 Value::Map(
                     crate::algebra::print::sorted(&winning)
                         .into_iter()
@@ -722,10 +721,7 @@ static METHODS: &[Method] = &[
                         .collect(),
                 )
             };
-            Ok(Value::List(vec![
-                named(g.left_options(), |o| *o >= Game::zero()),
-                named(g.right_options(), |o| *o <= Game::zero()),
-            ]))
+            Ok(Value::List(winning_options(&g).map(named).into()))
         },
     },
     Method {
@@ -734,13 +730,27 @@ static METHODS: &[Method] = &[
         aliases: &[],
         params: &[],
         summary: "the options that win for the player who moves first, two lists: [Left's, whose G^L >= 0; Right's, whose G^R <= 0] (of a position, its moves)",
-        apply: |g, _| {
-            let left: Vec<Game> = g.left_options().iter().copied().filter(|o| *o >= Game::zero()).collect();
-            let right: Vec<Game> = g.right_options().iter().copied().filter(|o| *o <= Game::zero()).collect();
-            Ok(Value::List(vec![Value::sorted_games(&left), Value::sorted_games(&right)]))
-        },
+        apply: |g, _| Ok(Value::List(winning_options(&g).map(|w| Value::sorted_games(&w)).into())),
     },
 ];
+
+/// The options of `g` that win for the player who moves to them: Left's `G^L >= 0` and
+/// Right's `G^R <= 0` (the player who then moves first loses; LIP ch. 2).
+fn winning_options(g: &Game) -> [Vec<Game>; 2] {
+    let zero = Game::zero();
+    [
+        g.left_options()
+            .iter()
+            .copied()
+            .filter(|o| *o >= zero)
+            .collect(),
+        g.right_options()
+            .iter()
+            .copied()
+            .filter(|o| *o <= zero)
+            .collect(),
+    ]
+}
 
 /// A method applied to explicit forms: the receiver and the arguments.
 pub(crate) type FormMethod = fn(&Form, &[Form]) -> Result<Value, Error>;

@@ -671,8 +671,7 @@ fn position_method(p: &Position, m: &Method, c: &Call) -> EResult<Option<Value>>
                         winning
                             .into_iter()
                             .map(|o| {
-                                let name = crate::rulesets::mcgs::moves::move_name(p, &o)
-                                    .unwrap_or_else(|| o.to_string());
+                                let name = crate::rulesets::mcgs::moves::option_name(p, &o);
                                 (Value::Text(name), Value::Position(o))
                             })
                             .collect(),

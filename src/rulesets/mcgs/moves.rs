@@ -181,12 +181,7 @@ pub fn picture(p: &Position) -> Option<String> {
     } else {
         let margin = board.rows.len().to_string().len();
         let letters: Vec<String> = (0..columns)
-            .map(|c| {
-                u8::try_from(c)
-                    .ok()
-                    .filter(|c| *c < 26)
-                    .map_or("?".into(), |c| char::from(b'a' + c).to_string())
-            })
+            .map(|c| column_letter(c).map_or("?".into(), String::from))
             .collect();
         lines.push(format!(
             "{:margin$} {}",
@@ -206,6 +201,20 @@ pub fn picture(p: &Position) -> Option<String> {
         }
     }
     Some(lines.join("\n"))
+}
+
+/// The letter MCGS names column `c` (from 0) by, `a` to `z`; `None` past `z`.
+fn column_letter(c: usize) -> Option<char> {
+    u8::try_from(c)
+        .ok()
+        .filter(|c| *c < 26)
+        .map(|c| char::from(b'a' + c))
+}
+
+/// The name of the move from `before` to its option `after`: [`move_name`] where the
+/// position has MCGS's notation, else the option as printed.
+pub fn option_name(before: &Position, after: &Position) -> String {
+    move_name(before, after).unwrap_or_else(|| after.to_string())
 }
 
 /// The moves of `player` in `game`: Black's (`B`, and `N` on a game that is impartial itself)
@@ -433,15 +442,11 @@ impl Board {
         if self.strip {
             return Ok((c + 1).to_string());
         }
-        let column = u8::try_from(c)
-            .ok()
-            .filter(|c| *c < 26)
-            .map(|c| char::from(b'a' + c))
-            .ok_or_else(|| {
-                Error::undefined(
-                    "MCGS names the columns of a grid a to z only, and this board has more",
-                )
-            })?;
+        let column = column_letter(c).ok_or_else(|| {
+            Error::undefined(
+                "MCGS names the columns of a grid a to z only, and this board has more",
+            )
+        })?;
         Ok(format!("{column}{}", r + 1))
     }
 
