@@ -570,6 +570,10 @@ mod tests {
     /// after it.
     type Rules = fn(&[u8], bool) -> Vec<(String, Vec<u8>)>;
 
+    /// The rules of a game on one strip, as a closure (a `gen_toads` game's holds its
+    /// parameters).
+    type StripRules<'a> = &'a dyn Fn(&[u8], bool) -> Vec<(String, Vec<u8>)>;
+
     /// Clobber on a strip: a stone moves onto an adjacent stone of the other colour, which it
     /// removes (`i-j`, squares from 1).
     fn clobber_rules(s: &[u8], black: bool) -> Vec<(String, Vec<u8>)> {
@@ -627,29 +631,22 @@ mod tests {
             .collect()
     }
 
-    fn check_against_rules(section: &str, alphabet: &[u8], rules: Rules) {
-        let all = strips(alphabet, 120);
-        let mut memo = SumMemo::new();
+    /// Checks [`winning_moves`] against `rules` on strips over `alphabet` of the game of
+    /// `section`, each written after `prefix` (a `gen_toads` game's parameters), a strip alone
+    /// and sums of two, for both players; the number of cases with a winning move.
+    fn check_strips(section: &str, prefix: &str, alphabet: &[u8], rules: StripRules<'_>) -> usize {
+        let sums: Vec<Vec<Vec<u8>>> = strips(alphabet, 120)
+            .chunks(3)
+            .flat_map(|three| [three[..1].to_vec(), three[1..].to_vec()])
+            .collect();
         let rules = |s: &Vec<u8>, black| rules(s, black);
-        let mut some = 0;
-        for pair in all.chunks(3) {
-            // A strip alone, and a sum of two.
-            for sum in [&pair[..1], &pair[1..]] {
-                let texts: Vec<&str> = sum
-                    .iter()
-                    .map(|s| std::str::from_utf8(s).unwrap())
-                    .collect();
-                for (player, black) in [('B', true), ('W', false)] {
-                    let expected = sum_winning(sum, black, &rules, &mut memo);
-                    some += usize::from(!expected.is_empty());
-                    assert_eq!(
-                        wins(section, &texts, player),
-                        expected,
-                        "{section} {texts:?} {player}"
-                    );
-                }
-            }
-        }
+        let game_of =
+            |s: &Vec<u8>| game(section, &format!("{prefix}{}", String::from_utf8_lossy(s)));
+        check_sums(&sums, &rules, &game_of)
+    }
+
+    fn check_against_rules(section: &str, alphabet: &[u8], rules: Rules) {
+        let some = check_strips(section, "", alphabet, &rules);
         // The strips are not all lost positions: most cases have a winning move.
         assert!(some > 60, "{some}");
     }
@@ -778,36 +775,66 @@ mod tests {
         winning
     }
 
-    #[test]
-    fn domineering_moves_agree_with_the_rules() {
+    /// Checks [`winning_moves`] against `rules` on each sum of `sums` (its boards played as
+    /// `game_of` makes them), for both players; the number of cases with a winning move.
+    fn check_sums<B: Clone + Eq + std::hash::Hash>(
+        sums: &[Vec<B>],
+        rules: BoardRules<'_, B>,
+        game_of: &dyn Fn(&B) -> McgsGame,
+    ) -> usize {
         let mut memo = SumMemo::new();
-        let rules = |b: &Vec<Vec<u8>>, black| domineering_moves(b, black);
-        let mut next = sequence(0x9e37_79b9);
         let mut some = 0;
-        for _ in 0..30 {
-            // One or two boards of up to 3 x 4 squares, about one square in five blocked.
-            let count = 1 + next() % 2;
-            let boards: Vec<Vec<Vec<u8>>> = (0..count)
-                .map(|_| {
-                    let (h, w) = (1 + next() % 3, 1 + next() % 4);
-                    let cell = |blocked: bool| if blocked { b'#' } else { b'.' };
-                    (0..h)
-                        .map(|_| (0..w).map(|_| cell(next().is_multiple_of(5))).collect())
-                        .collect()
-                })
-                .collect();
-            let texts: Vec<String> = boards.iter().map(|b| text(b)).collect();
-            let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
+        for boards in sums {
+            let games: Vec<McgsGame> = boards.iter().map(game_of).collect();
+            let shown: Vec<String> = games.iter().map(McgsGame::to_string).collect();
             for (player, black) in [('B', true), ('W', false)] {
-                let expected = sum_winning(&boards, black, &rules, &mut memo);
+                let expected = sum_winning(boards, black, rules, &mut memo);
                 some += usize::from(!expected.is_empty());
                 assert_eq!(
-                    wins("domineering", &texts, player),
+                    winning_moves(&games, player).unwrap(),
                     expected,
-                    "{texts:?} {player}"
+                    "{shown:?} {player}"
                 );
             }
         }
+        some
+    }
+
+    /// `cases` sums of one board or two, each board made by `board` from a fixed
+    /// pseudo-random sequence (started by `seed`).
+    fn random_sums<B>(
+        seed: u64,
+        cases: usize,
+        mut board: impl FnMut(&mut dyn FnMut() -> usize) -> B,
+    ) -> Vec<Vec<B>> {
+        let mut next = sequence(seed);
+        (0..cases)
+            .map(|_| {
+                let count = 1 + next() % 2;
+                (0..count).map(|_| board(&mut next)).collect()
+            })
+            .collect()
+    }
+
+    /// A board of `h` rows of `w` squares, each `cell()`.
+    fn grid_of<T>(h: usize, w: usize, mut cell: impl FnMut() -> T) -> Vec<Vec<T>> {
+        (0..h).map(|_| (0..w).map(|_| cell()).collect()).collect()
+    }
+
+    /// A square of `weighted` (a square repeated is likelier), picked by `next`.
+    fn pick(next: &mut dyn FnMut() -> usize, weighted: &[u8]) -> u8 {
+        weighted[next() % weighted.len()]
+    }
+
+    #[test]
+    fn domineering_moves_agree_with_the_rules() {
+        let rules = |b: &Vec<Vec<u8>>, black| domineering_moves(b, black);
+        // One or two boards of up to 3 x 4 squares, about one square in five blocked.
+        let sums = random_sums(0x9e37_79b9, 30, |next| {
+            let (h, w) = (1 + next() % 3, 1 + next() % 4);
+            grid_of(h, w, || if next().is_multiple_of(5) { b'#' } else { b'.' })
+        });
+        let some = check_sums(&sums, &rules, &|b| game("domineering", &text(b)));
         assert!(some > 15, "{some}");
     }
 
@@ -876,60 +903,34 @@ mod tests {
 
     #[test]
     fn nogo_moves_agree_with_the_rules() {
-        let mut memo = SumMemo::new();
         let rules = |b: &Vec<Vec<u8>>, black| nogo_moves(b, black);
-        let mut next = sequence(0x85eb_ca6b);
-        let mut some = 0;
-        for _ in 0..24 {
-            // One or two boards of up to 3 x 3 (some squares off the board, which MCGS's
-            // grids allow and its strips do not) or strips of up to 6, a few stones placed by
-            // legal moves.
-            let count = 1 + next() % 2;
-            let boards: Vec<Vec<Vec<u8>>> = (0..count)
-                .map(|_| {
-                    let (h, w) = if next().is_multiple_of(2) {
-                        (1, 1 + next() % 6)
-                    } else {
-                        (2 + next() % 2, 2 + next() % 2)
-                    };
-                    let mut b: Vec<Vec<u8>> = (0..h)
-                        .map(|_| {
-                            (0..w)
-                                .map(|_| {
-                                    if h > 1 && next().is_multiple_of(6) {
-                                        b'#'
-                                    } else {
-                                        b'.'
-                                    }
-                                })
-                                .collect()
-                        })
-                        .collect();
-                    for _ in 0..next() % 3 {
-                        let moves = nogo_moves(&b, next().is_multiple_of(2));
-                        if !moves.is_empty() {
-                            b = moves[next() % moves.len()].1.clone();
-                        }
-                    }
-                    b
-                })
-                .collect();
-            let texts: Vec<String> = boards.iter().map(|b| text(b)).collect();
-            for (player, black) in [('B', true), ('W', false)] {
-                let expected = sum_winning(&boards, black, &rules, &mut memo);
-                some += usize::from(!expected.is_empty());
-                let games: Vec<McgsGame> = boards
-                    .iter()
-                    .zip(&texts)
-                    .map(|(b, t)| game(if b.len() == 1 { "nogo_1xn" } else { "nogo" }, t))
-                    .collect();
-                assert_eq!(
-                    winning_moves(&games, player).unwrap(),
-                    expected,
-                    "{texts:?} {player}"
-                );
+        // One or two boards of up to 3 x 3 (some squares off the board, which MCGS's grids
+        // allow and its strips do not) or strips of up to 6, a few stones placed by legal
+        // moves.
+        let sums = random_sums(0x85eb_ca6b, 24, |next| {
+            let (h, w) = if next().is_multiple_of(2) {
+                (1, 1 + next() % 6)
+            } else {
+                (2 + next() % 2, 2 + next() % 2)
+            };
+            let mut b = grid_of(h, w, || {
+                if h > 1 && next().is_multiple_of(6) {
+                    b'#'
+                } else {
+                    b'.'
+                }
+            });
+            for _ in 0..next() % 3 {
+                let moves = nogo_moves(&b, next().is_multiple_of(2));
+                if !moves.is_empty() {
+                    b = moves[next() % moves.len()].1.clone();
+                }
             }
-        }
+            b
+        });
+        let game_of =
+            |b: &Vec<Vec<u8>>| game(if b.len() == 1 { "nogo_1xn" } else { "nogo" }, &text(b));
+        let some = check_sums(&sums, &rules, &game_of);
         assert!(some > 12, "{some}");
     }
 
@@ -986,5 +987,409 @@ mod tests {
         // A partizan game has no N moves.
         let games = [game("clobber_1xn", "XO")];
         assert!(winning_moves(&games, 'N').is_err());
+    }
+
+    /// A grid of MCGS's text, its rows separated by `|`: `.X.|...`.
+    fn grid(text: &str) -> Vec<Vec<u8>> {
+        text.split('|').map(|row| row.bytes().collect()).collect()
+    }
+
+    /// A square of a board: row, column (from 0).
+    type At = (usize, usize);
+
+    /// The eight steps of a chess king (and the directions of a queen): up, up-right, and on
+    /// clockwise.
+    const KING_STEPS: [(isize, isize); 8] = [
+        (-1, 0),
+        (-1, 1),
+        (0, 1),
+        (1, 1),
+        (1, 0),
+        (1, -1),
+        (0, -1),
+        (-1, -1),
+    ];
+
+    /// Every square of `b`, row by row.
+    fn squares<T>(b: &[Vec<T>]) -> Vec<At> {
+        (0..b.len())
+            .flat_map(|r| (0..b[r].len()).map(move |c| (r, c)))
+            .collect()
+    }
+
+    /// The square one step `(dr, dc)` from `(r, c)`, if it is on the board `b`.
+    fn step<T>(b: &[Vec<T>], (r, c): At, (dr, dc): (isize, isize)) -> Option<At> {
+        let (r, c) = (r.checked_add_signed(dr)?, c.checked_add_signed(dc)?);
+        (r < b.len() && c < b[r].len()).then_some((r, c))
+    }
+
+    /// The squares from `from` (itself left out) in the direction `d`, up to the edge of `b` or
+    /// the first square that `open` refuses.
+    fn ray<T>(b: &[Vec<T>], from: At, d: (isize, isize), open: impl Fn(&T) -> bool) -> Vec<At> {
+        let mut out = Vec::new();
+        let mut at = from;
+        while let Some(n) = step(b, at, d).filter(|&(r, c)| open(&b[r][c])) {
+            out.push(n);
+            at = n;
+        }
+        out
+    }
+
+    /// The name of the square `(r, c)`: `b1`.
+    fn named((r, c): At) -> String {
+        square(r, c)
+    }
+
+    /// `b` with the squares of `changes` set.
+    fn with<T: Clone>(b: &[Vec<T>], changes: &[(At, T)]) -> Vec<Vec<T>> {
+        let mut t = b.to_vec();
+        for ((r, c), v) in changes {
+            t[*r][*c] = v.clone();
+        }
+        t
+    }
+
+    /// Checks a case recorded in MCGS's `winning_moves_all.test`: the game of `section`
+    /// written `text`, whose board for the rules is `board`, has the winning moves `black` for
+    /// Black and `white` for White, both by [`winning_moves`] and by `rules`.
+    fn check_recorded<B: Clone + Eq + std::hash::Hash>(
+        (section, text): (&str, &str),
+        board: B,
+        rules: BoardRules<'_, B>,
+        black: &[&str],
+        white: &[&str],
+    ) {
+        let mut memo = SumMemo::new();
+        for (player, b, expected) in [('B', true, black), ('W', false, white)] {
+            assert_eq!(wins(section, &[text], player), expected, "{text} {player}");
+            let by_rules = sum_winning(std::slice::from_ref(&board), b, rules, &mut memo);
+            assert_eq!(by_rules, expected, "{text} {player} by the rules");
+        }
+    }
+
+    /// Generalised Toads and Frogs (MCGS's `gen_toads`, parameters `[min slide, max slide,
+    /// max jump, friendly]`): Black's toads `X` move right, White's frogs `O` left. A creature
+    /// whose next square ahead is empty slides `min slide` to `max slide` squares, every square
+    /// it crosses and the one it lands on empty; one whose next square is occupied jumps over
+    /// the run of creatures in front of it (of the other kind only, or of either kind when
+    /// friendly is 1), 1 to `max jump` of them, onto the empty square just beyond. Named by
+    /// the squares from and to, from 1: `1-3`.
+    fn toads_moves(
+        s: &[u8],
+        black: bool,
+        [min, max, jump, friendly]: [usize; 4],
+    ) -> Vec<(String, Vec<u8>)> {
+        let (me, you, dir) = if black {
+            (b'X', b'O', 1)
+        } else {
+            (b'O', b'X', -1)
+        };
+        let mut out = Vec::new();
+        for i in (0..s.len()).filter(|&i| s[i] == me) {
+            // The square `k` ahead of the creature, on the strip.
+            let ahead = |k: usize| {
+                i.checked_add_signed(dir * k as isize)
+                    .filter(|&j| j < s.len())
+            };
+            let mut go = |j: usize| {
+                let mut t = s.to_vec();
+                t[i] = b'.';
+                t[j] = me;
+                out.push((format!("{}-{}", i + 1, j + 1), t));
+            };
+            match ahead(1).map(|j| s[j]) {
+                None => {}
+                Some(b'.') => {
+                    for k in 1..=max {
+                        match ahead(k) {
+                            Some(j) if s[j] == b'.' => {
+                                if k >= min {
+                                    go(j)
+                                }
+                            }
+                            _ => break,
+                        }
+                    }
+                }
+                Some(_) => {
+                    let over = |c: u8| c == you || (friendly == 1 && c == me);
+                    let run = (1..)
+                        .take_while(|&k| ahead(k).is_some_and(|j| over(s[j])))
+                        .count();
+                    if let Some(j) = ahead(run + 1).filter(|&j| run <= jump && s[j] == b'.') {
+                        go(j);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Elephants and Rhinos (MCGS's `elephants`; *Lessons in Play*): Black's elephant `X`
+    /// steps one square right onto an empty square, White's rhino `O` one square left; named
+    /// `i-j`. That is Toads and Frogs with slides of exactly one square and no jumps.
+    fn elephants_moves(s: &[u8], black: bool) -> Vec<(String, Vec<u8>)> {
+        toads_moves(s, black, [1, 1, 0, 0])
+    }
+
+    #[test]
+    fn elephants_moves_agree_with_the_rules() {
+        // winning_moves_all.test, [elephants]: Black's winning steps in X..O..X.O..X are the
+        // first X's and the second's (the last X cannot move), White's the two O's.
+        let rules = |s: &Vec<u8>, black| elephants_moves(s, black);
+        check_recorded(
+            ("elephants", "X..O..X.O..X"),
+            b"X..O..X.O..X".to_vec(),
+            &rules,
+            &["1-2", "7-8"],
+            &["4-3", "9-8"],
+        );
+        let some = check_strips("elephants", "", b"XO.", &elephants_moves);
+        // Many strips are 0 (no stone can ever meet one of the other colour, or all are
+        // stuck), but about one case in three has a winning move.
+        assert!(some > 35, "{some}");
+    }
+
+    #[test]
+    fn gen_toads_moves_agree_with_the_rules() {
+        // winning_moves_all.test, [gen_toads] 2,3,2,0:X...X...O.O: Black's slide 5-7 and
+        // White's 9-7 (slides of 2 or 3 squares, jumps over up to 2 creatures).
+        let params = [2, 3, 2, 0];
+        let rules = |s: &Vec<u8>, black| toads_moves(s, black, params);
+        check_recorded(
+            ("gen_toads", "2,3,2,0:X...X...O.O"),
+            b"X...X...O.O".to_vec(),
+            &rules,
+            &["5-7"],
+            &["9-7"],
+        );
+        // The usual game (1,1,1,0), and others: longer slides, longer and friendly jumps,
+        // minimum slides of 1 and 2 (MCGS's tests use no larger minimum).
+        for params in [
+            [1, 1, 1, 0],
+            [1, 1, 0, 0],
+            [1, 2, 2, 1],
+            [2, 3, 1, 0],
+            [1, 3, 2, 0],
+        ] {
+            let prefix = format!("{},{},{},{}:", params[0], params[1], params[2], params[3]);
+            let rules = |s: &[u8], black| toads_moves(s, black, params);
+            let some = check_strips("gen_toads", &prefix, b"XO.", &rules);
+            assert!(some > 25, "{prefix} {some}");
+        }
+    }
+
+    /// Amazons: a player's queen (Black's `X`, White's `O`) moves as a chess queen, any
+    /// distance in one of the eight directions over empty squares (`.`), then shoots an arrow
+    /// the same way from where it landed (the square it left is empty now) onto an empty
+    /// square, which is burnt (`#`) for good; named by the squares from, to and of the arrow:
+    /// `b1-a1-a2`.
+    fn amazons_moves(b: &[Vec<u8>], black: bool) -> Vec<(String, Vec<Vec<u8>>)> {
+        let me = if black { b'X' } else { b'O' };
+        let empty = |c: &u8| *c == b'.';
+        let mut out = Vec::new();
+        for from in squares(b).into_iter().filter(|&(r, c)| b[r][c] == me) {
+            for d in KING_STEPS {
+                for to in ray(b, from, d, empty) {
+                    let moved = with(b, &[(from, b'.'), (to, me)]);
+                    for e in KING_STEPS {
+                        for arrow in ray(&moved, to, e, empty) {
+                            let name = format!("{}-{}-{}", named(from), named(to), named(arrow));
+                            out.push((name, with(&moved, &[(arrow, b'#')])));
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn amazons_moves_agree_with_the_rules() {
+        // winning_moves_all.test, [amazons] .X|..: Black's every move wins (White has no
+        // queen), White has none.
+        let rules = |b: &Vec<Vec<u8>>, black| amazons_moves(b, black);
+        let all =
+            "b1-a1-a2 b1-a1-b1 b1-a1-b2 b1-a2-a1 b1-a2-b1 b1-a2-b2 b1-b2-a1 b1-b2-a2 b1-b2-b1";
+        let all: Vec<&str> = all.split(' ').collect();
+        check_recorded(("amazons", ".X|.."), grid(".X|.."), &rules, &all, &[]);
+        // Boards of up to 3 x 3 squares alone, up to 6 in a sum; a queen of each colour likely.
+        let sums = random_sums(0x2f6b_1c3d, 80, |next| {
+            let (h, w) = (1 + next() % 3, 2 + next() % 2);
+            grid_of(h, w, || pick(next, b"....XO#"))
+        });
+        let sums: Vec<_> = sums
+            .into_iter()
+            .filter(|s| s.len() == 1 || s.iter().all(|b| b.len() * b[0].len() <= 6))
+            .collect();
+        let some = check_sums(&sums, &rules, &|b| game("amazons", &text(b)));
+        assert!(some > 40, "{some}");
+    }
+
+    /// Fission: Black (Left) splits one of the stones (`X`) vertically, White horizontally:
+    /// the stone leaves its square and two stones appear on the squares on either side of it
+    /// along the mover's axis (above and below for Black, left and right for White), which
+    /// must both be on the board and empty (`.`; `#` is blocked); named by the stone's square
+    /// and `_V` or `_H`: `b2_V`.
+    fn fission_moves(b: &[Vec<u8>], black: bool) -> Vec<(String, Vec<Vec<u8>>)> {
+        let ((dr, dc), tag) = if black { ((1, 0), 'V') } else { ((0, 1), 'H') };
+        let empty = |s: Option<At>| s.filter(|&(r, c)| b[r][c] == b'.');
+        squares(b)
+            .into_iter()
+            .filter(|&(r, c)| b[r][c] == b'X')
+            .filter_map(|s| {
+                let (one, two) = (empty(step(b, s, (-dr, -dc)))?, empty(step(b, s, (dr, dc)))?);
+                let after = with(b, &[(s, b'.'), (one, b'X'), (two, b'X')]);
+                Some((format!("{}_{tag}", named(s)), after))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn fission_moves_agree_with_the_rules() {
+        // winning_moves_all.test, [fission] .X.|.X.|.#.: Black cannot split either stone
+        // vertically; White's one split, of b1, wins.
+        let rules = |b: &Vec<Vec<u8>>, black| fission_moves(b, black);
+        check_recorded(
+            ("fission", ".X.|.X.|.#."),
+            grid(".X.|.X.|.#."),
+            &rules,
+            &[],
+            &["b1_H"],
+        );
+        // Boards of 3 x 3 to 4 x 4 squares, about one in six blocked, with one to three
+        // stones.
+        let sums = random_sums(0x6a09_e667, 60, |next| {
+            let (h, w) = (3 + next() % 2, 3 + next() % 2);
+            let mut b = grid_of(h, w, || pick(next, b".....#"));
+            for _ in 0..1 + next() % 3 {
+                b[next() % h][next() % w] = b'X';
+            }
+            b
+        });
+        let some = check_sums(&sums, &rules, &|b| game("fission", &text(b)));
+        assert!(some > 25, "{some}");
+    }
+
+    /// A Generalised King Dirt position: `[kings in Black's hand, in White's, must place]`
+    /// and the board.
+    type KingDirt = ([u8; 3], Vec<Vec<u8>>);
+
+    /// Generalised King Dirt (MCGS's `gen_king_dirt`): a player with a king in hand may place
+    /// it on any empty square (named `a2_X`, `a2_O`); or a player slides one of their kings
+    /// (Black's `X`, White's `O`) on the board one step, as a chess king, onto an empty square,
+    /// and the square it left becomes dirt (`#`; named `b1-a1`), but not while must place is
+    /// set (1) and the player has a king in hand.
+    fn king_dirt_moves((p, b): &KingDirt, black: bool) -> Vec<(String, KingDirt)> {
+        let (me, hand) = if black { (b'X', 0) } else { (b'O', 1) };
+        let mut out = Vec::new();
+        for s in squares(b) {
+            let (r, c) = s;
+            if b[r][c] == b'.' && p[hand] > 0 {
+                let mut q = *p;
+                q[hand] -= 1;
+                let name = format!("{}_{}", named(s), char::from(me));
+                out.push((name, (q, with(b, &[(s, me)]))));
+            }
+            if b[r][c] == me && !(p[2] == 1 && p[hand] > 0) {
+                for to in KING_STEPS.iter().filter_map(|&d| step(b, s, d)) {
+                    if b[to.0][to.1] == b'.' {
+                        let name = format!("{}-{}", named(s), named(to));
+                        out.push((name, (*p, with(b, &[(s, b'#'), (to, me)]))));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn gen_king_dirt_moves_agree_with_the_rules() {
+        // winning_moves_all.test, [gen_king_dirt] 1,1,0:.X.|...|.O.: Black wins by placing
+        // its king in hand on the middle row or by any slide of the king on b1; White alike,
+        // with its king on b3.
+        let rules = |k: &KingDirt, black| king_dirt_moves(k, black);
+        check_recorded(
+            ("gen_king_dirt", "1,1,0:.X.|...|.O."),
+            ([1, 1, 0], grid(".X.|...|.O.")),
+            &rules,
+            &[
+                "a2_X", "b1-a1", "b1-a2", "b1-b2", "b1-c1", "b1-c2", "b2_X", "c2_X",
+            ],
+            &[
+                "a2_O", "b2_O", "b3-a2", "b3-a3", "b3-b2", "b3-c2", "b3-c3", "c2_O",
+            ],
+        );
+        // Boards of up to 2 x 3 squares with up to two kings in each hand, must place or not.
+        let sums = random_sums(0xbb67_ae85, 40, |next| {
+            let p = [(next() % 3) as u8, (next() % 3) as u8, (next() % 2) as u8];
+            let (h, w) = (1 + next() % 2, 1 + next() % 3);
+            (p, grid_of(h, w, || pick(next, b"....XO#")))
+        });
+        let game_of = |(p, b): &KingDirt| {
+            game(
+                "gen_king_dirt",
+                &format!("{},{},{}:{}", p[0], p[1], p[2], text(b)),
+            )
+        };
+        let some = check_sums(&sums, &rules, &game_of);
+        assert!(some > 25, "{some}");
+    }
+
+    /// The six directions of Sheep's hexagonal board drawn on squares: up, up-right, right,
+    /// down, down-left, left.
+    const HEX_STEPS: [(isize, isize); 6] = [(-1, 0), (-1, 1), (0, 1), (1, 0), (1, -1), (0, -1)];
+
+    /// Sheep: a square holds a herd of Black's (`n > 0` sheep) or White's (`-n`), or is empty
+    /// (0). A player splits one of their herds of `n ≥ 2`: `k` of its sheep, `1 ≤ k < n`, run
+    /// in one of the six directions over empty squares as far as they can, at least one step,
+    /// and stay where they stop as a herd of `k`; named by the squares from and to and `k`:
+    /// `b2-a2-1`.
+    fn sheep_moves(b: &[Vec<i8>], black: bool) -> Vec<(String, Vec<Vec<i8>>)> {
+        let sign = if black { 1 } else { -1 };
+        let mut out = Vec::new();
+        for from in squares(b) {
+            let n = b[from.0][from.1] * sign;
+            for &d in HEX_STEPS.iter().filter(|_| n >= 2) {
+                if let Some(&to) = ray(b, from, d, |h| *h == 0).last() {
+                    for k in 1..n {
+                        let name = format!("{}-{}-{k}", named(from), named(to));
+                        out.push((name, with(b, &[(from, (n - k) * sign), (to, k * sign)])));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// MCGS's text of a Sheep board: `0,3|-2,0`.
+    fn herds_text(b: &[Vec<i8>]) -> String {
+        let row = |r: &Vec<i8>| r.iter().map(i8::to_string).collect::<Vec<_>>().join(",");
+        b.iter().map(row).collect::<Vec<_>>().join("|")
+    }
+
+    #[test]
+    fn sheep_moves_agree_with_the_rules() {
+        // winning_moves_all.test, [sheep] (0 0 0 | 0 3 0 | 0 0 0): Black's herd of 3 may send
+        // 1 or 2 sheep one step, to the edge, in each of the six directions (to a2, a3, b1,
+        // b3, c1, c2; not a1 or c3, off the hexagonal directions), and each move wins; White
+        // has no herd.
+        let rules = |b: &Vec<Vec<i8>>, black| sheep_moves(b, black);
+        let board = vec![vec![0, 0, 0], vec![0, 3, 0], vec![0, 0, 0]];
+        let mut all = Vec::new();
+        for to in ["a2", "a3", "b1", "b3", "c1", "c2"] {
+            for k in 1..=2 {
+                all.push(format!("b2-{to}-{k}"));
+            }
+        }
+        let all: Vec<&str> = all.iter().map(String::as_str).collect();
+        check_recorded(("sheep", "0 0 0 | 0 3 0 | 0 0 0"), board, &rules, &all, &[]);
+        // Boards of up to 3 x 3 squares with herds of up to 3 sheep.
+        let sums = random_sums(0x3c6e_f372, 60, |next| {
+            let (h, w) = (1 + next() % 3, 2 + next() % 2);
+            grid_of(h, w, || [0, 0, 0, 0, 1, 2, 3, -1, -2, -3][next() % 10])
+        });
+        let some = check_sums(&sums, &rules, &|b| game("sheep", &herds_text(b)));
+        assert!(some > 35, "{some}");
     }
 }
