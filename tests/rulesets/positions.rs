@@ -720,6 +720,59 @@ fn impartial_closures_against_a_direct_mex() {
     assert!(partizan::expr::evaluate("impartial(\"abc\")").is_err());
 }
 
+#[test]
+fn clobber_strips_beyond_128_squares_are_positions() {
+    // Cannibal Clobber's closure on a strip: a stone captures a neighbour of either colour,
+    // leaving its square empty and its colour on the neighbour's. Colours never matter, so a
+    // run of n stones is Officers (octal 0.6): a move removes one stone of a run of at least
+    // two, leaving the runs on either side. Its nim values by the mex, from that rule alone.
+    let most = 300;
+    let mut officers = vec![0u64; most + 1];
+    for n in 2..=most {
+        let seen: HashSet<u64> = (0..n).map(|i| officers[i] ^ officers[n - 1 - i]).collect();
+        officers[n] = (0..).find(|k| !seen.contains(k)).expect("a mex");
+    }
+    for n in [129, 130, 200, 300] {
+        let e = format!(
+            "impartial(clobber(\"{}\", variant=\"cannibal\"))",
+            "x".repeat(n)
+        );
+        assert_eq!(show(&e), star(officers[n]), "{n} stones");
+    }
+    // Runs of mixed colours, separated by empty squares: the nim-sum of the runs' values.
+    let (runs, strip) = ([40, 1, 77, 150], "xoox".repeat(80));
+    let mut text = String::new();
+    for (k, &run) in runs.iter().enumerate() {
+        if k > 0 {
+            text.push('.');
+        }
+        text.push_str(&strip[..run]);
+    }
+    let expected = runs.iter().fold(0, |acc, &run| acc ^ officers[run]);
+    let e = format!("impartial(clobber(\"{text}\", variant=\"cannibal\"))");
+    assert_eq!(show(&e), star(expected), "{text}");
+    // MCGS's `impartial_clobber_1xn_xo.test` (MCGS 1.7, input/impartial): XO repeated 65 times
+    // is *1, 100 times *3.
+    for (pairs, value) in [(65, "*"), (100, "*3")] {
+        let e = format!("impartial(clobber(\"{}\"))", "xo".repeat(pairs));
+        assert_eq!(show(&e), value, "{pairs} pairs");
+    }
+    // The partizan games keep their trees. Only Left moves in n stones of Left's colour at
+    // Cannibal Clobber, and she can make n - 1 moves (each removes a stone; capturing along the
+    // row leaves one): the integer n - 1. In ordinary Clobber `xxo` is ^ and `xo` is *.
+    let left = format!("clobber(\"{}\", variant=\"cannibal\")", "x".repeat(130));
+    assert_eq!(show(&left), "129");
+    // Her moves: each stone onto each of its neighbours, 2 × 129 (listed move by move).
+    assert_eq!(items(&format!("({left}).LeftOptions")).len(), 258);
+    let apart = format!("clobber(\"xxo{}xo\")", ".".repeat(130));
+    assert_eq!(show(&apart), "^*");
+    assert_eq!(show(&format!("({apart}).RightOptions.Size")), "2");
+    // Other variants stay on the bitboard and its limit.
+    let e = format!("clobber(\"{}\", variant=\"diagonal\")", "xo".repeat(65));
+    let err = evaluate(&e).unwrap_err().to_string();
+    assert!(err.contains("at most 128 squares"), "{err}");
+}
+
 // ---------------------------------------------------------------------------------------------
 // Terminal and single-move positions, and positions as values.
 // ---------------------------------------------------------------------------------------------

@@ -13,7 +13,9 @@
 //!
 //! **How values are computed.** In expressions, boards of at most 128 squares are evaluated by the
 //! bitboard ruleset [`clobber_variants::GenClobber`] (same rules, same decomposition and
-//! symmetries, faster); the [`Clobber`] ruleset here takes boards of any size. Stones move
+//! symmetries, faster); the [`Clobber`] and [`CannibalClobber`] rulesets here take boards of any
+//! size, so ordinary and Cannibal Clobber have no size limit (MCGS's impartial Cannibal strips
+//! run to a thousand squares); the other variants and `#` stay within 128 squares. Stones move
 //! only onto stones, so the groups of orthogonally connected stones never interact: a position is
 //! the sum of its groups, each cropped to its bounding box; a group with stones of one colour
 //! only is 0. All eight symmetries of the square keep both players' moves, so a group is stored
@@ -102,7 +104,9 @@ impl Grid {
         .flatten()
     }
 
-    fn options(&self, mover: u8) -> Vec<Grid> {
+    /// The moves of `mover`: onto an adjacent stone of the other colour, or of either colour
+    /// when `cannibal`.
+    fn options(&self, mover: u8, cannibal: bool) -> Vec<Grid> {
         let victim = if mover == LEFT { RIGHT } else { LEFT };
         let mut out = Vec::new();
         for k in 0..self.cells.len() {
@@ -110,7 +114,7 @@ impl Grid {
                 continue;
             }
             for j in self.neighbours(k) {
-                if self.cells[j] == victim {
+                if self.cells[j] == victim || (cannibal && self.cells[j] == mover) {
                     let mut next = self.clone();
                     next.cells[j] = mover;
                     next.cells[k] = EMPTY;
@@ -166,19 +170,73 @@ impl fmt::Display for Grid {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Clobber;
 
+/// Cannibal Clobber for the generic [`Solver`]: a stone moves onto an orthogonally adjacent
+/// stone of either colour (see [`crate::rulesets::clobber_variants`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CannibalClobber;
+
 impl Ruleset for Clobber {
     type Position = Grid;
 
     fn left_options(&self, g: &Grid) -> Vec<Grid> {
-        g.options(LEFT)
+        g.options(LEFT, false)
     }
 
     fn right_options(&self, g: &Grid) -> Vec<Grid> {
-        g.options(RIGHT)
+        g.options(RIGHT, false)
     }
 
     /// The groups of orthogonally connected stones with both colours, cropped.
     fn components(&self, g: &Grid) -> Vec<Grid> {
+        g.groups(|colours, _| colours == LEFT | RIGHT)
+    }
+
+    fn normalize(&self, g: Grid) -> Grid {
+        g.least_image()
+    }
+}
+
+impl Ruleset for CannibalClobber {
+    type Position = Grid;
+
+    fn left_options(&self, g: &Grid) -> Vec<Grid> {
+        g.options(LEFT, true)
+    }
+
+    fn right_options(&self, g: &Grid) -> Vec<Grid> {
+        g.options(RIGHT, true)
+    }
+
+    /// The groups of two or more orthogonally connected stones, cropped: a lone stone has no
+    /// move, while a group of one colour gives its owner moves.
+    fn components(&self, g: &Grid) -> Vec<Grid> {
+        g.groups(|_, size| size >= 2)
+    }
+
+    fn normalize(&self, g: Grid) -> Grid {
+        g.least_image()
+    }
+}
+
+impl Grid {
+    /// The groups of orthogonally connected stones for which `keep(colours, size)` holds
+    /// (`colours` the union of the group's cell codes), each cropped to its bounding box.
+    fn groups(&self, keep: impl Fn(u8, usize) -> bool) -> Vec<Grid> {
+        let g = self;
+        if g.rows == 1 || g.cols == 1 {
+            // A strip: its groups are its runs of stones.
+            return g
+                .cells
+                .split(|&c| c == EMPTY)
+                .filter(|run| !run.is_empty())
+                .filter(|run| keep(run.iter().fold(0, |acc, &c| acc | c), run.len()))
+                .map(|run| Grid {
+                    rows: if g.rows == 1 { 1 } else { run.len() },
+                    cols: if g.rows == 1 { run.len() } else { 1 },
+                    cells: run.to_vec(),
+                })
+                .collect();
+        }
         let mut seen = vec![false; g.cells.len()];
         let mut out = Vec::new();
         for start in 0..g.cells.len() {
@@ -198,7 +256,7 @@ impl Ruleset for Clobber {
                 i += 1;
             }
             let colours = group.iter().fold(0u8, |acc, &k| acc | g.cells[k]);
-            if colours != LEFT | RIGHT {
+            if !keep(colours, group.len()) {
                 continue;
             }
             let rs = group.iter().map(|k| k / g.cols);
@@ -219,12 +277,12 @@ impl Ruleset for Clobber {
     }
 
     /// The least of the eight images under the symmetries of the square.
-    fn normalize(&self, g: Grid) -> Grid {
-        let mut best = g.clone();
+    fn least_image(self) -> Grid {
+        let mut best = self.clone();
         for t in [false, true] {
             for fr in [false, true] {
                 for fc in [false, true] {
-                    let image = g.image(t, fr, fc);
+                    let image = self.image(t, fr, fc);
                     if image < best {
                         best = image;
                     }
@@ -240,62 +298,108 @@ pub fn value(g: &Grid) -> Game {
     Solver::new(Clobber).value(g)
 }
 
-/// `clobber("xoxo")`, `clobber("xo|ox")`, `clobber("xo|ox", variant="diagonal")` (the variants
-/// of [`crate::rulesets::clobber_variants`]). Boards of at most 128 squares go to the bitboard ruleset
-/// [`clobber_variants::GenClobber`] (faster, and `#` marks a square off the board); larger ones
-/// of ordinary Clobber to the [`Clobber`] ruleset above.
-fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+/// The value of a Cannibal Clobber position.
+pub fn cannibal_value(g: &Grid) -> Game {
+    Solver::new(CannibalClobber).value(g)
+}
+
+/// The variant and the text of a call `clobber(text[, variant=…])`.
+fn arguments<'a>(positional: &'a [Arg], named: &[NamedArg]) -> Result<(Variant, &'a str), Error> {
     let variant = crate::rulesets::graph::named_string(named, "variant", &["variant"])?;
     let text = crate::rulesets::graph::graph_argument(positional, "the position")?;
     let variant = match variant {
         None => Variant::Orthogonal,
         Some(name) => Variant::named(name)?,
     };
-    match clobber_variants::parse(text) {
-        Ok(board) => Ok(clobber_variants::value(variant, &board)),
-        // A board of more than 128 squares: ordinary Clobber has the engine above.
-        Err(e) => match Grid::parse(text) {
-            Ok(grid) if variant == Variant::Orthogonal && grid.cells.len() > MAX_SQUARES => {
-                Ok(value(&grid))
-            }
-            _ => Err(e),
-        },
+    Ok((variant, text))
+}
+
+/// A board too large for the bitboard, read as a [`Grid`] when its variant has a ruleset here
+/// (ordinary and Cannibal Clobber); otherwise the bitboard reader's error `refusal`.
+fn large(variant: Variant, text: &str, refusal: Error) -> Result<Grid, Error> {
+    match Grid::parse(text) {
+        Ok(grid)
+            if grid.cells.len() > MAX_SQUARES
+                && matches!(variant, Variant::Orthogonal | Variant::Cannibal) =>
+        {
+            Ok(grid)
+        }
+        _ => Err(refusal),
     }
 }
 
-/// `clobber("xo|ox")` as a position (see [`crate::solve::position`]); `None` for a board of more
-/// than 128 squares, which is evaluated by the engine of this file and known by its value only.
-fn call_position(positional: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
-    let read = || -> Result<(Variant, crate::rulesets::board::Board), Error> {
-        let variant = crate::rulesets::graph::named_string(named, "variant", &["variant"])?;
-        let text = crate::rulesets::graph::graph_argument(positional, "the position")?;
-        let variant = match variant {
-            None => Variant::Orthogonal,
-            Some(name) => Variant::named(name)?,
-        };
-        Ok((variant, clobber_variants::parse(text)?))
-    };
-    let (variant, board) = match read() {
-        Ok(found) => found,
-        // Too large for a bitboard: the value alone (or the error) comes from `call`.
-        Err(_) if call(positional, named).is_ok() => return None,
-        Err(e) => return Some(Err(e)),
-    };
-    let named = clobber_variants::VARIANTS
-        .iter()
-        .find(|(_, v)| *v == variant && variant != Variant::Orthogonal)
-        .map_or(String::new(), |(name, _)| format!(",variant=\"{name}\""));
-    Some(Ok(crate::rulesets::text::played(
+/// `clobber("xoxo")`, `clobber("xo|ox")`, `clobber("xo|ox", variant="diagonal")` (the variants
+/// of [`crate::rulesets::clobber_variants`]). Boards of at most 128 squares go to the bitboard
+/// ruleset [`clobber_variants::GenClobber`] (faster, and `#` marks a square off the board);
+/// larger ones of ordinary and Cannibal Clobber to the rulesets [`Clobber`] and
+/// [`CannibalClobber`] above.
+fn call(positional: &[Arg], named: &[NamedArg]) -> Result<Game, Error> {
+    let (variant, text) = arguments(positional, named)?;
+    match clobber_variants::parse(text) {
+        Ok(board) => Ok(clobber_variants::value(variant, &board)),
+        Err(e) => {
+            let grid = large(variant, text, e)?;
+            Ok(if variant == Variant::Cannibal {
+                cannibal_value(&grid)
+            } else {
+                value(&grid)
+            })
+        }
+    }
+}
+
+/// The position `grid` of `rules`, written `clobber("…"named)`.
+fn on_grid<R>(rules: R, named: String, value: fn(&R, &Grid) -> Game, grid: Grid) -> Position
+where
+    R: Ruleset<Position = Grid> + Clone + Send + Sync + 'static,
+{
+    let write = |g: &Grid| g.to_string();
+    crate::rulesets::text::played(
         crate::rulesets::text::Played {
-            rules: clobber_variants::GenClobber(variant),
+            rules,
             name: "clobber",
-            write: clobber_variants::display,
+            write,
             named,
-            value: |r, b| clobber_variants::value(r.0, b),
+            value,
         },
         false,
-        board,
-    )))
+        grid,
+    )
+}
+
+/// `clobber("xo|ox")` as a position (see [`crate::solve::position`]): on the bitboard ruleset up
+/// to 128 squares, on [`Clobber`] or [`CannibalClobber`] beyond.
+fn call_position(positional: &[Arg], named: &[NamedArg]) -> Option<Result<Position, Error>> {
+    let read = || -> Result<Position, Error> {
+        let (variant, text) = arguments(positional, named)?;
+        let named = clobber_variants::VARIANTS
+            .iter()
+            .find(|(_, v)| *v == variant && variant != Variant::Orthogonal)
+            .map_or(String::new(), |(name, _)| format!(",variant=\"{name}\""));
+        let board = match clobber_variants::parse(text) {
+            Ok(board) => board,
+            Err(e) => {
+                let grid = large(variant, text, e)?;
+                return Ok(if variant == Variant::Cannibal {
+                    on_grid(CannibalClobber, named, |_, g| cannibal_value(g), grid)
+                } else {
+                    on_grid(Clobber, named, |_, g| value(g), grid)
+                });
+            }
+        };
+        Ok(crate::rulesets::text::played(
+            crate::rulesets::text::Played {
+                rules: clobber_variants::GenClobber(variant),
+                name: "clobber",
+                write: clobber_variants::display,
+                named,
+                value: |r, b| clobber_variants::value(r.0, b),
+            },
+            false,
+            board,
+        ))
+    };
+    Some(read())
 }
 
 /// The `rows × cols` checkerboard of stones, Left's stone in the top-left corner.
