@@ -997,14 +997,18 @@ fn hackenbush_moves(edges: &Picture, left: bool, childish: bool) -> Vec<Picture>
 
 #[test]
 fn hackenbush_and_childish_hackenbush_positions() {
-    for (family, childish) in [("hackenbush", false), ("childish_hackenbush", true)] {
+    // Childish Hackenbush by Winning Ways' rule, which holds Green edges to the restriction too.
+    for (family, childish, named) in [
+        ("hackenbush", false, ""),
+        ("childish_hackenbush", true, ", green=\"restricted\""),
+    ] {
         for start in [
             "BRR G",
             "0-a:B a-b:R a-c:G b-c:G",
             "0-a:G a-a:R 0-b:B b-0:R",
             "0-a:B a-b:B a-c:R c-d:B",
         ] {
-            let call = format!("{family}(\"{start}\")");
+            let call = format!("{family}(\"{start}\"{named})");
             for left in [true, false] {
                 let mut got: Vec<_> = options(&call, left)
                     .iter()

@@ -462,9 +462,20 @@ fn picture(s: &str) -> Vec<Edge> {
     Picture::parse(s).unwrap().edges().to_vec()
 }
 
+/// `childish_hackenbush(s, green="restricted")`: Winning Ways' rule for every edge.
+fn childish_restricted(s: &str) -> Game {
+    rulesets::call(
+        "childish_hackenbush",
+        &[text(s)],
+        &[("green".to_string(), text("restricted"))],
+    )
+    .unwrap()
+    .unwrap()
+}
+
 #[test]
 fn childish_hackenbush_published_and_hand_values() {
-    let v = |s: &str| call("childish_hackenbush", vec![text(s)]);
+    let v = childish_restricted;
     // CGSuite's test suite: ChildishHackenbush("l(l;rl)") = 2, a Blue edge carrying a Blue leaf
     // and a Red–Blue stalk.
     assert_eq!(v("0-a:B a-b:B a-c:R c-d:B"), Game::integer(2));
@@ -494,7 +505,7 @@ fn childish_hackenbush_cgsuite_values() {
         .unwrap()
         .unwrap()
     };
-    let restricted = |s: &str| call("childish_hackenbush", vec![text(s)]);
+    let restricted = childish_restricted;
     assert_eq!(free("l(l;rl)"), Game::integer(2));
     assert_eq!(free(":{ground}llllllrrrr:{ground}"), g("{4|-2}"));
     assert_eq!(free("r(l:T;r(l:T;r(l:T;r(l:T;rl:T))))"), g("15/16"));
@@ -536,7 +547,55 @@ fn childish_hackenbush_green_rule_is_a_named_argument() {
     // G = *), Right nothing: {* | } = 0 (Right answers * with 0, where Left has no move). Free:
     // either player may also take the Green edge, dropping the Blue one: {0, * | 0} = ^*.
     assert_eq!(with("GB", text("restricted")).unwrap(), Game::zero());
-    assert_eq!(call("childish_hackenbush", vec![text("GB")]), Game::zero());
+    // Without `green=`, a picture where the rules differ is refused, naming both; one where
+    // they agree (no Green edge, or Green edges that hold nothing up, ever) is read as is.
+    let e = rulesets::call("childish_hackenbush", &[text("GB")], &[])
+        .unwrap()
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("green=\"restricted\"") && e.contains("green=\"free\""),
+        "{e}"
+    );
+    for s in ["GGB", "0-a:B a-b:B b-0:G", "0-a:B a-b:G a-c:G c-d:R"] {
+        assert!(
+            rulesets::call("childish_hackenbush", &[text(s)], &[])
+                .unwrap()
+                .is_err(),
+            "{s}"
+        );
+    }
+    for s in [
+        "BG",
+        "BRB",
+        "0-a:B a-b:G a-c:G",
+        "0-a:B a-0:R a-a:G",
+        "0-a:B a-a:G",
+    ] {
+        assert_eq!(
+            call("childish_hackenbush", vec![text(s)]),
+            childish_restricted(s),
+            "{s}"
+        );
+        let free = with(s, text("free")).unwrap();
+        assert_eq!(free, childish_restricted(s), "{s}");
+    }
+    // An option under the restricted rule on which the rules could still differ names its
+    // rule, so that it reads back as the same game: Left takes the Blue leaf or the upper Green
+    // one, and the lower Green edge holds the rest up in both.
+    let options = partizan::expr::evaluate(
+        "childish_hackenbush(\"0-a:G a-b:G a-c:B\", green=\"restricted\").LeftOptions",
+    )
+    .unwrap();
+    let partizan::Value::List(options) = options else {
+        panic!("{options}")
+    };
+    assert_eq!(options.len(), 2);
+    for o in options {
+        let o = o.to_string();
+        assert!(o.contains("green=\"restricted\""), "{o}");
+        assert!(partizan::expr::evaluate(&o).is_ok(), "{o}");
+    }
     assert_eq!(with("GB", text("free")).unwrap(), g("^*"));
     let e = with("GB", text("loose")).unwrap_err().to_string();
     assert!(e.contains("green must be \"restricted\""), "{e}");

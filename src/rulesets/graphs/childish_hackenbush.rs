@@ -8,9 +8,8 @@
 //! of a tree, or an edge of a cycle.) The player who cannot move loses.
 //!
 //! Two rules for Green edges, chosen by the named argument `green`:
-//! * `green="restricted"`, the default: the restriction holds for every edge, Green ones
-//!   included, as *Winning Ways* states the rule (for any edge) and as this family has always
-//!   played.
+//! * `green="restricted"`: the restriction holds for every edge, Green ones included, as
+//!   *Winning Ways* states the rule (for any edge).
 //! * `green="free"`: CGSuite's rule. Its `ChildishHackenbush` (ruleset library `game.graph`,
 //!   `GenHackenbush` with the childish restriction on Blue and Red edges only) restricts only
 //!   Blue and Red edges; a Green edge may always be removed, and whatever it cuts off from the
@@ -19,7 +18,10 @@
 //! The two agree on Blue-Red pictures and on every Green edge whose removal drops nothing, so
 //! they differ only where a Green edge holds something up: CGSuite's "lollipop"
 //! `(e:B;e:Bllllllrrr:B)` (two Green edges from the ground to a cycle of six Blue and three Red
-//! edges) is `{0|^[4]*||vv}` under the free rule.
+//! edges) is `{0|^[4]*||vv}` under the free rule. A picture on which they can differ must name
+//! its rule: without `green=` it is refused with both readings named ([`rules_agree`]), since
+//! CGSuite's users and Winning Ways' readers each expect their own. A picture on which they
+//! agree needs no `green=`.
 //!
 //! **Input format.** As for `hackenbush`: stalks `"BRB"` (from the ground up; several separated by
 //! spaces), an edge list `"0-a:B a-b:R b-0:G"` with the ground `0` (or `ground=NAME`), or
@@ -75,7 +77,7 @@ impl Green {
             "restricted" => Ok(Green::Restricted),
             "free" => Ok(Green::Free),
             _ => Err(Error::input(format!(
-                "green must be \"restricted\" (every edge keeps the childish rule, the default) or \"free\" (Green edges removed as in Hackenbush, CGSuite's rule), not {word:?}"
+                "green must be \"restricted\" (every edge keeps the childish rule, Winning Ways) or \"free\" (Green edges removed as in Hackenbush, CGSuite's rule), not {word:?}"
             ))),
         }
     }
@@ -238,10 +240,14 @@ pub fn value_with(p: &Picture, green: Green) -> Game {
 
 /// Reads `childish_hackenbush("...", green="free")`: a picture of at most [`MAX_EDGES`] edges
 /// and the rule for Green edges.
+///
+/// Without `green=`, a picture on which the two rules differ (a Green edge that holds, or may come
+/// to hold, other edges up: [`rules_agree`]) is refused with both readings named, rather than
+/// read by one of them; on any other picture the rules are the same game.
 fn read(positional: &[Arg], named: &[NamedArg]) -> Result<(Picture, Green), Error> {
     let green = match args::named(named, "green", &["green"])? {
-        None => Green::Restricted,
-        Some(Arg::Str(word)) => Green::parse(word)?,
+        None => None,
+        Some(Arg::Str(word)) => Some(Green::parse(word)?),
         Some(Arg::Game(g)) => {
             return Err(Error::input(format!(
                 "green must be the string \"restricted\" or \"free\", not {g}"
@@ -256,7 +262,30 @@ fn read(positional: &[Arg], named: &[NamedArg]) -> Result<(Picture, Green), Erro
             p.edges().len()
         )));
     }
-    Ok((p, green))
+    match green {
+        Some(green) => Ok((p, green)),
+        None if rules_agree(p.edges()) => Ok((p, Green::Restricted)),
+        None => Err(Error::input(
+            "this picture has a Green edge that holds other edges up (or comes to), where the two rules for Green edges differ: write green=\"restricted\" (Winning Ways: no edge may drop others) or green=\"free\" (CGSuite's ChildishHackenbush: a Green edge may go, and what it held falls)",
+        )),
+    }
+}
+
+/// Whether the two rules for Green edges are the same game on `edges`: every Green edge is a
+/// loop, joins the ground to itself, or ends in a vertex off the ground that no other edge
+/// meets. Such an edge never holds another up, in the picture or in any follower (edges are
+/// only removed), so the free rule never lets it drop anything; any other Green edge lies on a
+/// path from the ground to some other edge and can come to hold it.
+pub fn rules_agree(edges: &[Edge]) -> bool {
+    let degree = |v: u32| {
+        edges
+            .iter()
+            .map(|e| usize::from(e.a == v) + usize::from(e.b == v))
+            .sum::<usize>()
+    };
+    edges.iter().filter(|e| e.colour == Colour::Green).all(|e| {
+        e.a == e.b || (e.a == 0 && e.b == 0) || [e.a, e.b].iter().any(|&v| v != 0 && degree(v) == 1)
+    })
 }
 
 /// `childish_hackenbush("...")` as a position (see [`crate::solve::position`]), its options
@@ -269,7 +298,9 @@ fn call_position(positional: &[Arg], named: &[NamedArg]) -> Result<Position, Err
         false,
         picture.edges().to_vec(),
         |r, edges, f| match r.green {
-            Green::Restricted => write_text_call(f, "childish_hackenbush", &text(edges)),
+            Green::Restricted if rules_agree(edges) => {
+                write_text_call(f, "childish_hackenbush", &text(edges))
+            }
             g => write!(
                 f,
                 "childish_hackenbush(\"{}\", green=\"{}\")",
@@ -323,7 +354,7 @@ impl Family for ChildishHackenbushFamily {
         "childish_hackenbush"
     }
     fn usage(&self) -> &'static str {
-        "childish_hackenbush(\"BRB\"[, green=\"free\"]) (a picture as hackenbush reads it: stalks, edges \"0-a:B a-b:R b-0:G\" or CGSuite's \"l(l;rl)\"): Hackenbush in which only an edge whose removal drops nothing may be removed; green=\"restricted\" (default) holds Green edges to that too, green=\"free\" (CGSuite's rule) lets a Green edge go with whatever falls"
+        "childish_hackenbush(\"BRB\"[, green=\"free\"]) (a picture as hackenbush reads it: stalks, edges \"0-a:B a-b:R b-0:G\" or CGSuite's \"l(l;rl)\"): Hackenbush in which only an edge whose removal drops nothing may be removed; green=\"restricted\" (Winning Ways) holds Green edges to that too, green=\"free\" (CGSuite's rule) lets a Green edge go with whatever falls; a picture where the two differ must name one"
     }
     fn example(&self) -> &'static str {
         "childish_hackenbush(\"0-a:B a-b:B a-c:R c-d:B\")"
