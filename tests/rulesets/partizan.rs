@@ -462,15 +462,20 @@ fn picture(s: &str) -> Vec<Edge> {
     Picture::parse(s).unwrap().edges().to_vec()
 }
 
-/// `childish_hackenbush(s, green="restricted")`: Winning Ways' rule for every edge.
-fn childish_restricted(s: &str) -> Game {
+/// `childish_hackenbush(s, green=rule)`.
+fn childish_with(s: &str, rule: &str) -> Game {
     rulesets::call(
         "childish_hackenbush",
         &[text(s)],
-        &[("green".to_string(), text("restricted"))],
+        &[("green".to_string(), text(rule))],
     )
     .unwrap()
     .unwrap()
+}
+
+/// `childish_hackenbush(s, green="restricted")`: Winning Ways' rule for every edge.
+fn childish_restricted(s: &str) -> Game {
+    childish_with(s, "restricted")
 }
 
 #[test]
@@ -496,15 +501,7 @@ fn childish_hackenbush_published_and_hand_values() {
 fn childish_hackenbush_cgsuite_values() {
     // CGSuite's test suite (lib/core/src/test/scala/org/cgsuite/lang/GameGraphTest.scala), in
     // CGSuite's own notation, under CGSuite's rule (green="free").
-    let free = |s: &str| {
-        rulesets::call(
-            "childish_hackenbush",
-            &[text(s)],
-            &[("green".to_string(), text("free"))],
-        )
-        .unwrap()
-        .unwrap()
-    };
+    let free = |s: &str| childish_with(s, "free");
     let restricted = childish_restricted;
     assert_eq!(free("l(l;rl)"), Game::integer(2));
     assert_eq!(free(":{ground}llllllrrrr:{ground}"), g("{4|-2}"));
