@@ -57,16 +57,27 @@ struct Move {
 /// assert_eq!(winning_moves(&[g], 'B').unwrap(), ["2-3"]);
 /// ```
 pub fn winning_moves(games: &[McgsGame], player: char) -> Result<Vec<String>, Error> {
-    if !matches!(player, 'B' | 'W' | 'N') {
-        return Err(Error::input(format!(
-            "winning moves of {player:?}: expected B, W or N"
-        )));
-    }
     let parts = games
         .iter()
         .map(McgsGame::position)
         .collect::<Result<Vec<_>, _>>()
         .map_err(Error::undefined)?;
+    winning_moves_in(games, &parts, player)
+}
+
+/// [`winning_moves`], with the games' positions `parts` already made (`parts[i]` is
+/// `games[i].position()`), so that what they have computed (their canonical forms) serves
+/// again.
+pub fn winning_moves_in(
+    games: &[McgsGame],
+    parts: &[Position],
+    player: char,
+) -> Result<Vec<String>, Error> {
+    if !matches!(player, 'B' | 'W' | 'N') {
+        return Err(Error::input(format!(
+            "winning moves of {player:?}: expected B, W or N"
+        )));
+    }
     if player == 'N' && !parts.iter().all(Position::is_impartial) {
         return Err(Error::undefined(
             "the sum has a partizan game, and winning moves N asks for the moves of impartial games only",
@@ -76,7 +87,7 @@ pub fn winning_moves(games: &[McgsGame], player: char) -> Result<Vec<String>, Er
     let mut winning = BTreeSet::new();
     for (i, game) in games.iter().enumerate() {
         for m in moves(game, player)? {
-            let mut next = parts.clone();
+            let mut next = parts.to_vec();
             next[i] = m.to;
             let sum = Position::sum(next);
             let wins = match player {

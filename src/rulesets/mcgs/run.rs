@@ -58,37 +58,50 @@ pub fn run(
     limit: Option<Duration>,
     mut report: impl FnMut(&Case, Verdict, Duration),
 ) {
-    let mut current: Option<(usize, Result<Position, String>)> = None;
+    let mut current: Option<(usize, Result<Sum, String>)> = None;
     for case in cases {
         let start = Instant::now();
         if current.as_ref().is_none_or(|(b, _)| *b != case.block) {
-            current = Some((case.block, sum_position(&case.sum)));
+            current = Some((case.block, Sum::of(&case.sum)));
         }
         let (_, sum) = current.as_ref().expect("set above");
         let verdict = match sum {
             Err(why) => Verdict::Undecided(why.clone()),
-            Ok(p) => answer(&case.command, &case.sum, p, limit),
+            Ok(sum) => answer(&case.command, &case.sum, sum, limit),
         };
         report(case, verdict, start.elapsed());
     }
 }
 
-/// The sum of `games` as one position, or why partizan cannot play one of them.
-pub fn sum_position(games: &[McgsGame]) -> Result<Position, String> {
-    let parts = games
-        .iter()
-        .map(McgsGame::position)
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok(Position::sum(parts))
+/// The sum of a block's games: their positions and the sum of them, made once for all the
+/// block's commands.
+pub struct Sum {
+    /// The games' positions, in order.
+    pub parts: Vec<Position>,
+    /// Their sum.
+    pub position: Position,
 }
 
-/// The verdict on `command` for the sum `p` of `games`, within `limit`.
+impl Sum {
+    /// The sum of `games`, or why partizan cannot play one of them.
+    pub fn of(games: &[McgsGame]) -> Result<Sum, String> {
+        let parts = games
+            .iter()
+            .map(McgsGame::position)
+            .collect::<Result<Vec<_>, _>>()?;
+        let position = Position::sum(parts.clone());
+        Ok(Sum { parts, position })
+    }
+}
+
+/// The verdict on `command` for the sum `sum` of `games`, within `limit`.
 pub fn answer(
     command: &Command,
     games: &[McgsGame],
-    p: &Position,
+    sum: &Sum,
     limit: Option<Duration>,
 ) -> Verdict {
+    let p = &sum.position;
     match command {
         Command::Solve { black, expected } => {
             let black = *black;
@@ -109,7 +122,9 @@ pub fn answer(
             }
         }
         Command::WinningMoves { player, expected } => {
-            match bounded(limit, || super::moves::winning_moves(games, *player)) {
+            match bounded(limit, || {
+                super::moves::winning_moves_in(games, &sum.parts, *player)
+            }) {
                 Err(why) => Verdict::Undecided(why),
                 Ok(moves) => compare_moves(expected, moves),
             }
