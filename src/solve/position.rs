@@ -147,6 +147,15 @@ impl Position {
         Position::new(Closure(self.clone()))
     }
 
+    /// A short game as a position: the game tree of its canonical form `g` (its options are the
+    /// canonical form's options, each again such a position), printed as the form. The
+    /// impartial closure of a short game is that of this tree (MCGS closes its basic games so).
+    pub fn of_form(g: Game) -> Position {
+        let p = Position::new(Form(g));
+        let _ = p.form.set(g);
+        p
+    }
+
     /// The call of a family that gives its value but not its positions: it prints as `call`
     /// and its canonical form is `value`, but it has no options, and questions about its game
     /// tree are refused ([`Position::has_tree`] is false) rather than answered from the value.
@@ -745,6 +754,50 @@ impl Sum {
             }
         }
         out
+    }
+}
+
+/// A short game's canonical form as a position (see [`Position::of_form`]).
+struct Form(Game);
+
+impl AnyPosition for Form {
+    fn write(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+    fn left_options(&self) -> Vec<Position> {
+        self.0
+            .left_options()
+            .iter()
+            .map(|&o| Position::of_form(o))
+            .collect()
+    }
+    fn right_options(&self) -> Vec<Position> {
+        self.0
+            .right_options()
+            .iter()
+            .map(|&o| Position::of_form(o))
+            .collect()
+    }
+    fn is_impartial(&self) -> bool {
+        self.0.is_impartial()
+    }
+    fn canonical_form(&self) -> Result<Game, Error> {
+        Ok(self.0)
+    }
+    fn to_arc(&self) -> Arc<dyn AnyPosition> {
+        Arc::new(Form(self.0))
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+    fn same(&self, other: &dyn AnyPosition) -> bool {
+        other
+            .as_any()
+            .downcast_ref::<Form>()
+            .is_some_and(|o| o.0 == self.0)
+    }
+    fn hash_value(&self) -> u64 {
+        hash_of(&self.0)
     }
 }
 

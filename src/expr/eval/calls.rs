@@ -259,11 +259,7 @@ impl Evaluator {
                 // A short game: the closure of its canonical form's tree (MCGS's closures of
                 // its basic games, `[impartial integer_game] 4`, are those of their forms).
                 v => match v.as_game() {
-                    Some(g) => Ok(Value::Position(
-                        crate::rulesets::mcgs::basic::Basic::Form(g)
-                            .position()
-                            .impartial_closure(),
-                    )),
+                    Some(g) => Ok(Value::Position(Position::of_form(g).impartial_closure())),
                     None => fail(
                         args[0].value.span,
                         format!(

@@ -37,9 +37,13 @@ pub enum Basic {
 }
 
 impl Basic {
-    /// The game as a position (see the module documentation).
+    /// The game as a position (see the module documentation): a form as its canonical
+    /// form's tree ([`Position::of_form`]), a switch with its two options.
     pub fn position(self) -> Position {
-        Position::new(self)
+        match self {
+            Basic::Form(g) => Position::of_form(g),
+            Basic::Switch(l, r) => Position::new(Switch(l, r)),
+        }
     }
 
     /// The value: the canonical form.
@@ -60,38 +64,26 @@ impl fmt::Display for Basic {
     }
 }
 
-impl AnyPosition for Basic {
+/// A switch `{left | right}` of two numbers, as written: one option for each player (its
+/// canonical form may differ, `{1|1}` being `1*`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct Switch(Game, Game);
+
+impl AnyPosition for Switch {
     fn write(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(self, f)
+        fmt::Display::fmt(&Basic::Switch(self.0, self.1), f)
     }
     fn left_options(&self) -> Vec<Position> {
-        match self {
-            Basic::Form(g) => g
-                .left_options()
-                .iter()
-                .map(|&o| Basic::Form(o).position())
-                .collect(),
-            Basic::Switch(l, _) => vec![Basic::Form(*l).position()],
-        }
+        vec![Position::of_form(self.0)]
     }
     fn right_options(&self) -> Vec<Position> {
-        match self {
-            Basic::Form(g) => g
-                .right_options()
-                .iter()
-                .map(|&o| Basic::Form(o).position())
-                .collect(),
-            Basic::Switch(_, r) => vec![Basic::Form(*r).position()],
-        }
+        vec![Position::of_form(self.1)]
     }
     fn is_impartial(&self) -> bool {
-        match self {
-            Basic::Form(g) => g.is_impartial(),
-            Basic::Switch(l, r) => l == r && l.is_impartial(),
-        }
+        self.0 == self.1 && self.0.is_impartial()
     }
     fn canonical_form(&self) -> Result<Game, Error> {
-        Ok(self.value())
+        Ok(Basic::Switch(self.0, self.1).value())
     }
     fn to_arc(&self) -> Arc<dyn AnyPosition> {
         Arc::new(*self)
@@ -100,7 +92,7 @@ impl AnyPosition for Basic {
         self
     }
     fn same(&self, other: &dyn AnyPosition) -> bool {
-        other.as_any().downcast_ref::<Basic>() == Some(self)
+        other.as_any().downcast_ref::<Switch>() == Some(self)
     }
     fn hash_value(&self) -> u64 {
         let mut h = std::collections::hash_map::DefaultHasher::new();

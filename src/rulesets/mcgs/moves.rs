@@ -314,7 +314,7 @@ fn toppling(game: &McgsGame, left: bool) -> Result<Vec<Move>, Error> {
         for (rest, side) in [(&row[..k], 'R'), (&row[k + 1..], 'L')] {
             let text: String = rest.iter().collect();
             let to = if text.is_empty() {
-                super::basic::Basic::Form(Game::zero()).position()
+                Position::of_form(Game::zero())
             } else {
                 made("toppling_dominoes", &text)?
             };
@@ -978,7 +978,7 @@ mod tests {
             Some("b2_H")
         );
         // A form has no board notation.
-        let g = super::super::basic::Basic::Form(Game::star()).position();
+        let g = Position::of_form(Game::star());
         assert_eq!(move_name(&g, &g.left_options()[0]), None);
         assert_eq!(
             picture(&family("domineering", "..#|...")).unwrap(),
